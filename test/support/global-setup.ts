@@ -1,0 +1,41 @@
+/**
+ * `node --test --test-global-setup`: make sure the tests have a real Redis, standalone and cluster.
+ *
+ * Standalone: REDIS_URL if set, else 127.0.0.1:6379 if it answers, else a redis-server we start.
+ * Cluster: REDIS_CLUSTER_NODES ("host:port,host:port") if set, else three nodes we start.
+ * With neither a Redis nor redis-server installed, the run fails here with a message that says so;
+ * Redis tests are never skipped silently.
+ */
+import { hasRedisServer, type LocalRedis, type LocalRedisCluster, pingRedis, startRedisCluster, startRedisServer } from '../../lib/local/redis-server.ts';
+
+let standalone: LocalRedis | undefined;
+let cluster: LocalRedisCluster | undefined;
+
+export async function globalSetup(): Promise<void> {
+  if (!process.env.REDIS_URL) {
+    if (await pingRedis('127.0.0.1', 6379)) {
+      process.env.REDIS_URL = 'redis://127.0.0.1:6379';
+    } else if (hasRedisServer()) {
+      standalone = await startRedisServer();
+      process.env.REDIS_URL = standalone.url;
+    } else {
+      throw new Error(
+        'The tests need Redis 7: nothing answered at 127.0.0.1:6379 and redis-server is not on PATH.\n' +
+          'Install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL.',
+      );
+    }
+  }
+  if (!process.env.REDIS_CLUSTER_NODES) {
+    if (!hasRedisServer()) {
+      throw new Error('The cluster tests start a three-node Redis Cluster with redis-server, which is not on PATH; install Redis 7 or set REDIS_CLUSTER_NODES.');
+    }
+    cluster = await startRedisCluster(3);
+    process.env.REDIS_CLUSTER_NODES = cluster.nodes.map((n) => `${n.host}:${n.port}`).join(',');
+  }
+  console.error(`[test setup] Redis ${process.env.REDIS_URL}; cluster ${process.env.REDIS_CLUSTER_NODES}`);
+}
+
+export async function globalTeardown(): Promise<void> {
+  await cluster?.stop();
+  await standalone?.stop();
+}
