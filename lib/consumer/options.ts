@@ -1,0 +1,65 @@
+/**
+ * The options of {@link kafkaHandler}. Validated once, at start-up (cold start), not per record.
+ */
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Metrics } from '@aws-lambda-powertools/metrics';
+import type { Context } from 'aws-lambda';
+import type { Cluster, Redis } from 'ioredis';
+import type { DedupStore } from '../dedup/store.ts';
+import type { WindowName } from '../dedup/window.ts';
+import type { RedisConnectionOptions } from '../dedup/redis-connection.ts';
+import type { KafkaMessage } from '../kafka/message.ts';
+import type { MSKRecord } from 'aws-lambda';
+
+/** What a business function gets besides the message. */
+export interface HandleContext {
+  /** The Lambda context of the invocation. */
+  readonly lambdaContext: Context;
+  /** The Powertools logger, with the record's keys (event id, topic, partition, offset) appended. */
+  readonly logger: Logger;
+}
+
+/** A plain business function of one decoded message. Throw to fail the record (it is retried). */
+export type BusinessHandler<T> = (message: KafkaMessage<T>, context: HandleContext) => Promise<void> | void;
+
+export interface KafkaHandlerOptions<T> {
+  /** Service name: the first part of each dedup key and the `service` metric dimension. Default: POWERTOOLS_SERVICE_NAME. */
+  service?: string;
+  /** Handler name: part of the key (`<service>:dedup:<handler>:<eventId>`) and the `Handler` dimension. */
+  handlerName: string;
+  /**
+   * The Redis to claim in: connection options (a `redis://` or `rediss://` URL, cluster mode, TLS,
+   * AUTH token or IAM), or an ioredis `Redis`/`Cluster` you made. One connection per container,
+   * connected lazily on the first batch. Ignored when `store` is given.
+   */
+  redis?: RedisConnectionOptions | Redis | Cluster;
+  /** A store of your own, e.g. `new MemoryDedupStore()` for local runs. Default: a Redis store from `redis`. */
+  store?: DedupStore;
+  /**
+   * How long a DONE key keeps duplicates out: 'default' 24 h, 'critical' 7 d, 'analytics' 1 h, or
+   * seconds (at least 600). Default: 'default'.
+   */
+  window?: WindowName | number;
+  /**
+   * When the store fails or times out: 'open' (default) runs the handler without dedup and counts
+   * DedupErrors; 'closed' fails the records so that they are retried and, at last, reach the DLQ.
+   */
+  onStoreError?: 'open' | 'closed';
+  /** Decode a record value. Default: JSON of UTF-8. Not called for tombstones (payload is null). */
+  parse?: (value: Buffer, record: MSKRecord) => T;
+  /** The dedup key of a message. Default: its Event-Id. Never the Correlation-Id, offset or a business key. */
+  dedupKey?: (message: KafkaMessage<T>) => string;
+  /** The business function. */
+  handle: BusinessHandler<T>;
+  /**
+   * Do not start a record when less than this much of the invocation's time is left; it is reported
+   * failed and released instead of being killed half-way by the Lambda timeout. Default: 5000 ms.
+   */
+  reserveMs?: number;
+  /** Largest accepted header value, in bytes; a larger one fails the record. Default: 16 KiB. */
+  maxHeaderBytes?: number;
+  /** Powertools Metrics to emit through. Default: one made with namespace POWERTOOLS_METRICS_NAMESPACE or 'MskOnce'. */
+  metrics?: Metrics;
+  /** Powertools Logger. Default: one made for `service`. */
+  logger?: Logger;
+}

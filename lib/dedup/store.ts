@@ -1,0 +1,39 @@
+/**
+ * The dedup store: one key per (service, handler, event id), with a small state machine.
+ *
+ *   absent --claim--> IN_PROGRESS(owner), lease = about the invocation's remaining time
+ *   IN_PROGRESS(mine) --commit--> DONE, TTL = the dedup window   (the handler succeeded)
+ *   IN_PROGRESS(mine) --release--> absent                         (failed, or never ran)
+ *   IN_PROGRESS(crashed owner) --lease expires--> absent
+ *
+ * Every call takes a whole batch of keys so that a store can answer in a few round trips.
+ */
+
+/** What a claim found: `claimed` (run it), `done` (a duplicate, skip), `held` (another owner is on it). */
+export type ClaimOutcome = 'claimed' | 'done' | 'held';
+
+/**
+ * The answer to one key of a batch claim: an outcome, or the error of the round trip that
+ * carried it (a cluster node may fail while the others answer).
+ */
+export type ClaimResult = ClaimOutcome | Error;
+
+/** A dedup store. Implementations: {@link RedisDedupStore}, and {@link MemoryDedupStore} for local runs only. */
+export interface DedupStore {
+  /**
+   * Claim each key for `owner` for `leaseMs`, atomically per key (SET NX).
+   * Resolves to one result per key, in order; rejects only when no key could be asked at all.
+   */
+  claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]>;
+  /** IN_PROGRESS(owner) -> DONE for `windowMs`. Keys held by another owner are left alone. */
+  commit(keys: readonly string[], owner: string, windowMs: number): Promise<void>;
+  /** IN_PROGRESS(owner) -> absent, so that a retry runs the handler again. */
+  release(keys: readonly string[], owner: string): Promise<void>;
+  /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */
+  close(): Promise<void>;
+}
+
+/** `<service>:dedup:<handler>:<eventId>` */
+export function dedupKeyPrefix(service: string, handlerName: string): string {
+  return `${service}:dedup:${handlerName}:`;
+}

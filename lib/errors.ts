@@ -1,0 +1,77 @@
+/**
+ * Every error msk-once raises, in one place. Record-level errors name the record
+ * (topic, partition, offset) so that a log line or a DLQ entry says which one and why.
+ */
+
+/** Base class: `instanceof MskOnceError` catches everything the toolkit throws on purpose. */
+export class MskOnceError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** A bad option, found at start-up (cold start), naming the option and why. */
+export class ConfigurationError extends MskOnceError {
+  readonly option: string;
+  constructor(option: string, reason: string) {
+    super(`invalid option ${option}: ${reason}`);
+    this.option = option;
+  }
+}
+
+/** Where a record sits: enough to find it in the topic or the DLQ. */
+export interface RecordPosition {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: number;
+}
+
+/** The base of errors about one record; the message starts with `<topic>-<partition>@<offset>`. */
+export class RecordError extends MskOnceError {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: number;
+  readonly eventId: string | undefined;
+  constructor(position: RecordPosition, reason: string, options?: ErrorOptions & { eventId?: string }) {
+    super(`record ${position.topic}-${position.partition}@${position.offset}: ${reason}`, options);
+    this.topic = position.topic;
+    this.partition = position.partition;
+    this.offset = position.offset;
+    this.eventId = options?.eventId;
+  }
+}
+
+/**
+ * The record cannot be decoded: malformed base64, a missing or invalid Event-Id, an oversize
+ * header, or a value that `parse` rejects. The handler is not called; the record fails, is
+ * retried by the event source mapping and, retries exhausted, lands in the on-failure DLQ.
+ */
+export class InvalidRecordError extends RecordError {}
+
+/** The business handler threw; `cause` holds what it threw. */
+export class HandlerError extends RecordError {}
+
+/** Another invocation holds the claim (IN_PROGRESS): the record is reported failed and retried later. */
+export class ClaimHeldError extends RecordError {}
+
+/** An earlier record of the same partition failed, so this one was not run (offset order). */
+export class PartitionStoppedError extends RecordError {}
+
+/** Too little of the invocation's time was left to start this record; it was released for a retry. */
+export class OutOfTimeError extends RecordError {}
+
+/** Why a dedup store call failed, as counted in the DedupErrors metric's Reason dimension. */
+export type StoreErrorReason = 'timeout' | 'connection' | 'script' | 'unknown';
+
+/** The dedup store (Redis) failed or was too slow. */
+export class DedupStoreError extends MskOnceError {
+  readonly reason: StoreErrorReason;
+  constructor(reason: StoreErrorReason, message: string, options?: ErrorOptions) {
+    super(`dedup store ${reason}: ${message}`, options);
+    this.reason = reason;
+  }
+}
+
+/** Under `onStoreError: 'closed'`, the store failed, so the record was not run (it is retried). */
+export class StoreUnavailableError extends RecordError {}
