@@ -1,0 +1,56 @@
+/**
+ * Where and how long the effect layer keeps its marks, read once from the environment.
+ */
+import { ConfigurationError } from '../errors.ts';
+
+/** Seven days: as long as the longest dedup window ('critical'), so the second line outlives the first. */
+export const DEFAULT_EFFECT_EXPIRES_AFTER_SECONDS = 7 * 24 * 60 * 60;
+
+/** Used when no Lambda context is given: the longest a Lambda may run (15 min), so a live call is never taken over. */
+export const DEFAULT_IN_PROGRESS_MS = 15 * 60 * 1000;
+
+/** The settings of the effect layer. */
+export interface EffectsConfig {
+  /** The DynamoDB table of idempotency marks (key attribute `id`, TTL attribute `expiration`). */
+  readonly tableName: string;
+  /** First part of every mark's key (`<namespace>.<effect>#<hash of event id>`): the service name. */
+  readonly namespace: string;
+  /** How long a COMPLETED mark keeps repeats out, in seconds. */
+  readonly expiresAfterSeconds: number;
+}
+
+/**
+ * Read the effect layer's settings: IDEMPOTENCY_TABLE_NAME (required), IDEMPOTENCY_EXPIRES_AFTER_SECONDS
+ * (default 7 days) and POWERTOOLS_SERVICE_NAME (the key namespace, default `msk-once`).
+ *
+ * @throws ConfigurationError naming the variable when one is missing or malformed.
+ * @example
+ * const config = effectsConfigFromEnv(process.env);
+ * // { tableName: 'notification-idempotency', namespace: 'notification', expiresAfterSeconds: 604800 }
+ */
+export function effectsConfigFromEnv(env: Readonly<Record<string, string | undefined>>): EffectsConfig {
+  const tableName = env.IDEMPOTENCY_TABLE_NAME?.trim();
+  if (!tableName) {
+    throw new ConfigurationError(
+      'IDEMPOTENCY_TABLE_NAME',
+      'is not set; the effect layer needs the DynamoDB table of idempotency marks (fail-closed: effects are not run without it)',
+    );
+  }
+  return {
+    tableName,
+    namespace: env.POWERTOOLS_SERVICE_NAME?.trim() || 'msk-once',
+    expiresAfterSeconds: parseExpiry(env.IDEMPOTENCY_EXPIRES_AFTER_SECONDS),
+  };
+}
+
+function parseExpiry(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_EFFECT_EXPIRES_AFTER_SECONDS;
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 60) {
+    throw new ConfigurationError(
+      'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
+      `must be a whole number of seconds, at least 60 (got "${raw}"); a mark must outlive the retries of its event`,
+    );
+  }
+  return seconds;
+}

@@ -1,0 +1,100 @@
+/**
+ * Errors of the effect layer (the second line of defence). Each names the record and the effect,
+ * so that a log line or a DLQ entry says which push or charge was held back and why.
+ *
+ * The layer is fail-closed: when the idempotency table cannot be asked, the effect is NOT run and
+ * the record fails (the event source mapping retries it, then sends it to the DLQ).
+ */
+import { RecordError, type RecordPosition } from '../errors.ts';
+
+/** Why the idempotency table could not be used; `table-missing` and `access-denied` are set-up faults. */
+export type EffectStoreReason =
+  | 'timeout'
+  | 'connection'
+  | 'throttled'
+  | 'table-missing'
+  | 'access-denied'
+  | 'unknown';
+
+/** What an effect error is about: a record (topic, partition, offset), its event id and the effect's name. */
+export interface EffectTarget extends RecordPosition {
+  readonly eventId: string;
+}
+
+/** Base class: `instanceof EffectError` catches everything the effect layer throws on purpose. */
+export class EffectError extends RecordError {
+  readonly effect: string;
+  constructor(target: EffectTarget, effect: string, reason: string, options?: ErrorOptions) {
+    super(target, `effect ${effect} (event ${target.eventId}): ${reason}`, {
+      ...options,
+      eventId: target.eventId,
+    });
+    this.effect = effect;
+  }
+}
+
+/**
+ * The idempotency table failed or was too slow before the effect could be marked, so the effect was
+ * not run. The record fails and is retried; nothing was sent.
+ */
+export class EffectStoreError extends EffectError {
+  readonly reason: EffectStoreReason;
+  constructor(target: EffectTarget, effect: string, reason: EffectStoreReason, options?: ErrorOptions) {
+    super(
+      target,
+      effect,
+      `idempotency store ${reason}, effect not run (fail-closed): ${describe(options?.cause)}`,
+      options,
+    );
+    this.reason = reason;
+  }
+}
+
+/**
+ * Another call holds the mark of this effect (status INPROGRESS, its in-progress expiry not reached):
+ * it may be sending right now. The record fails and is retried later, when that call has finished
+ * (the repeat then gets its stored result) or its mark has expired (the repeat takes it over).
+ */
+export class EffectInProgressError extends EffectError {
+  constructor(target: EffectTarget, effect: string, options?: ErrorOptions) {
+    super(target, effect, 'another call is running this effect now; retry later', options);
+  }
+}
+
+/**
+ * The effect failed, and its mark could not be deleted. The retry is blocked until the mark's
+ * in-progress expiry (the failed invocation's remaining time) passes; then it runs the effect again.
+ * `cause` is the store error; `effectError` is what the effect threw.
+ */
+export class EffectReleaseError extends EffectError {
+  readonly effectError: unknown;
+  constructor(target: EffectTarget, effect: string, effectError: unknown, options?: ErrorOptions) {
+    super(
+      target,
+      effect,
+      `the effect failed (${describe(effectError)}) and its mark could not be deleted: ${describe(options?.cause)}`,
+      options,
+    );
+    this.effectError = effectError;
+  }
+}
+
+/**
+ * The effect ran, but its COMPLETED mark could not be saved. Never thrown: the effect has happened,
+ * and failing the record would only make the retry repeat it. It is logged; the caller gets the result.
+ */
+export class EffectCommitError extends EffectError {
+  constructor(target: EffectTarget, effect: string, options?: ErrorOptions) {
+    super(
+      target,
+      effect,
+      `the effect ran but its result could not be saved: ${describe(options?.cause)}`,
+      options,
+    );
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
