@@ -1,0 +1,577 @@
+/**
+ * An event source mapping (ESM) for Kafka, in process: it polls the {@link KafkaLog}, invokes a
+ * {@link LambdaFunction} with MSK events, commits offsets and writes failed records to an on-failure
+ * topic, following AWS's documented rules (each rule below names its page):
+ *
+ * - with-msk.html / with-msk-configure.html: "Lambda reads messages sequentially for each Kafka topic
+ *   partition. A single Lambda payload can contain messages from multiple partitions." Batches go up
+ *   to BatchSize (1..10,000, default 100) records and the 6 MB synchronous payload limit. "After Lambda
+ *   processes each batch, it commits the offsets of the messages in that batch. If your function
+ *   returns an error for any of the messages in a batch, Lambda retries the whole batch."
+ * - kafka-retry-configurations.html: MaximumRetryAttempts ("doesn't count the initial invocation";
+ *   -1 = infinite; with infinite retries and an on-failure destination Lambda applies at most 10),
+ *   MaximumRecordAgeInSeconds, BisectBatchOnFunctionError ("split the batch into two smaller batches and
+ *   retry each separately"), and ReportBatchItemFailures: the answer
+ *   `{batchItemFailures:[{itemIdentifier:{partition:'<topic>-<n>',offset:N}}]}`; "an empty valid JSON
+ *   or null" = success; "any invalid topic-partition_number or offset returned that was not present in
+ *   the invoked event will be treated as failure and entire batch will be retried".
+ * - kafka-on-failure-destination.html / with-msk-on-failure.html: on exhaustion one message per failed
+ *   record to the destination topic (see on-failure.ts), keyed with the record's key; the destination
+ *   must not be a source topic.
+ *
+ * Where the docs are silent the emulator picks one reading and says so:
+ * - a partially failed partition resumes from the LOWEST reported offset of that partition (the
+ *   Kinesis rule, services-kinesis-batchfailurereporting.html); records before it are committed;
+ * - retries are counted per record: a reported record is blamed alone (the records after it were not
+ *   run); a function error blames every record of the batch. On exhaustion only the blamed records
+ *   go to the destination; the rest of the partition is delivered again;
+ * - splitting a batch does not count as a retry (as for Kinesis);
+ * - without a destination, exhausted records are skipped (lost), as Lambda does, and counted.
+ * - retries happen after `retryBackoffMs(attempt)`; AWS's own backoff is not documented.
+ */
+import type { MSKEvent } from 'aws-lambda';
+import type { KafkaLog, LogRecord } from './kafka-log.ts';
+import type { InvocationResult, LambdaFunction } from './lambda-runtime.ts';
+import {
+  type ClusterIdentity,
+  LOCAL_CLUSTER,
+  mskRecordSize,
+  toMskEvent,
+  topicPartition,
+} from './msk-event.ts';
+import { type OnFailureCondition, onFailureMessage } from './on-failure.ts';
+
+/** Lambda's synchronous invocation payload limit. */
+export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
+/** Bytes of the event around the records (eventSource, ARN, bootstrapServers, braces). */
+const EVENT_OVERHEAD_BYTES = 512;
+
+export interface EventSourceMappingOptions {
+  topics: string[];
+  /** Default: the mapping's UUID-like name, as Lambda uses the ESM UUID as the consumer group id. */
+  consumerGroup?: string;
+  /** 1..10,000; default 100. */
+  batchSize?: number;
+  /** Default 6 MB. */
+  maxPayloadBytes?: number;
+  /** -1 (default) = infinite; 0..10,000. With an on-failure topic, infinite becomes 10. */
+  maximumRetryAttempts?: number;
+  /** -1 (default) = infinite; else 60..604,800 seconds. */
+  maximumRecordAgeSeconds?: number;
+  bisectBatchOnFunctionError?: boolean;
+  /** FunctionResponseTypes: ['ReportBatchItemFailures']. Default true (msk-once handlers answer with it). */
+  reportBatchItemFailures?: boolean;
+  /** `kafka://<topic>` or `<topic>`: the on-failure destination topic (created if missing, 1 partition). */
+  onFailureTopic?: string;
+  cluster?: ClusterIdentity;
+  /** Parallel pollers; partition p of every topic belongs to poller p % concurrency. Default 1. */
+  concurrency?: number;
+  /** Wait before retrying a failed record for the `attempt`-th time (1-based). Default: no wait. */
+  retryBackoffMs?: (attempt: number) => number;
+  /** Called after every invocation (progress bars, traces). */
+  onInvocation?: (report: InvocationReport) => void;
+}
+
+/** What one invocation carried and how it ended. */
+export interface InvocationReport {
+  requestId: string;
+  records: number;
+  partitions: string[];
+  outcome: 'success' | 'partial' | 'error';
+  /** For 'error': why the whole batch failed. */
+  error?: string;
+  /** For 'partial': the reported failures. */
+  failed?: { partition: string; offset: number }[];
+  environmentDied?: boolean;
+}
+
+/** One record written to the on-failure topic (or skipped when there is none). */
+export interface FailedRecord {
+  topic: string;
+  partition: number;
+  offset: number;
+  condition: OnFailureCondition;
+  approximateInvokeCount: number;
+  /** The emulator's own knowledge of the last error (not part of AWS's message). */
+  lastError: string;
+}
+
+export interface MappingStats {
+  invocations: number;
+  functionErrors: number;
+  invalidResponses: number;
+  partialFailures: number;
+  /** Records handed to the function, counting every delivery. */
+  recordsDelivered: number;
+  /** Deliveries of a record that had been delivered before (retries and redeliveries). */
+  recordsRetried: number;
+  batchesSplit: number;
+  /** Records sent to the destination, and records dropped because there was none. */
+  sentToDestination: FailedRecord[];
+  discarded: FailedRecord[];
+}
+
+/** The on-failure topic is a source topic, or an option is out of range. */
+export class MappingConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MappingConfigurationError';
+  }
+}
+
+interface Batch {
+  records: LogRecord[];
+  /** Per topic-partition: the offset right after the range this batch covers (skipped records included). */
+  ends: Map<string, number>;
+}
+
+interface PollerState {
+  readonly index: number;
+  readonly partitions: { topic: string; partition: number }[];
+  position: Map<string, number>;
+  pending: Batch[];
+  rotate: number;
+}
+
+/**
+ * The emulated event source mapping.
+ *
+ * @example
+ * const esm = new EventSourceMapping(log, fn, { topics: ['review-created'], batchSize: 100,
+ *   maximumRetryAttempts: 3, bisectBatchOnFunctionError: true, onFailureTopic: 'kafka://review-created-dlq' });
+ * await esm.drain();            // until every record is committed (done or in the DLQ)
+ * esm.stats.sentToDestination;  // what went to the DLQ and why
+ */
+export class EventSourceMapping {
+  readonly stats: MappingStats = {
+    invocations: 0,
+    functionErrors: 0,
+    invalidResponses: 0,
+    partialFailures: 0,
+    recordsDelivered: 0,
+    recordsRetried: 0,
+    batchesSplit: 0,
+    sentToDestination: [],
+    discarded: [],
+  };
+  readonly consumerGroup: string;
+  readonly destination: string | undefined;
+  readonly #log: KafkaLog;
+  readonly #fn: LambdaFunction<MSKEvent>;
+  readonly #o: Required<
+    Omit<EventSourceMappingOptions, 'consumerGroup' | 'onFailureTopic' | 'onInvocation'>
+  > &
+    Pick<EventSourceMappingOptions, 'onInvocation'>;
+  readonly #maxRetries: number;
+  #pollers: PollerState[] = [];
+  readonly #blamed = new Map<string, number>();
+  readonly #invoked = new Map<string, number>();
+  readonly #lastError = new Map<string, { requestId: string; error: string; functionError: boolean }>();
+
+  constructor(log: KafkaLog, fn: LambdaFunction<MSKEvent>, options: EventSourceMappingOptions) {
+    this.#log = log;
+    this.#fn = fn;
+    this.#o = {
+      topics: options.topics,
+      batchSize: options.batchSize ?? 100,
+      maxPayloadBytes: options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES,
+      maximumRetryAttempts: options.maximumRetryAttempts ?? -1,
+      maximumRecordAgeSeconds: options.maximumRecordAgeSeconds ?? -1,
+      bisectBatchOnFunctionError: options.bisectBatchOnFunctionError ?? false,
+      reportBatchItemFailures: options.reportBatchItemFailures ?? true,
+      cluster: options.cluster ?? LOCAL_CLUSTER,
+      concurrency: options.concurrency ?? 1,
+      retryBackoffMs: options.retryBackoffMs ?? (() => 0),
+      onInvocation: options.onInvocation,
+    };
+    this.consumerGroup = options.consumerGroup ?? `esm-${fn.functionName}`;
+    this.destination = options.onFailureTopic?.replace(/^kafka:\/\//, '');
+    this.#validate();
+    // kafka-on-failure-destination.html: infinite retries + a destination = at most 10 retries.
+    const retries = this.#o.maximumRetryAttempts;
+    this.#maxRetries = retries === -1 ? (this.destination ? 10 : Number.POSITIVE_INFINITY) : retries;
+    if (this.destination && !log.hasTopic(this.destination)) log.createTopic(this.destination, 1);
+    this.restart();
+  }
+
+  /**
+   * Forget everything not committed (a poller restart or a rebalance): the next poll starts at each
+   * partition's committed offset, so an uncommitted tail is delivered again.
+   */
+  restart(): void {
+    const n = this.#o.concurrency;
+    this.#pollers = Array.from({ length: n }, (_, index) => ({
+      index,
+      partitions: [],
+      position: new Map(),
+      pending: [],
+      rotate: 0,
+    }));
+    for (const topic of this.#o.topics) {
+      for (let p = 0; p < this.#log.partitionCount(topic); p++) {
+        const poller = this.#pollers[p % n]!;
+        poller.partitions.push({ topic, partition: p });
+        poller.position.set(topicPartition(topic, p), this.#log.committed(this.consumerGroup, topic, p));
+      }
+    }
+  }
+
+  /** Records not yet committed, over every source topic (the OffsetLag metric). */
+  get offsetLag(): number {
+    return this.#o.topics.reduce((sum, t) => sum + this.#log.lag(this.consumerGroup, t), 0);
+  }
+
+  /**
+   * Poll and invoke until every partition is committed up to the log end (new records appended
+   * meanwhile are taken too). Throws when `maxInvocations` is reached first (a poison record with
+   * infinite retries and no destination never drains, as in AWS).
+   */
+  async drain(options: { maxInvocations?: number } = {}): Promise<void> {
+    const limit = options.maxInvocations ?? 100_000;
+    const start = this.stats.invocations;
+    await Promise.all(
+      this.#pollers.map(async (poller) => {
+        for (;;) {
+          if (this.stats.invocations - start >= limit) {
+            throw new Error(
+              `event source mapping did not drain within ${limit} invocations (offset lag ${this.offsetLag})`,
+            );
+          }
+          const batch = poller.pending.shift() ?? this.#poll(poller);
+          if (!batch) return;
+          if (batch.records.length === 0) {
+            this.#commit(batch.ends);
+            continue;
+          }
+          await this.#deliver(poller, batch);
+        }
+      }),
+    );
+  }
+
+  /** Run exactly one invocation (of the first poller with work); false when there was nothing to do. */
+  async step(): Promise<boolean> {
+    for (const poller of this.#pollers) {
+      let batch = poller.pending.shift() ?? this.#poll(poller);
+      while (batch && batch.records.length === 0) {
+        this.#commit(batch.ends);
+        batch = poller.pending.shift() ?? this.#poll(poller);
+      }
+      if (batch) {
+        await this.#deliver(poller, batch);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  #validate(): void {
+    const o = this.#o;
+    if (!Number.isInteger(o.batchSize) || o.batchSize < 1 || o.batchSize > 10_000) {
+      throw new MappingConfigurationError(`batchSize must be 1..10000 (with-msk.html), got ${o.batchSize}`);
+    }
+    const r = o.maximumRetryAttempts;
+    if (!Number.isInteger(r) || r < -1 || r > 10_000) {
+      throw new MappingConfigurationError(`maximumRetryAttempts must be -1 or 0..10000, got ${r}`);
+    }
+    const age = o.maximumRecordAgeSeconds;
+    if (age !== -1 && (!Number.isInteger(age) || age < 60 || age > 604_800)) {
+      throw new MappingConfigurationError(`maximumRecordAgeSeconds must be -1 or 60..604800, got ${age}`);
+    }
+    if (this.destination && o.topics.includes(this.destination)) {
+      throw new MappingConfigurationError(
+        `on-failure topic ${this.destination} is also a source topic: Lambda blocks this to prevent loops (kafka-on-failure-destination.html)`,
+      );
+    }
+    for (const topic of o.topics) {
+      if (!this.#log.hasTopic(topic))
+        throw new MappingConfigurationError(`source topic ${topic} does not exist`);
+    }
+  }
+
+  /** Take the next batch of fresh records: up to batchSize records and the payload limit. */
+  #poll(poller: PollerState): Batch | undefined {
+    const records: LogRecord[] = [];
+    const ends = new Map<string, number>();
+    let bytes = EVENT_OVERHEAD_BYTES;
+    const parts = poller.partitions;
+    let full = false;
+    for (let i = 0; i < parts.length && !full; i++) {
+      const { topic, partition } = parts[(poller.rotate + i) % parts.length]!;
+      const tp = topicPartition(topic, partition);
+      let position = poller.position.get(tp)!;
+      const available = this.#log.read(topic, partition, position, this.#o.batchSize - records.length);
+      for (const record of available) {
+        const size = mskRecordSize(record);
+        if (this.#tooOld(record)) {
+          this.#fail(record, 'RecordAgeExceeded', 'older than MaximumRecordAgeInSeconds');
+        } else if (size + EVENT_OVERHEAD_BYTES > this.#o.maxPayloadBytes) {
+          this.#fail(
+            record,
+            'MaximumPayloadSizeExceeded',
+            `record is ${size} bytes in the event, over the ${this.#o.maxPayloadBytes}-byte payload limit`,
+          );
+        } else if (bytes + size > this.#o.maxPayloadBytes) {
+          full = true;
+          break;
+        } else {
+          bytes += size;
+          records.push(record);
+        }
+        position = record.offset + 1;
+      }
+      if (position !== poller.position.get(tp)) {
+        poller.position.set(tp, position);
+        ends.set(tp, position);
+      }
+      if (records.length >= this.#o.batchSize) full = true;
+    }
+    poller.rotate++;
+    if (ends.size === 0) return undefined;
+    return { records, ends };
+  }
+
+  #tooOld(record: LogRecord): boolean {
+    const age = this.#o.maximumRecordAgeSeconds;
+    return age !== -1 && Date.now() - record.timestamp > age * 1000;
+  }
+
+  async #deliver(poller: PollerState, batch: Batch): Promise<void> {
+    const event = toMskEvent(batch.records, this.#o.cluster);
+    for (const record of batch.records) {
+      const key = recordKey(record);
+      const before = this.#invoked.get(key) ?? 0;
+      if (before > 0) this.stats.recordsRetried++;
+      this.#invoked.set(key, before + 1);
+    }
+    this.stats.invocations++;
+    this.stats.recordsDelivered += batch.records.length;
+    const result = await this.#fn.invoke(event);
+    const verdict = this.#judge(event, result);
+    const partitions = Object.keys(event.records);
+    if (verdict.kind === 'success') {
+      this.#commit(batch.ends);
+      this.#report({
+        requestId: result.requestId,
+        records: batch.records.length,
+        partitions,
+        outcome: 'success',
+      });
+      return;
+    }
+    if (verdict.kind === 'partial') {
+      this.stats.partialFailures++;
+      this.#report({
+        requestId: result.requestId,
+        records: batch.records.length,
+        partitions,
+        outcome: 'partial',
+        failed: verdict.failed,
+      });
+      await this.#onPartial(poller, batch, verdict.lowest, result.requestId);
+      return;
+    }
+    this.stats.functionErrors++;
+    if (verdict.invalid) this.stats.invalidResponses++;
+    this.#report({
+      requestId: result.requestId,
+      records: batch.records.length,
+      partitions,
+      outcome: 'error',
+      error: verdict.error,
+      environmentDied: !result.ok && result.environmentDied,
+    });
+    await this.#onFunctionError(poller, batch, verdict.error, result.requestId);
+  }
+
+  #report(report: InvocationReport): void {
+    this.#o.onInvocation?.(report);
+  }
+
+  /** Classify an invocation: success, a valid partial answer, or a function error (incl. an invalid answer). */
+  #judge(
+    event: MSKEvent,
+    result: InvocationResult,
+  ):
+    | { kind: 'success' }
+    | { kind: 'partial'; lowest: Map<string, number>; failed: { partition: string; offset: number }[] }
+    | { kind: 'error'; error: string; invalid: boolean } {
+    if (!result.ok)
+      return { kind: 'error', error: `${result.errorType}: ${result.errorMessage}`, invalid: false };
+    if (!this.#o.reportBatchItemFailures) return { kind: 'success' };
+    const response = result.response;
+    if (response === null || response === undefined) return { kind: 'success' };
+    const invalid = (why: string) => ({
+      kind: 'error' as const,
+      error: `invalid batch response: ${why}`,
+      invalid: true,
+    });
+    if (typeof response !== 'object' || Array.isArray(response))
+      return invalid(`not a JSON object: ${preview(response)}`);
+    const failures = (response as { batchItemFailures?: unknown }).batchItemFailures;
+    if (failures === null || failures === undefined) return { kind: 'success' };
+    if (!Array.isArray(failures)) return invalid(`batchItemFailures is not an array: ${preview(failures)}`);
+    if (failures.length === 0) return { kind: 'success' };
+    const lowest = new Map<string, number>();
+    const failed: { partition: string; offset: number }[] = [];
+    for (const item of failures) {
+      const id = (item as { itemIdentifier?: unknown } | null)?.itemIdentifier as
+        | { partition?: unknown; offset?: unknown }
+        | undefined;
+      const partition = id?.partition;
+      const offset = id?.offset;
+      if (typeof partition !== 'string' || typeof offset !== 'number')
+        return invalid(`malformed item ${preview(item)}`);
+      const records = event.records[partition];
+      if (!records) return invalid(`partition ${partition} was not in the event`);
+      if (!records.some((r) => r.offset === offset))
+        return invalid(`offset ${offset} of ${partition} was not in the event`);
+      failed.push({ partition, offset });
+      lowest.set(partition, Math.min(lowest.get(partition) ?? offset, offset));
+    }
+    return { kind: 'partial', lowest, failed };
+  }
+
+  async #onPartial(
+    poller: PollerState,
+    batch: Batch,
+    lowest: Map<string, number>,
+    requestId: string,
+  ): Promise<void> {
+    const retry: Batch = { records: [], ends: new Map() };
+    const commits = new Map<string, number>();
+    let attempt = 0;
+    for (const [tp, end] of batch.ends) {
+      const failedAt = lowest.get(tp);
+      if (failedAt === undefined) {
+        commits.set(tp, end);
+        continue;
+      }
+      const rest = batch.records.filter(
+        (r) => topicPartition(r.topic, r.partition) === tp && r.offset >= failedAt,
+      );
+      const head = rest[0]!;
+      const key = recordKey(head);
+      const blamed = (this.#blamed.get(key) ?? 0) + 1;
+      this.#blamed.set(key, blamed);
+      this.#lastError.set(key, { requestId, error: 'reported in batchItemFailures', functionError: false });
+      if (blamed > this.#maxRetries) {
+        this.#fail(head, 'RetryAttemptsExhausted');
+        rest.shift();
+        commits.set(tp, head.offset + 1);
+      } else {
+        commits.set(tp, failedAt);
+        attempt = Math.max(attempt, blamed);
+      }
+      if (rest.length > 0) {
+        retry.records.push(...rest);
+        retry.ends.set(tp, end);
+      } else {
+        commits.set(tp, end);
+      }
+    }
+    this.#commit(commits);
+    if (retry.records.length > 0) {
+      poller.pending.unshift(retry);
+      await this.#backoff(attempt);
+    }
+  }
+
+  async #onFunctionError(poller: PollerState, batch: Batch, error: string, requestId: string): Promise<void> {
+    let attempt = 0;
+    for (const record of batch.records) {
+      this.#lastError.set(recordKey(record), { requestId, error, functionError: true });
+    }
+    if (this.#o.bisectBatchOnFunctionError && batch.records.length > 1) {
+      // Splitting is not a retry: the halves are tried next, first half first (offset order).
+      this.stats.batchesSplit++;
+      const half = Math.ceil(batch.records.length / 2);
+      const first = batch.records.slice(0, half);
+      const second = batch.records.slice(half);
+      const firstEnds = new Map<string, number>();
+      for (const r of first) firstEnds.set(topicPartition(r.topic, r.partition), r.offset + 1);
+      const secondEnds = new Map<string, number>();
+      for (const [tp, end] of batch.ends) {
+        if (second.some((r) => topicPartition(r.topic, r.partition) === tp) || !firstEnds.has(tp))
+          secondEnds.set(tp, end);
+        else firstEnds.set(tp, end);
+      }
+      poller.pending.unshift({ records: first, ends: firstEnds }, { records: second, ends: secondEnds });
+      return;
+    }
+    let exhausted = false;
+    for (const record of batch.records) {
+      const key = recordKey(record);
+      const blamed = (this.#blamed.get(key) ?? 0) + 1;
+      this.#blamed.set(key, blamed);
+      attempt = Math.max(attempt, blamed);
+      if (blamed > this.#maxRetries) exhausted = true;
+    }
+    if (exhausted) {
+      for (const record of batch.records) this.#fail(record, 'RetryAttemptsExhausted');
+      this.#commit(batch.ends);
+      return;
+    }
+    poller.pending.unshift(batch);
+    await this.#backoff(attempt);
+  }
+
+  async #backoff(attempt: number): Promise<void> {
+    const ms = attempt > 0 ? this.#o.retryBackoffMs(attempt) : 0;
+    if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+  }
+
+  /** Send one record to the destination (or count it skipped): it is done for the mapping. */
+  #fail(record: LogRecord, condition: OnFailureCondition, why?: string): void {
+    const key = recordKey(record);
+    const last = this.#lastError.get(key);
+    const failed: FailedRecord = {
+      topic: record.topic,
+      partition: record.partition,
+      offset: record.offset,
+      condition,
+      approximateInvokeCount: this.#invoked.get(key) ?? 0,
+      lastError: why ?? last?.error ?? condition,
+    };
+    if (!this.destination) {
+      this.stats.discarded.push(failed);
+      return;
+    }
+    const message = onFailureMessage({
+      record,
+      cluster: this.#o.cluster,
+      functionArn: this.#fn.arn,
+      condition,
+      requestId: last?.requestId ?? '',
+      approximateInvokeCount: failed.approximateInvokeCount,
+      functionError: last?.functionError ?? false,
+    });
+    this.#log.append(this.destination, {
+      key: record.key,
+      value: JSON.stringify(message),
+      // Emulator-only header, so that a local triage can say why; AWS's message has no error text.
+      headers: [{ name: 'x-emulator-last-error', value: Buffer.from(failed.lastError.slice(0, 1000)) }],
+    });
+    this.stats.sentToDestination.push(failed);
+  }
+
+  #commit(offsets: Map<string, number>): void {
+    for (const [tp, next] of offsets) {
+      const cut = tp.lastIndexOf('-');
+      const topic = tp.slice(0, cut);
+      const partition = Number(tp.slice(cut + 1));
+      if (next > this.#log.committed(this.consumerGroup, topic, partition)) {
+        this.#log.commit(this.consumerGroup, topic, partition, next);
+      }
+    }
+  }
+}
+
+function recordKey(record: LogRecord): string {
+  return `${record.topic}-${record.partition}@${record.offset}`;
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}

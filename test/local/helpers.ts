@@ -1,0 +1,58 @@
+/** Plain Lambda handlers for emulator tests (no msk-once core): they decode records and fail on demand. */
+import type { MSKEvent, MSKRecord } from 'aws-lambda';
+import { KafkaLog } from '../../lib/local/kafka-log.ts';
+import {
+  LambdaFunction,
+  type LambdaFunctionOptions,
+  type LambdaHandler,
+} from '../../lib/local/lambda-runtime.ts';
+
+export interface Seen {
+  topic: string;
+  partition: number;
+  offset: number;
+  value: string | null;
+}
+
+/** A log with one topic of `partitions` partitions holding `count` records "v0".."v<count-1>" keyed round-robin. */
+export function logWith(topic: string, partitions: number, count: number): KafkaLog {
+  const log = new KafkaLog();
+  log.createTopic(topic, partitions);
+  for (let i = 0; i < count; i++) log.append(topic, { value: `v${i}`, partition: i % partitions });
+  return log;
+}
+
+/**
+ * A handler that records every record it is given and reports, per partition, the first record for
+ * which `fails` says so (ReportBatchItemFailures, like the core: the partition stops there).
+ */
+export function reportingHandler(
+  fails: (r: MSKRecord, value: string | null) => boolean,
+  seen: Seen[] = [],
+): LambdaHandler<MSKEvent> {
+  return async (event) => {
+    const batchItemFailures: { itemIdentifier: { partition: string; offset: number } }[] = [];
+    for (const [tp, records] of Object.entries(event.records)) {
+      for (const r of records) {
+        const value = r.value === undefined ? null : Buffer.from(r.value, 'base64').toString();
+        if (fails(r, value)) {
+          batchItemFailures.push({ itemIdentifier: { partition: tp, offset: r.offset } });
+          break;
+        }
+        seen.push({ topic: r.topic, partition: r.partition, offset: r.offset, value });
+      }
+    }
+    return { batchItemFailures };
+  };
+}
+
+export function fnOf(
+  handler: LambdaHandler<MSKEvent>,
+  options: LambdaFunctionOptions = {},
+): LambdaFunction<MSKEvent> {
+  return new LambdaFunction<MSKEvent>(() => handler, {
+    functionName: 'test-fn',
+    timeoutMs: 5_000,
+    ...options,
+  });
+}
