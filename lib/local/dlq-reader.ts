@@ -1,0 +1,245 @@
+/**
+ * Read on-failure DLQ messages back for triage: AWS's Kafka-destination format (one message per
+ * record, `payload` = an aws:kafka event with that record), the SQS/SNS/S3 format (a batch summary,
+ * `KafkaBatchInfo.recordsInfo`, no record content), and dumps of a DLQ topic (ours, or a consumer's
+ * JSON lines whose `value` is the message as text or base64).
+ */
+import type { MSKRecord } from 'aws-lambda';
+import type { KafkaLog } from './kafka-log.ts';
+
+/** One row of the triage table. */
+export interface DlqRow {
+  topic: string;
+  partition: number | null;
+  /** A single offset, or "first..last" for a batch summary. */
+  offset: string;
+  eventId: string | null;
+  condition: string;
+  approximateInvokeCount: number | null;
+  /** The record value as text (JSON kept as is), `(tombstone)`, `<n bytes binary>`, or null when the format has none. */
+  value: string | null;
+  /** Why, when the dump carries the emulator's `x-emulator-last-error` header (AWS's messages do not say). */
+  lastError: string | null;
+  timestamp: string | null;
+}
+
+/** Input that is not a DLQ message; names where it is. */
+export class DlqFormatError extends Error {
+  constructor(where: string, reason: string) {
+    super(`${where}: ${reason}`);
+    this.name = 'DlqFormatError';
+  }
+}
+
+/**
+ * Parse a file's text: one JSON message, a JSON array of them, or JSON lines (messages or dump lines).
+ * Unreadable entries are returned as errors next to the rows, so that one bad line does not hide the rest.
+ *
+ * @example
+ * const { rows, errors } = parseDlqText(readFileSync('dlq.jsonl', 'utf8'));
+ */
+export function parseDlqText(text: string): { rows: DlqRow[]; errors: DlqFormatError[] } {
+  const rows: DlqRow[] = [];
+  const errors: DlqFormatError[] = [];
+  const trimmed = text.trim();
+  if (!trimmed) return { rows, errors };
+  let items: { where: string; value: unknown }[];
+  try {
+    const whole = JSON.parse(trimmed) as unknown;
+    items = Array.isArray(whole)
+      ? whole.map((value, i) => ({ where: `item ${i + 1}`, value }))
+      : [{ where: 'message', value: whole }];
+  } catch {
+    items = [];
+    trimmed.split('\n').forEach((line, i) => {
+      if (!line.trim()) return;
+      try {
+        items.push({ where: `line ${i + 1}`, value: JSON.parse(line) });
+      } catch (error) {
+        errors.push(new DlqFormatError(`line ${i + 1}`, `not JSON (${(error as Error).message})`));
+      }
+    });
+  }
+  for (const item of items) {
+    try {
+      rows.push(...rowsOf(item.value, item.where));
+    } catch (error) {
+      errors.push(
+        error instanceof DlqFormatError ? error : new DlqFormatError(item.where, (error as Error).message),
+      );
+    }
+  }
+  return { rows, errors };
+}
+
+/** Rows of one entry: an on-failure message, or a dump line wrapping one in `value`. */
+export function rowsOf(entry: unknown, where = 'message'): DlqRow[] {
+  if (!isObject(entry)) throw new DlqFormatError(where, 'not a JSON object');
+  if (isObject(entry.requestContext)) return messageRows(entry, where, null);
+  // A dump line: ours has `value`; `kcat -J` has `payload` (text) and headers as [name, value, ...].
+  if ('value' in entry || typeof entry.payload === 'string') {
+    const lastError = headerText(entry.headers, 'x-emulator-last-error');
+    const inner = unwrapValue('value' in entry ? entry.value : entry.payload, where);
+    return messageRows(inner, where, lastError);
+  }
+  throw new DlqFormatError(
+    where,
+    'neither an on-failure message (requestContext) nor a topic dump line (value)',
+  );
+}
+
+function unwrapValue(value: unknown, where: string): Record<string, unknown> {
+  if (isObject(value)) return value;
+  if (typeof value !== 'string')
+    throw new DlqFormatError(where, 'dump line value is neither text nor an object');
+  for (const text of [value, Buffer.from(value, 'base64').toString('utf8')]) {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (isObject(parsed)) return parsed;
+    } catch {}
+  }
+  throw new DlqFormatError(where, 'dump line value is not an on-failure message (JSON, or base64 of JSON)');
+}
+
+function messageRows(message: Record<string, unknown>, where: string, lastError: string | null): DlqRow[] {
+  const ctx = message.requestContext;
+  if (!isObject(ctx)) throw new DlqFormatError(where, 'no requestContext: not an on-failure message');
+  const condition = typeof ctx.condition === 'string' ? ctx.condition : '?';
+  const count = typeof ctx.approximateInvokeCount === 'number' ? ctx.approximateInvokeCount : null;
+  const info = isObject(message.KafkaBatchInfo) ? message.KafkaBatchInfo : {};
+  let payload = message.payload;
+  if (typeof payload === 'string') {
+    try {
+      payload = JSON.parse(payload); // the S3 destination carries the event as escaped JSON
+    } catch {}
+  }
+  const rows: DlqRow[] = [];
+  if (isObject(payload) && isObject(payload.records)) {
+    for (const [tp, records] of Object.entries(payload.records)) {
+      if (!Array.isArray(records))
+        throw new DlqFormatError(where, `payload.records["${tp}"] is not an array`);
+      for (const r of records as MSKRecord[]) {
+        rows.push({
+          topic: r.topic ?? tp.slice(0, tp.lastIndexOf('-')),
+          partition:
+            typeof r.partition === 'number' ? r.partition : Number(tp.slice(tp.lastIndexOf('-') + 1)),
+          offset: String(r.offset),
+          eventId: eventIdOf(r.headers),
+          condition,
+          approximateInvokeCount: count,
+          value: decodeValue(r.value),
+          lastError,
+          timestamp: typeof r.timestamp === 'number' ? new Date(r.timestamp).toISOString() : null,
+        });
+      }
+    }
+    return rows;
+  }
+  // SQS/SNS format (with-msk-on-failure.html): offsets per topic-partition, no record content.
+  if (isObject(info.recordsInfo)) {
+    for (const [tp, range] of Object.entries(info.recordsInfo)) {
+      const r = isObject(range) ? range : {};
+      const cut = tp.lastIndexOf('-');
+      rows.push({
+        topic: tp.slice(0, cut),
+        partition: Number(tp.slice(cut + 1)),
+        offset: `${r.firstRecordOffset ?? '?'}..${r.lastRecordOffset ?? '?'}`,
+        eventId: null,
+        condition,
+        approximateInvokeCount: count,
+        value: null,
+        lastError,
+        timestamp: typeof r.firstRecordTimestamp === 'string' ? r.firstRecordTimestamp : null,
+      });
+    }
+    return rows;
+  }
+  throw new DlqFormatError(where, 'on-failure message without payload.records or KafkaBatchInfo.recordsInfo');
+}
+
+function eventIdOf(headers: unknown): string | null {
+  if (!Array.isArray(headers)) return null;
+  for (const header of headers) {
+    if (!isObject(header)) continue;
+    for (const [name, bytes] of Object.entries(header)) {
+      if (name.toLowerCase() === 'event-id' && Array.isArray(bytes))
+        return Buffer.from(bytes as number[]).toString('utf8');
+    }
+  }
+  return null;
+}
+
+function decodeValue(value: unknown): string | null {
+  if (value === undefined || value === null) return '(tombstone)';
+  if (typeof value !== 'string') return '(value is not base64 text)';
+  const bytes = Buffer.from(value, 'base64');
+  const text = bytes.toString('utf8');
+  // Valid UTF-8 without control characters reads as text; anything else is shown as binary.
+  if (Buffer.from(text, 'utf8').equals(bytes) && !/[\u0000-\u0008\u000e-\u001f]/.test(text)) return text;
+  return `<${bytes.length} bytes binary>`;
+}
+
+function headerText(headers: unknown, name: string): string | null {
+  if (isObject(headers) && typeof headers[name] === 'string') return headers[name] as string;
+  if (Array.isArray(headers)) {
+    const at = headers.indexOf(name);
+    if (at >= 0 && at % 2 === 0 && typeof headers[at + 1] === 'string') return headers[at + 1] as string;
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A topic as JSON lines (what `npm run dlq` reads): key base64, headers as text, value as text.
+ *
+ * @example
+ * writeFileSync('dlq.jsonl', dumpTopic(log, 'review-created-dlq'));
+ */
+export function dumpTopic(log: KafkaLog, topic: string): string {
+  return log
+    .all(topic)
+    .map((r) =>
+      JSON.stringify({
+        topic: r.topic,
+        partition: r.partition,
+        offset: r.offset,
+        timestamp: r.timestamp,
+        key: r.key?.toString('base64') ?? null,
+        headers: Object.fromEntries(r.headers.map((h) => [h.name, h.value.toString('utf8')])),
+        value: r.value?.toString('utf8') ?? null,
+      }),
+    )
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+/**
+ * The triage table as text: one line per failed record.
+ *
+ * @example
+ * console.log(formatDlqTable(rows));
+ */
+export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string {
+  const header = ['topic', 'partition', 'offset', 'event id', 'condition', 'invokes', 'value', 'last error'];
+  const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+  const table = rows.map((r) => [
+    r.topic,
+    r.partition === null ? '-' : String(r.partition),
+    cut(r.offset, 24),
+    r.eventId ?? '-',
+    r.condition,
+    r.approximateInvokeCount === null ? '-' : String(r.approximateInvokeCount),
+    r.value === null ? '-' : cut(r.value.replace(/\s+/g, ' '), valueWidth),
+    r.lastError === null ? '-' : cut(r.lastError, 60),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n');
+}
