@@ -175,8 +175,13 @@ function decodeValue(value: unknown): string | null {
   const bytes = Buffer.from(value, 'base64');
   const text = bytes.toString('utf8');
   // Valid UTF-8 without control characters reads as text; anything else is shown as binary.
-  if (Buffer.from(text, 'utf8').equals(bytes) && !/[\u0000-\u0008\u000e-\u001f]/.test(text)) return text;
+  if (Buffer.from(text, 'utf8').equals(bytes) && !hasControlBytes(bytes)) return text;
   return `<${bytes.length} bytes binary>`;
+}
+
+/** NUL..BS and SO..US: bytes that text (JSON, UTF-8 prose) does not contain. */
+function hasControlBytes(bytes: Buffer): boolean {
+  return bytes.some((b) => b <= 0x08 || (b >= 0x0e && b <= 0x1f));
 }
 
 function headerText(headers: unknown, name: string): string | null {
