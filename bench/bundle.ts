@@ -1,0 +1,78 @@
+/**
+ * Bundle a function as a Lambda deployment would (esbuild, minified, ESM, Node 24, AWS SDK
+ * external as the runtime provides it) and measure its size and its module load time.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { median } from './stats.ts';
+
+export interface BundleResult {
+  entry: string;
+  bytes: number;
+  /** Each run's time to `import()` the bundle in a fresh Node process, ms. */
+  loadSamplesMs: number[];
+  loadMs: number;
+  /** Spawn to exit of `node bundle-loader` (Node start + import), ms. */
+  processMs: number;
+  /** RSS right after the import, MB. */
+  rssMb: number;
+}
+
+/** The shim esbuild's ESM output needs for CommonJS dependencies (ioredis) that call require(). */
+const banner = "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);";
+
+/**
+ * Bundle `entry` into a temporary folder, then import it `runs` times in fresh processes.
+ *
+ * @example
+ * const result = await bundleAndLoad('functions/notification/handler.ts', { DEDUP_REDIS_URL: 'redis://127.0.0.1:6379' });
+ */
+export async function bundleAndLoad(
+  entry: string,
+  env: Record<string, string>,
+  runs = 7,
+): Promise<BundleResult> {
+  if (!existsSync(entry)) throw new Error(`bundle entry ${entry} does not exist`);
+  const outfile = join(mkdtempSync(join(tmpdir(), 'msk-once-bundle-')), 'index.mjs');
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    external: ['@aws-sdk/*'],
+    banner: { js: banner },
+    logLevel: 'error',
+  });
+  const loader = new URL('./load-child.ts', import.meta.url).pathname;
+  const loadSamplesMs: number[] = [];
+  const processSamples: number[] = [];
+  let rssMb = 0;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const child = spawnSync(process.execPath, [loader, outfile], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+      timeout: 60_000,
+    });
+    const elapsed = performance.now() - start;
+    if (child.status !== 0) throw new Error(`loading ${entry} failed: ${child.stderr}`);
+    const line = JSON.parse(child.stdout.trim().split('\n').pop()!) as { loadMs: number; rssMb: number };
+    loadSamplesMs.push(line.loadMs);
+    processSamples.push(elapsed);
+    rssMb = line.rssMb;
+  }
+  return {
+    entry,
+    bytes: statSync(outfile).size,
+    loadSamplesMs,
+    loadMs: median(loadSamplesMs),
+    processMs: median(processSamples),
+    rssMb,
+  };
+}

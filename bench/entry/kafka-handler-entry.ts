@@ -1,0 +1,11 @@
+/**
+ * Bundle-size and load-time entry used when functions/notification/handler.ts does not exist:
+ * a deployable-style kafkaHandler reading its Redis settings from the environment.
+ */
+import { dedupConfigFromEnv, kafkaHandler } from '../../lib/index.ts';
+
+export const handler = kafkaHandler<{ reviewId: string }>({
+  handlerName: 'bench-noop',
+  ...dedupConfigFromEnv(process.env),
+  async handle() {},
+});

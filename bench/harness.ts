@@ -1,0 +1,83 @@
+/**
+ * Drive one contender over one case: fresh Event-Ids per repetition; the duplicate share is
+ * delivered once beforehand (untimed, by the same contender) so that those keys are DONE, as
+ * after an earlier delivery that succeeded; then the whole batch is timed.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Contender } from './contenders/contender.ts';
+import { makeEvent, pickDuplicates, subEvent } from './event.ts';
+import { median } from './stats.ts';
+
+export interface CaseSpec {
+  records: number;
+  /** Share of records whose Event-Id was already processed (DONE) before the timed delivery. */
+  duplicates: number;
+  warmups: number;
+  repetitions: number;
+  partitions: number;
+  valueBytes: number;
+  topic: string;
+}
+
+export interface CaseResult {
+  contender: string;
+  records: number;
+  duplicates: number;
+  warmups: number;
+  repetitions: number;
+  /** Each timed repetition, milliseconds per batch. */
+  samplesMs: number[];
+  medianMs: number;
+  recordsPerSecond: number;
+  /** Size of the event JSON, bytes. */
+  eventBytes: number;
+}
+
+let offset = 1_000_000;
+
+/**
+ * Run `spec` against `contender`; throws when a batch does not give the expected handled/duplicate counts.
+ *
+ * @example
+ * const result = await runCase(naive, { records: 1000, duplicates: 0.3, warmups: 1, repetitions: 5, ... });
+ */
+export async function runCase(contender: Contender, spec: CaseSpec): Promise<CaseResult> {
+  const samples: number[] = [];
+  let eventBytes = 0;
+  for (let i = 0; i < spec.warmups + spec.repetitions; i++) {
+    offset += spec.records;
+    const batch = makeEvent({ ...spec, firstOffset: offset });
+    eventBytes = batch.jsonBytes;
+    const dups = pickDuplicates(spec.records, spec.duplicates, 42 + i);
+    if (dups.length > 0) {
+      const earlier = await contender.invoke(subEvent(batch, dups));
+      if (earlier.handled !== dups.length) {
+        throw new Error(`${contender.id}: earlier delivery handled ${earlier.handled} of ${dups.length}`);
+      }
+    }
+    globalThis.gc?.();
+    const start = performance.now();
+    const count = await contender.invoke(batch.event);
+    const elapsed = performance.now() - start;
+    const want = spec.records - dups.length;
+    if (count.handled !== want || count.duplicates !== dups.length || count.failed !== 0) {
+      throw new Error(
+        `${contender.id} at ${spec.records} records: handled ${count.handled} (want ${want}), ` +
+          `duplicates ${count.duplicates} (want ${dups.length}), failed ${count.failed} (want 0)`,
+      );
+    }
+    if (i >= spec.warmups) samples.push(elapsed);
+  }
+  const medianMs = median(samples);
+  return {
+    contender: contender.id,
+    records: spec.records,
+    duplicates: spec.duplicates,
+    warmups: spec.warmups,
+    repetitions: spec.repetitions,
+    samplesMs: samples,
+    medianMs,
+    recordsPerSecond: (spec.records / medianMs) * 1000,
+    eventBytes,
+  };
+}

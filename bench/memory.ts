@@ -1,0 +1,58 @@
+/**
+ * Peak memory of one kafkaHandler invocation on a big batch, measured in a separate Node process
+ * (--expose-gc) so that the benchmark's own allocations do not count.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeEvent } from './event.ts';
+import type { RedisTarget } from './target.ts';
+
+export interface MemoryResult {
+  records: number;
+  eventBytes: number;
+  handled: number;
+  baselineRssMb: number;
+  baselineHeapMb: number;
+  peakRssAboveBaselineMb: number;
+  peakHeapAboveBaselineMb: number;
+  parsedEventHeapMb: number;
+  /** max(peak RSS, peak heap+external) above baseline, divided by the event's JSON size. */
+  ratioToEvent: number;
+}
+
+/**
+ * @example
+ * const memory = measureMemory(target, 10_000, 'bench-123');
+ */
+export function measureMemory(target: RedisTarget, records: number, service: string): MemoryResult {
+  const dir = mkdtempSync(join(tmpdir(), 'msk-once-memory-'));
+  try {
+    const file = join(dir, 'event.json');
+    writeFileSync(
+      file,
+      JSON.stringify(makeEvent({ records, partitions: 4, valueBytes: 1024, topic: 'review-created' }).event),
+    );
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--expose-gc',
+        new URL('./memory-child.ts', import.meta.url).pathname,
+        JSON.stringify(target),
+        file,
+        service,
+      ],
+      { encoding: 'utf8', timeout: 120_000, env: process.env },
+    );
+    if (child.status !== 0) throw new Error(`memory child failed (${child.status}): ${child.stderr}`);
+    const result = JSON.parse(child.stdout.trim().split('\n').pop()!) as Omit<
+      MemoryResult,
+      'records' | 'ratioToEvent'
+    >;
+    const above = Math.max(result.peakRssAboveBaselineMb, result.peakHeapAboveBaselineMb) * 2 ** 20;
+    return { records, ...result, ratioToEvent: above / result.eventBytes };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
