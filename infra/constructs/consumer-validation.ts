@@ -1,0 +1,93 @@
+/**
+ * Checks of {@link KafkaConsumerProps} that AWS would only reject at deploy time (or never, and then
+ * lose records). Each error names the property.
+ */
+import { Duration, Token } from 'aws-cdk-lib';
+import { ConstructConfigError } from './errors.ts';
+import type { KafkaConsumerProps } from './kafka-consumer.ts';
+
+/** The Kafka ESM invokes a function for at most 14 minutes. */
+export const MAX_KAFKA_TIMEOUT = Duration.minutes(14);
+/** Below this a redelivery after a retry or a rebalance can outlive its key (design: "Окно"). */
+export const MIN_WINDOW_SECONDS = 600;
+export const MAX_BATCH_SIZE = 10_000;
+const NAMED_WINDOWS = ['default', 'critical', 'analytics'];
+
+/**
+ * Throw the first problem found.
+ *
+ * @throws {ConstructConfigError}
+ * @example
+ * validateConsumerProps('Stack/notification', props);
+ */
+export function validateConsumerProps(path: string, props: KafkaConsumerProps): void {
+  const fail = (prop: string, reason: string): never => {
+    throw new ConstructConfigError(path, prop, reason);
+  };
+  if (props.topics.length === 0) fail('topics', 'is empty: a consumer needs at least one source topic');
+  if (new Set(props.topics).size !== props.topics.length)
+    fail('topics', `has a topic twice: ${props.topics.join(', ')}`);
+  if (props.topics.includes(props.dlqTopic)) {
+    fail(
+      'dlqTopic',
+      `'${props.dlqTopic}' is also a source topic (topics): failed records would be fed back to the same consumer; Lambda rejects a destination equal to a source topic`,
+    );
+  }
+  const retrySettings = (
+    [
+      ['retryAttempts', props.retryAttempts],
+      ['bisectBatchOnError', props.bisectBatchOnError],
+      ['maxRecordAge', props.maxRecordAge],
+      ['dlqTopic', props.dlqTopic],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  if (props.provisionedPollers === undefined) {
+    fail(
+      'provisionedPollers',
+      `is not set, but ${retrySettings.map(([k]) => k).join(', ') || 'reportBatchItemFailures'} need provisioned mode: ` +
+        'without it Lambda ignores retry settings, the Kafka DLQ and the partial batch failures that kafkaHandler returns',
+    );
+  }
+  const pollers = props.provisionedPollers!;
+  const min = pollers.minimumPollers ?? 1;
+  const max = pollers.maximumPollers ?? 200;
+  if (!Number.isInteger(min) || min < 1 || min > 200)
+    fail('provisionedPollers.minimumPollers', `${min} is not 1..200`);
+  if (!Number.isInteger(max) || max < 1 || max > 2000)
+    fail('provisionedPollers.maximumPollers', `${max} is not 1..2000`);
+  if (min > max) fail('provisionedPollers', `minimumPollers ${min} is above maximumPollers ${max}`);
+  const batchSize = props.batchSize ?? 100;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+    fail('batchSize', `${batchSize} is not 1..${MAX_BATCH_SIZE} (the Kafka event source limit)`);
+  }
+  if (
+    props.retryAttempts !== undefined &&
+    (!Number.isInteger(props.retryAttempts) || props.retryAttempts < 0 || props.retryAttempts > 10_000)
+  ) {
+    fail(
+      'retryAttempts',
+      `${props.retryAttempts} is not 0..10000 (infinite retries are capped at 10 with a DLQ; say how many)`,
+    );
+  }
+  if (props.maxRecordAge !== undefined && !Token.isUnresolved(props.maxRecordAge.toSeconds())) {
+    const s = props.maxRecordAge.toSeconds();
+    if (s < 60 || s > 604_800) fail('maxRecordAge', `${s} s is not 60 s..7 days`);
+  }
+  if (props.timeout && props.timeout.toSeconds() > MAX_KAFKA_TIMEOUT.toSeconds()) {
+    fail(
+      'timeout',
+      `${props.timeout.toHumanString()} is above 14 minutes, the longest a Kafka event source mapping waits for a function`,
+    );
+  }
+  const window = props.window ?? 'default';
+  if (typeof window === 'number') {
+    if (!Number.isInteger(window) || window < MIN_WINDOW_SECONDS) {
+      fail(
+        'window',
+        `${window} s is below ${MIN_WINDOW_SECONDS} s: retries and a consumer-group rebalance can redeliver after the key expired, and the repeat would run again`,
+      );
+    }
+  } else if (!NAMED_WINDOWS.includes(window)) {
+    fail('window', `'${window}' is not ${NAMED_WINDOWS.join(', ')} or a number of seconds`);
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The shape of one deployment environment (dev, staging, prod): where the MSK cluster and the VPC
+ * are, which consumers run there, and where their alarms go. Plain data, so that `cdk synth`
+ * needs no lookups and no credentials.
+ */
+
+/** A dedup window: a named one of the core (24 h, 7 d, 1 h) or seconds (at least 600). */
+export type DedupWindow = 'default' | 'critical' | 'analytics' | number;
+
+/** One Lambda consumer of one or more topics. */
+export interface ConsumerConfig {
+  /** Construct id and name part, e.g. `notification`. */
+  readonly name: string;
+  /** The handler file, relative to the repository root, exporting `handler`. */
+  readonly entry: string;
+  /** POWERTOOLS_SERVICE_NAME and the `service` metric dimension. */
+  readonly service: string;
+  /** The `Handler` metric dimension; must equal the handlerName given to kafkaHandler in `entry`. */
+  readonly handlerName: string;
+  readonly topics: readonly string[];
+  /** Kafka consumer group; with several topics each mapping joins `<group>.<topic>`. */
+  readonly consumerGroupId: string;
+  /** Records per invocation, 1..10000. */
+  readonly batchSize: number;
+  readonly window: DedupWindow;
+  /** What a Redis failure does: run without dedup (open) or fail the record (closed). */
+  readonly storePolicy: 'open' | 'closed';
+  /** Provisioned-mode event pollers (needed for retries, bisect, partial failures and the DLQ). */
+  readonly pollers: { readonly minimum: number; readonly maximum: number; readonly groupName?: string };
+  /** Retries of a failed record before it goes to the DLQ topic, 0..10000. */
+  readonly retryAttempts: number;
+  /** Records older than this go to the DLQ without being retried further. Default: no limit. */
+  readonly maxRecordAgeSeconds?: number;
+  /** Where a new consumer group starts. */
+  readonly startingPosition: 'LATEST' | 'TRIM_HORIZON';
+  /** Function timeout, at most 840 s (the Kafka ESM limit). Default 120. */
+  readonly timeoutSeconds?: number;
+  /** Default 512. */
+  readonly memoryMb?: number;
+  /** True when handlers run effects through Powertools idempotency (IDEMPOTENCY_TABLE_NAME). */
+  readonly usesIdempotencyTable: boolean;
+  /** Extra environment variables, e.g. PUSH_PROVIDER_URL. */
+  readonly environment?: Readonly<Record<string, string>>;
+}
+
+/** ElastiCache Serverless (Valkey, TLS always, IAM auth). */
+export interface ServerlessCacheConfig {
+  readonly kind: 'serverless';
+  /** Valkey major version. Default '8'. */
+  readonly majorEngineVersion?: string;
+  /** Upper bounds that cap the bill. */
+  readonly maxDataStorageGb?: number;
+  readonly maxEcpuPerSecond?: number;
+}
+
+/** A node-based replication group (cluster mode on, TLS, IAM auth or an AUTH token). */
+export interface ReplicationGroupCacheConfig {
+  readonly kind: 'replication-group';
+  readonly nodeType: string;
+  readonly shards: number;
+  readonly replicasPerShard: number;
+  /** `iam` (recommended) or `token` (AUTH token from a generated Secrets Manager secret). */
+  readonly auth: 'iam' | 'token';
+  readonly engineVersion?: string;
+}
+
+export type CacheConfig = ServerlessCacheConfig | ReplicationGroupCacheConfig;
+
+export interface AlarmConfig {
+  /** An existing SNS topic for alarm actions; when absent the stack creates one. */
+  readonly topicArn?: string;
+  /** Subscribed to the created topic. */
+  readonly email?: string;
+  /** Base of the runbook links in alarm descriptions, e.g. https://github.com/org/repo/blob/main/docs/runbook.md */
+  readonly runbookUrl: string;
+  /** MessagesDeduplicated / MessagesProcessed above this for 10 minutes. Default 0.1. */
+  readonly dedupRatio?: number;
+  /** p99 DedupCheckDuration above this (ms). Default 50. */
+  readonly checkP99Ms?: number;
+  /** Maximum OffsetLag (records) above this for 15 minutes. */
+  readonly offsetLag: number;
+}
+
+export interface EnvironmentConfig {
+  readonly name: string;
+  readonly account: string;
+  readonly region: string;
+  readonly mskClusterArn: string;
+  readonly vpc: {
+    readonly vpcId: string;
+    readonly availabilityZones: readonly string[];
+    /** Private subnets (one per AZ, same order) for the functions and the cache. */
+    readonly privateSubnetIds: readonly string[];
+    /** Security groups attached to every function in addition to the consumers' own (e.g. VPC endpoints). */
+    readonly extraFunctionSecurityGroupIds?: readonly string[];
+  };
+  readonly dlqTopic: string;
+  readonly consumers: readonly ConsumerConfig[];
+  readonly cache: CacheConfig;
+  readonly alarms: AlarmConfig;
+  /** CloudWatch EMF namespace of the functions. Default 'MskOnce'. */
+  readonly metricsNamespace?: string;
+  /** Days of function logs. */
+  readonly logRetentionDays: number;
+  /** Keep the table and the cache when the stack is deleted (prod: true). */
+  readonly retainData: boolean;
+}

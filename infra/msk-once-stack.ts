@@ -1,0 +1,134 @@
+/**
+ * MskOnceStack: everything one environment runs. The VPC, the MSK cluster and the DLQ topic exist
+ * already and are referenced by id; this stack adds the dedup cache, the idempotency table, one
+ * KafkaConsumer per configured consumer with its alarms, the alarm topic and the dashboard.
+ */
+import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { AlarmTopic } from './constructs/alarm-topic.ts';
+import { ConsumerAlarms } from './constructs/consumer-alarms.ts';
+import { ConsumersDashboard } from './constructs/consumers-dashboard.ts';
+import { DedupCache } from './constructs/dedup-cache.ts';
+import { IdempotencyTable } from './constructs/idempotency-table.ts';
+import { KafkaConsumer } from './constructs/kafka-consumer.ts';
+import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
+import { suppressExpectedFindings } from './nag-suppressions.ts';
+
+export interface MskOnceStackProps extends StackProps {
+  readonly config: EnvironmentConfig;
+  /** Where entries and package-lock.json are. */
+  readonly projectRoot: string;
+  /** Replace every consumer's entry (tests use a small fixture handler). */
+  readonly entryOverride?: string;
+}
+
+export class MskOnceStack extends Stack {
+  readonly consumers: KafkaConsumer[] = [];
+  readonly cache: DedupCache;
+  readonly idempotencyTable: IdempotencyTable;
+  readonly alarmTopic: AlarmTopic;
+
+  /**
+   * @example
+   * new MskOnceStack(app, 'MskOnce-dev', { config: environment('dev'), projectRoot: process.cwd(), env: { account, region } });
+   */
+  constructor(scope: Construct, id: string, props: MskOnceStackProps) {
+    super(scope, id, props);
+    const config = props.config;
+    const prefix = `msk-once-${config.name}`;
+    const retain = config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    const vpc = ec2.Vpc.fromVpcAttributes(this, 'Vpc', {
+      vpcId: config.vpc.vpcId,
+      availabilityZones: [...config.vpc.availabilityZones],
+      privateSubnetIds: [...config.vpc.privateSubnetIds],
+    });
+    Validations.of(vpc).acknowledge({
+      id: 'Annotation::@aws-cdk/aws-ec2:noSubnetRouteTableId',
+      reason:
+        "Nothing in this stack reads the subnets' route tables (it adds no routes and no gateway endpoints).",
+    });
+    const extraSgs = (config.vpc.extraFunctionSecurityGroupIds ?? []).map((sgId, i) =>
+      ec2.SecurityGroup.fromSecurityGroupId(this, `ExtraSg${i}`, sgId, { mutable: false }),
+    );
+
+    this.cache = new DedupCache(this, 'DedupCache', {
+      vpc,
+      name: prefix,
+      config: config.cache,
+      keyPrefixes: [...new Set(config.consumers.map((c) => `${c.service}:dedup:`))],
+      removalPolicy: retain,
+    });
+    // HTTPS out: DynamoDB, the push provider and other AWS APIs (through endpoints or NAT).
+    this.cache.clientSecurityGroup.addEgressRule(
+      ec2.Peer.anyIpv4(),
+      ec2.Port.tcp(443),
+      'HTTPS to AWS APIs and providers',
+    );
+
+    this.idempotencyTable = new IdempotencyTable(this, 'Idempotency', { removalPolicy: retain });
+    this.alarmTopic = new AlarmTopic(this, 'Alarms', {
+      topicArn: config.alarms.topicArn,
+      email: config.alarms.email,
+    });
+
+    for (const consumerConfig of config.consumers) {
+      const consumer = this.addConsumer(consumerConfig, props, vpc, extraSgs);
+      new ConsumerAlarms(this, `${consumerConfig.name}Alarms`, {
+        consumer,
+        topic: this.alarmTopic.topic,
+        runbookUrl: config.alarms.runbookUrl,
+        namePrefix: prefix,
+        dedupRatio: config.alarms.dedupRatio,
+        checkP99Ms: config.alarms.checkP99Ms,
+        offsetLag: config.alarms.offsetLag,
+      });
+    }
+    new ConsumersDashboard(this, 'Dashboard', { dashboardName: prefix, consumers: this.consumers });
+    suppressExpectedFindings(this);
+  }
+
+  private addConsumer(
+    c: ConsumerConfig,
+    props: MskOnceStackProps,
+    vpc: ec2.IVpc,
+    extraSgs: ec2.ISecurityGroup[],
+  ): KafkaConsumer {
+    const config = props.config;
+    const consumer = new KafkaConsumer(this, c.name, {
+      entry: props.entryOverride ?? c.entry,
+      projectRoot: props.projectRoot,
+      service: c.service,
+      handlerName: c.handlerName,
+      clusterArn: config.mskClusterArn,
+      topics: c.topics,
+      consumerGroupId: c.consumerGroupId,
+      dlqTopic: config.dlqTopic,
+      vpc,
+      securityGroups: extraSgs,
+      dedupStore: this.cache,
+      window: c.window,
+      storePolicy: c.storePolicy,
+      provisionedPollers: {
+        minimumPollers: c.pollers.minimum,
+        maximumPollers: c.pollers.maximum,
+        pollerGroupName: c.pollers.groupName,
+      },
+      batchSize: c.batchSize,
+      retryAttempts: c.retryAttempts,
+      maxRecordAge: c.maxRecordAgeSeconds === undefined ? undefined : Duration.seconds(c.maxRecordAgeSeconds),
+      startingPosition: lambda.StartingPosition[c.startingPosition],
+      timeout: c.timeoutSeconds === undefined ? undefined : Duration.seconds(c.timeoutSeconds),
+      memorySize: c.memoryMb,
+      environment: { ...c.environment },
+      idempotencyTable: c.usesIdempotencyTable ? this.idempotencyTable.table : undefined,
+      metricsNamespace: config.metricsNamespace,
+      logRetention: config.logRetentionDays as logs.RetentionDays,
+    });
+    this.consumers.push(consumer);
+    return consumer;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The cdk-nag findings this design accepts, each acknowledged on the narrowest construct with the
+ * reason a reviewer needs. Everything else cdk-nag reports fails the synth.
+ */
+import { Validations } from 'aws-cdk-lib';
+import type { DedupCache } from './constructs/dedup-cache.ts';
+import type { KafkaConsumer } from './constructs/kafka-consumer.ts';
+import type { MskOnceStack } from './msk-once-stack.ts';
+
+export const ACKNOWLEDGED = {
+  eniWildcard: {
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'Only the NetworkInterfaces statement uses Resource "*": ec2:Describe* (NetworkInterfaces, Subnets, SecurityGroups, Vpcs) ' +
+      'support no resource-level permissions, and Lambda validates the execution role for Create/Delete/Assign/UnassignPrivateIpAddresses ' +
+      'against "*" when it creates a VPC function or an MSK event source mapping (scoped ARNs fail with "The provided execution role does ' +
+      'not have permissions to call CreateNetworkInterface on EC2"). This is what AWSLambdaVPCAccessExecutionRole/AWSLambdaMSKExecutionRole ' +
+      'grant, minus their kafka:* and logs:* on "*", which this role scopes to the cluster, topics, groups and its log group.',
+  },
+  replicationGroupIamAuth: {
+    id: 'AwsSolutions-AEC6',
+    reason:
+      'The replication group authenticates with IAM (RBAC user group with an IAM-mode user, TLS required), which replaces the shared ' +
+      'Redis AUTH token the rule looks for: tokens are short-lived SigV4 signatures of the function role, and access is limited by ' +
+      "elasticache:Connect and the user's access string.",
+  },
+} as const;
+
+/** The consumer role's ENI statement. */
+function acknowledgeConsumer(consumer: KafkaConsumer): void {
+  Validations.of(consumer.role).acknowledge(ACKNOWLEDGED.eniWildcard);
+}
+
+/** IAM auth on a replication group (only when there is no AUTH token). */
+function acknowledgeCache(cache: DedupCache): void {
+  if (cache.replicationGroup && cache.user)
+    Validations.of(cache.replicationGroup).acknowledge(ACKNOWLEDGED.replicationGroupIamAuth);
+}
+
+/**
+ * Acknowledge the accepted findings on `stack`'s constructs.
+ *
+ * @example
+ * suppressExpectedFindings(this);
+ */
+export function suppressExpectedFindings(stack: MskOnceStack): void {
+  for (const consumer of stack.consumers) acknowledgeConsumer(consumer);
+  acknowledgeCache(stack.cache);
+}
