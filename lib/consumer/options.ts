@@ -2,14 +2,12 @@
  * The options of {@link kafkaHandler}. Validated once, at start-up (cold start), not per record.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { Metrics } from '@aws-lambda-powertools/metrics';
-import type { Context } from 'aws-lambda';
+import type { Context, MSKRecord } from 'aws-lambda';
 import type { Cluster, Redis } from 'ioredis';
+import type { RedisConnectionOptions } from '../dedup/redis-connection.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import type { WindowName } from '../dedup/window.ts';
-import type { RedisConnectionOptions } from '../dedup/redis-connection.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
-import type { MSKRecord } from 'aws-lambda';
 
 /** What a business function gets besides the message. */
 export interface HandleContext {
@@ -58,8 +56,6 @@ export interface KafkaHandlerOptions<T> {
   reserveMs?: number;
   /** Largest accepted header value, in bytes; a larger one fails the record. Default: 16 KiB. */
   maxHeaderBytes?: number;
-  /** Powertools Metrics to emit through. Default: one made with namespace POWERTOOLS_METRICS_NAMESPACE or 'MskOnce'. */
-  metrics?: Metrics;
   /** Powertools Logger. Default: one made for `service`. */
   logger?: Logger;
 }

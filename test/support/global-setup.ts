@@ -6,7 +6,14 @@
  * With neither a Redis nor redis-server installed, the run fails here with a message that says so;
  * Redis tests are never skipped silently.
  */
-import { hasRedisServer, type LocalRedis, type LocalRedisCluster, pingRedis, startRedisCluster, startRedisServer } from '../../lib/local/redis-server.ts';
+import {
+  hasRedisServer,
+  type LocalRedis,
+  type LocalRedisCluster,
+  pingRedis,
+  startRedisCluster,
+  startRedisServer,
+} from '../../lib/local/redis-server.ts';
 
 let standalone: LocalRedis | undefined;
 let cluster: LocalRedisCluster | undefined;
@@ -27,7 +34,9 @@ export async function globalSetup(): Promise<void> {
   }
   if (!process.env.REDIS_CLUSTER_NODES) {
     if (!hasRedisServer()) {
-      throw new Error('The cluster tests start a three-node Redis Cluster with redis-server, which is not on PATH; install Redis 7 or set REDIS_CLUSTER_NODES.');
+      throw new Error(
+        'The cluster tests start a three-node Redis Cluster with redis-server, which is not on PATH; install Redis 7 or set REDIS_CLUSTER_NODES.',
+      );
     }
     cluster = await startRedisCluster(3);
     process.env.REDIS_CLUSTER_NODES = cluster.nodes.map((n) => `${n.host}:${n.port}`).join(',');

@@ -3,7 +3,10 @@ import { Cluster, Redis } from 'ioredis';
 
 export function redisUrl(): string {
   const url = process.env.REDIS_URL;
-  if (!url) throw new Error('REDIS_URL is not set: run the tests with `npm test` (test/support/global-setup.ts finds or starts Redis)');
+  if (!url)
+    throw new Error(
+      'REDIS_URL is not set: run the tests with `npm test` (test/support/global-setup.ts finds or starts Redis)',
+    );
   return url;
 }
 

@@ -1,0 +1,110 @@
+/**
+ * Options resolved and validated once, at cold start. Every error names the option and why.
+ */
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { validateRedisOptions } from '../dedup/redis-connection.ts';
+import { RedisDedupStore } from '../dedup/redis-store.ts';
+import { type DedupStore, dedupKeyPrefix } from '../dedup/store.ts';
+import { windowMs } from '../dedup/window.ts';
+import { ConfigurationError } from '../errors.ts';
+import { type DecodeOptions, parseJson } from '../kafka/decode.ts';
+import type { KafkaMessage } from '../kafka/message.ts';
+import { MetricsEmitter } from '../observability/batch-metrics.ts';
+import { createLogger } from '../observability/logger.ts';
+import type { BusinessHandler, KafkaHandlerOptions } from './options.ts';
+
+export const DEFAULT_RESERVE_MS = 5000;
+export const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
+export const DEFAULT_NAMESPACE = 'MskOnce';
+
+export interface ResolvedConfig<T> {
+  readonly service: string;
+  readonly handlerName: string;
+  readonly keyPrefix: string;
+  readonly windowMs: number;
+  readonly onStoreError: 'open' | 'closed';
+  readonly decode: DecodeOptions<T>;
+  readonly dedupKey: ((message: KafkaMessage<T>) => string) | undefined;
+  readonly handle: BusinessHandler<T>;
+  readonly reserveMs: number;
+  readonly store: DedupStore;
+  readonly logger: Logger;
+  readonly metrics: MetricsEmitter;
+}
+
+function nonEmpty(option: string, value: string | undefined, hint: string): string {
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ConfigurationError(option, `is empty; ${hint}`);
+  return value;
+}
+
+/**
+ * Resolve and check handler options.
+ *
+ * @throws {ConfigurationError} naming the option: empty service or handler name, a window below
+ *   10 minutes, an unparseable Redis URL, no store, a bad policy or limit.
+ * @example
+ * const config = resolveConfig({ handlerName: 'on-review-created', redis: { url }, handle });
+ */
+export function resolveConfig<T>(options: KafkaHandlerOptions<T>): ResolvedConfig<T> {
+  if (!options || typeof options !== 'object') throw new ConfigurationError('options', 'must be an object');
+  const service = nonEmpty(
+    'service',
+    options.service ?? process.env.POWERTOOLS_SERVICE_NAME,
+    'set service or POWERTOOLS_SERVICE_NAME',
+  );
+  const handlerName = nonEmpty(
+    'handlerName',
+    options.handlerName,
+    'name the handler: it is part of every dedup key',
+  );
+  if (typeof options.handle !== 'function')
+    throw new ConfigurationError('handle', 'must be the business function');
+  const onStoreError = options.onStoreError ?? 'open';
+  if (onStoreError !== 'open' && onStoreError !== 'closed') {
+    throw new ConfigurationError('onStoreError', `'${onStoreError}' is neither 'open' nor 'closed'`);
+  }
+  const reserveMs = options.reserveMs ?? DEFAULT_RESERVE_MS;
+  if (!(Number.isFinite(reserveMs) && reserveMs >= 0))
+    throw new ConfigurationError('reserveMs', `${reserveMs} is not a number of milliseconds >= 0`);
+  const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
+  if (!(Number.isInteger(maxHeaderBytes) && maxHeaderBytes > 0)) {
+    throw new ConfigurationError(
+      'maxHeaderBytes',
+      `${maxHeaderBytes} is not a positive whole number of bytes`,
+    );
+  }
+  if (options.parse !== undefined && typeof options.parse !== 'function')
+    throw new ConfigurationError('parse', 'must be a function');
+  if (options.dedupKey !== undefined && typeof options.dedupKey !== 'function') {
+    throw new ConfigurationError('dedupKey', 'must be a function of the message');
+  }
+  const window = windowMs(options.window);
+  let store = options.store;
+  if (!store) {
+    if (!options.redis) {
+      throw new ConfigurationError(
+        'redis',
+        'no Redis and no store: give redis: { url } (or an ioredis client), or store',
+      );
+    }
+    if (!('pipeline' in options.redis)) validateRedisOptions(options.redis);
+    store = new RedisDedupStore({ redis: options.redis });
+  }
+  const logger = options.logger ?? createLogger(service);
+  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_NAMESPACE;
+  return {
+    service,
+    handlerName,
+    keyPrefix: dedupKeyPrefix(service, handlerName),
+    windowMs: window,
+    onStoreError,
+    decode: { parse: (options.parse ?? parseJson) as DecodeOptions<T>['parse'], maxHeaderBytes },
+    dedupKey: options.dedupKey,
+    handle: options.handle,
+    reserveMs,
+    store,
+    logger,
+    metrics: new MetricsEmitter(namespace, service, handlerName),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * dedupClaims: claims every record's key before the handler runs, and commits or releases the
+ * claims afterwards, each in one batched store call.
+ *
+ * Guarantees:
+ * - a record whose key is DONE is not run (counted as deduplicated);
+ * - a record whose key another invocation holds is not run now: it fails, to be retried later;
+ * - the same key twice in one batch runs once: the later copy follows the first one's outcome;
+ * - claims of records that failed or never ran are released, so the retry runs them;
+ * - store errors follow the policy: 'open' runs the records unguarded, 'closed' fails them;
+ *   either way the store costs at most one connect timeout and one command timeout per call.
+ * Does not guarantee:
+ * - once-only effects while the store is down under 'open', or after the window: the effect layer's job;
+ * - that a failed commit is retried: the effect has happened, the record does not fail, the key
+ *   stays IN_PROGRESS until its lease ends (counted in DedupErrors and logged).
+ */
+import type { MiddlewareObj } from '@middy/core';
+import type { Context, MSKEvent } from 'aws-lambda';
+import { errorReason } from '../dedup/redis-connection.ts';
+import type { ClaimResult } from '../dedup/store.ts';
+import type { KafkaBatchResponse } from '../kafka/message.ts';
+import type { Batch, BatchInternal, BatchRecord, ClaimState } from './batch.ts';
+import type { ResolvedConfig } from './config.ts';
+
+/** A claim's lease: the invocation's remaining time, so a crashed owner's claim ends with it. */
+const DEFAULT_LEASE_MS = 15 * 60 * 1000;
+const MIN_LEASE_MS = 1000;
+
+function leaseMs(context: Context | undefined): number {
+  const remaining = context?.getRemainingTimeInMillis?.();
+  return typeof remaining === 'number' && remaining > 0
+    ? Math.max(remaining, MIN_LEASE_MS)
+    : DEFAULT_LEASE_MS;
+}
+
+function stateOf(result: ClaimResult, policy: 'open' | 'closed'): ClaimState {
+  if (result === 'claimed') return 'claimed';
+  if (result === 'done') return 'duplicate';
+  if (result === 'held') return 'held';
+  return policy === 'open' ? 'unguarded' : 'refused';
+}
+
+async function timed<T>(batch: Batch<unknown>, call: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await call();
+  } finally {
+    batch.metrics.roundTrip(performance.now() - start);
+  }
+}
+
+/** Commit the claims of succeeded records and release the rest; never throws. */
+async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Promise<void> {
+  if (batch.claimsSettled) return;
+  batch.claimsSettled = true;
+  const commit: string[] = [];
+  const release: string[] = [];
+  for (const partition of batch.partitions) {
+    for (const record of partition) {
+      if (record.claim !== 'claimed') continue;
+      (record.outcome === 'succeeded' ? commit : release).push(record.key!);
+    }
+  }
+  const calls: Promise<void>[] = [];
+  if (commit.length > 0) {
+    calls.push(
+      timed(batch, () => config.store.commit(commit, batch.owner, config.windowMs)).catch((error) => {
+        batch.metrics.storeError(errorReason(error));
+        config.logger.error(
+          'could not mark DONE after success: the records stand, their keys expire with the lease',
+          {
+            keys: commit.length,
+            error,
+          },
+        );
+      }),
+    );
+  }
+  if (release.length > 0) {
+    calls.push(
+      timed(batch, () => config.store.release(release, batch.owner)).catch((error) => {
+        batch.metrics.storeError(errorReason(error));
+        config.logger.warn('could not release claims: retries wait for the lease to end', {
+          keys: release.length,
+          error,
+        });
+      }),
+    );
+  }
+  await Promise.all(calls);
+}
+
+/**
+ * @example
+ * const handler = middy().use(decodeRecords(config)).use(dedupClaims(config)).handler(runPartitions(config));
+ */
+export function dedupClaims<T>(
+  config: ResolvedConfig<T>,
+): MiddlewareObj<MSKEvent, KafkaBatchResponse, Error, Context, BatchInternal<T>> {
+  return {
+    name: 'dedupClaims',
+    before: async (request) => {
+      const batch = request.internal.batch;
+      const firsts = new Map<string, BatchRecord<T>>();
+      const keys: string[] = [];
+      const asked: BatchRecord<T>[] = [];
+      for (const partition of batch.partitions) {
+        for (const record of partition) {
+          if (record.key === undefined) continue;
+          const first = firsts.get(record.key);
+          if (first) {
+            record.claim = 'copy';
+            record.original = first;
+            first.settled ??= Promise.withResolvers<void>();
+            continue;
+          }
+          firsts.set(record.key, record);
+          keys.push(record.key);
+          asked.push(record);
+        }
+      }
+      if (keys.length === 0) return;
+      let results: ClaimResult[];
+      try {
+        results = await timed(batch, () => config.store.claim(keys, batch.owner, leaseMs(request.context)));
+      } catch (error) {
+        results = new Array(keys.length).fill(error);
+      }
+      const errors = new Set<Error>();
+      for (let i = 0; i < asked.length; i++) {
+        const result = results[i]!;
+        if (result instanceof Error) errors.add(result);
+        asked[i]!.claim = stateOf(result, config.onStoreError);
+      }
+      for (const error of errors) {
+        batch.metrics.storeError(errorReason(error));
+        config.logger.warn(
+          config.onStoreError === 'open'
+            ? 'dedup store failed: running records without dedup (fail-open)'
+            : 'dedup store failed: records fail and are retried (fail-closed)',
+          { error },
+        );
+      }
+      // A copy of a record that will not run shares its fate now; a copy of one that runs waits for it.
+      for (const partition of batch.partitions) {
+        for (const record of partition) {
+          if (record.claim !== 'copy') continue;
+          const state = record.original!.claim;
+          if (state !== 'claimed' && state !== 'unguarded') record.claim = state;
+        }
+      }
+    },
+    after: (request) => settleClaims(config, request.internal.batch),
+    onError: async (request) => {
+      // A bug or a crash escaped the runner: the whole batch is retried; keep what succeeded.
+      if (request.internal.batch) await settleClaims(config, request.internal.batch);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * kafkaHandler: a plain business function of one message, made into a Lambda handler for an
+ * MSK event source mapping that runs each event's effect once.
+ */
+import middy, { type MiddyfiedHandler } from '@middy/core';
+import type { Context, MSKEvent } from 'aws-lambda';
+import type { KafkaBatchResponse } from '../kafka/message.ts';
+import type { BatchInternal } from './batch.ts';
+import { resolveConfig } from './config.ts';
+import { decodeRecords } from './decode-middleware.ts';
+import { dedupClaims } from './dedup-middleware.ts';
+import { flushMetrics } from './metrics-middleware.ts';
+import type { KafkaHandlerOptions } from './options.ts';
+import { runPartitions } from './run-partitions.ts';
+
+export type KafkaHandler = MiddyfiedHandler<
+  MSKEvent,
+  KafkaBatchResponse,
+  Error,
+  Context,
+  BatchInternal<unknown>
+> & {
+  /** Close the store's connections: for tests and local runs (in Lambda the connection is kept). */
+  close(): Promise<void>;
+};
+
+/**
+ * Build the Lambda handler. Options are checked here, at cold start.
+ *
+ * The stack, outermost first: flushMetrics, decodeRecords, dedupClaims, then the partition runner.
+ * Middlewares you add with `.use()` run inside it (their `before` after the claims are made).
+ *
+ * @example
+ * export const handler = kafkaHandler<ReviewCreated>({
+ *   service: 'notification',
+ *   handlerName: 'on-review-created',
+ *   redis: { url: process.env.DEDUP_REDIS_URL! },
+ *   async handle(message) {
+ *     await notify(message.payload!.userId, message.eventId);
+ *   },
+ * });
+ */
+export function kafkaHandler<T = unknown>(options: KafkaHandlerOptions<T>): KafkaHandler {
+  const config = resolveConfig(options);
+  const handler = middy<MSKEvent, KafkaBatchResponse, Error, Context, BatchInternal<T>>()
+    .use(flushMetrics<T>())
+    .use(decodeRecords(config))
+    .use(dedupClaims(config))
+    .handler(runPartitions(config));
+  return Object.assign(handler, { close: () => config.store.close() }) as unknown as KafkaHandler;
+}

@@ -1,0 +1,41 @@
+/**
+ * msk-once: run each business effect once behind AWS Lambda + Amazon MSK.
+ *
+ * @example
+ * import { kafkaHandler, dedupConfigFromEnv } from 'msk-once';
+ * export const handler = kafkaHandler<ReviewCreated>({
+ *   service: 'notification',
+ *   handlerName: 'on-review-created',
+ *   ...dedupConfigFromEnv(),
+ *   async handle(message) { await sendPush(message); },
+ * });
+ */
+export type { Batch, BatchRecord, ClaimState } from './consumer/batch.ts';
+export { type ResolvedConfig, resolveConfig } from './consumer/config.ts';
+export { decodeRecords } from './consumer/decode-middleware.ts';
+export { dedupClaims } from './consumer/dedup-middleware.ts';
+export { type DedupEnvConfig, dedupConfigFromEnv } from './consumer/env.ts';
+export { type KafkaHandler, kafkaHandler } from './consumer/kafka-handler.ts';
+export { flushMetrics } from './consumer/metrics-middleware.ts';
+export type { BusinessHandler, HandleContext, KafkaHandlerOptions } from './consumer/options.ts';
+export { runPartitions } from './consumer/run-partitions.ts';
+export { type ElastiCacheIamAuth, elastiCacheIamToken } from './dedup/elasticache-iam.ts';
+export { MemoryDedupStore } from './dedup/memory-store.ts';
+export { connectRedis, type RedisConnection, type RedisConnectionOptions } from './dedup/redis-connection.ts';
+export { RedisDedupStore, type RedisDedupStoreOptions } from './dedup/redis-store.ts';
+export { type ClaimOutcome, type ClaimResult, type DedupStore, dedupKeyPrefix } from './dedup/store.ts';
+export { MIN_WINDOW_SECONDS, WINDOWS, type WindowName, windowMs } from './dedup/window.ts';
+export * from './errors.ts';
+export { decodeRecord, parseJson } from './kafka/decode.ts';
+export {
+  CORRELATION_ID_HEADER,
+  EVENT_ID_HEADER,
+  EVENT_TYPE_HEADER,
+  normalizeEventId,
+} from './kafka/envelope.ts';
+export type {
+  KafkaBatchItemFailure,
+  KafkaBatchResponse,
+  KafkaHeaders,
+  KafkaMessage,
+} from './kafka/message.ts';

@@ -1,0 +1,104 @@
+/**
+ * Decode one record of an MSK event: base64 key and value, byte-array headers, the envelope.
+ * A record that cannot be decoded gets an {@link InvalidRecordError} naming it and the reason;
+ * it never throws past the batch.
+ */
+import type { MSKRecord } from 'aws-lambda';
+import { InvalidRecordError } from '../errors.ts';
+import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, normalizeEventId } from './envelope.ts';
+import type { KafkaHeaders, KafkaMessage } from './message.ts';
+
+/** How to decode a record's value and how large a header may be. */
+export interface DecodeOptions<T> {
+  parse: (value: Buffer, record: MSKRecord) => T;
+  maxHeaderBytes: number;
+}
+
+// Standard base64 as the event source mapping writes it; Buffer.from() would skip bad characters silently.
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function base64(record: MSKRecord, field: 'key' | 'value', text: string): Buffer {
+  if (!BASE64.test(text)) {
+    throw new InvalidRecordError(record, `${field} is not valid base64 (${text.length} characters)`);
+  }
+  return Buffer.from(text, 'base64');
+}
+
+/** JSON of UTF-8, the default `parse`. */
+export function parseJson(value: Buffer): unknown {
+  return JSON.parse(value.toString('utf8'));
+}
+
+function decodeHeaders(record: MSKRecord, maxHeaderBytes: number): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  const list = record.headers;
+  if (list === undefined || list === null) return headers;
+  if (!Array.isArray(list)) throw new InvalidRecordError(record, 'headers is not an array');
+  for (const entry of list) {
+    for (const name in entry) {
+      const bytes = entry[name];
+      if (!Array.isArray(bytes)) throw new InvalidRecordError(record, `header ${name} is not a byte array`);
+      if (bytes.length > maxHeaderBytes) {
+        throw new InvalidRecordError(
+          record,
+          `header ${name} is ${bytes.length} bytes, over the ${maxHeaderBytes}-byte limit`,
+        );
+      }
+      const value = Buffer.from(bytes).toString('utf8');
+      const seen = headers[name];
+      if (seen === undefined) headers[name] = value;
+      else if (typeof seen === 'string') headers[name] = [seen, value];
+      else seen.push(value);
+    }
+  }
+  return headers;
+}
+
+function single(headers: KafkaHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Decode a record into the message a business function sees.
+ *
+ * @throws {InvalidRecordError} malformed base64, a missing or invalid Event-Id, an oversize header,
+ *   or a value `parse` rejects; the message names the record and the reason.
+ * @example
+ * const message = decodeRecord(event.records['orders-0'][0], { parse: parseJson, maxHeaderBytes: 16384 });
+ */
+export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): KafkaMessage<T> {
+  const headers = decodeHeaders(record, options.maxHeaderBytes);
+  const rawId = single(headers, EVENT_ID_HEADER);
+  if (rawId === undefined) throw new InvalidRecordError(record, `no ${EVENT_ID_HEADER} header`);
+  const eventId = normalizeEventId(rawId);
+  if (eventId === undefined) {
+    throw new InvalidRecordError(record, `${EVENT_ID_HEADER} '${rawId.slice(0, 64)}' is not a ULID`);
+  }
+  const key = record.key ? base64(record, 'key', record.key) : undefined;
+  let payload: T | null = null;
+  // A tombstone has no value (null, absent, or empty string); parse is not called for it.
+  if (record.value) {
+    const value = base64(record, 'value', record.value);
+    try {
+      payload = options.parse(value, record);
+    } catch (error) {
+      throw new InvalidRecordError(record, `value rejected by parse: ${(error as Error).message}`, {
+        cause: error,
+        eventId,
+      });
+    }
+  }
+  return {
+    eventId,
+    correlationId: single(headers, CORRELATION_ID_HEADER),
+    eventType: single(headers, EVENT_TYPE_HEADER),
+    topic: record.topic,
+    partition: record.partition,
+    offset: record.offset,
+    timestamp: record.timestamp,
+    key,
+    headers,
+    payload,
+  };
+}

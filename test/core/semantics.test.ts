@@ -1,0 +1,262 @@
+/**
+ * The consumer's promises (issue 2, "Semantics that must hold"), each against a real Redis.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { ulid } from 'ulid';
+import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { invoke, sleep } from '../support/consumer.ts';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../support/msk.ts';
+import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+import { emfSum } from '../support/stdout.ts';
+
+const admin = adminClient();
+const handlers: KafkaHandler[] = [];
+after(async () => {
+  await Promise.all(handlers.map((h) => h.close()));
+  await admin.quit();
+});
+const track = (h: KafkaHandler) => {
+  handlers.push(h);
+  return h;
+};
+
+function consumer(
+  name: string,
+  handle: (m: KafkaMessage<unknown>) => Promise<void> | void,
+  extra: object = {},
+) {
+  const service = uniqueService(name);
+  const handler = track(
+    kafkaHandler({ service, handlerName: 'h', redis: { url: redisUrl() }, reserveMs: 0, handle, ...extra }),
+  );
+  return { service, handler, key: (id: string) => `${service}:dedup:h:${id}` };
+}
+
+describe('kafkaHandler against Redis', () => {
+  test('1. the same Event-Id, in one batch and in a later invocation, runs handle once', async () => {
+    const seen: string[] = [];
+    const { handler } = consumer('same-id', (m) => {
+      seen.push(`${m.partition}@${m.offset}`);
+    });
+    const id = ulid();
+    const event = mskEvent([
+      mskRecord({ offset: 1, eventId: id }),
+      mskRecord({ offset: 2, eventId: id }),
+      mskRecord({ partition: 1, offset: 7, eventId: id }),
+    ]);
+    const first = await invoke(handler, event);
+    assert.deepEqual(first.response.batchItemFailures, []);
+    const again = await invoke(
+      handler,
+      mskEvent([mskRecord({ partition: 2, offset: 9, eventId: id.toLowerCase() })]),
+    );
+    assert.deepEqual(again.response.batchItemFailures, []);
+    assert.equal(seen.length, 1);
+    assert.equal(
+      emfSum(first.lines, 'MessagesDeduplicated') + emfSum(again.lines, 'MessagesDeduplicated'),
+      3,
+    );
+    assert.equal(emfSum(first.lines, 'MessagesSucceeded'), 1);
+  });
+
+  test('2. a failed handle is reported, its claim released, and the redelivery runs it again', async () => {
+    let calls = 0;
+    const { handler, key } = consumer('fail-release', () => {
+      calls++;
+      if (calls === 1) throw new Error('downstream 503');
+    });
+    const id = ulid();
+    const event = mskEvent([mskRecord({ offset: 40, eventId: id })]);
+    const first = await invoke(handler, event);
+    assert.deepEqual(failedOffsets(first.response), ['orders-0@40']);
+    assert.equal(await admin.exists(key(id)), 0, 'claim released');
+    const retry = await invoke(handler, event);
+    assert.deepEqual(retry.response.batchItemFailures, []);
+    assert.equal(calls, 2);
+    assert.equal(await admin.get(key(id)), 'D');
+  });
+
+  test('3. offset order within a partition; a failure stops its partition only', async () => {
+    const order: string[] = [];
+    const ids = Array.from({ length: 6 }, () => ulid());
+    const { handler, key } = consumer('order', async (m) => {
+      order.push(`${m.partition}@${m.offset}`);
+      await sleep(1);
+      if (m.partition === 0 && m.offset === 11) throw new Error('boom');
+    });
+    // Records of partition 0 arrive out of order on purpose: they must still run 10, 11.
+    const event = mskEvent([
+      mskRecord({ offset: 11, eventId: ids[1] }),
+      mskRecord({ offset: 10, eventId: ids[0] }),
+      mskRecord({ offset: 12, eventId: ids[2] }),
+      mskRecord({ partition: 1, offset: 20, eventId: ids[3] }),
+      mskRecord({ partition: 1, offset: 21, eventId: ids[4] }),
+      mskRecord({ partition: 1, offset: 22, eventId: ids[5] }),
+    ]);
+    const { response, lines } = await invoke(handler, event);
+    assert.deepEqual(failedOffsets(response), ['orders-0@11']);
+    assert.deepEqual(
+      order.filter((o) => o.startsWith('0@')),
+      ['0@10', '0@11'],
+    );
+    assert.deepEqual(
+      order.filter((o) => o.startsWith('1@')),
+      ['1@20', '1@21', '1@22'],
+    );
+    assert.equal(await admin.exists(key(ids[2]!)), 0, 'the record after the failure is released');
+    assert.equal(await admin.get(key(ids[0]!)), 'D');
+    assert.equal(emfSum(lines, 'MessagesFailed'), 2);
+    assert.equal(emfSum(lines, 'MessagesProcessed'), 6);
+  });
+
+  test('4. two invocations holding the same record at once never run handle twice concurrently', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let calls = 0;
+    const { handler } = consumer('overlap', async () => {
+      calls++;
+      running++;
+      maxRunning = Math.max(maxRunning, running);
+      await sleep(100);
+      running--;
+    });
+    const event = mskEvent([mskRecord({ offset: 5 }), mskRecord({ offset: 6 })]);
+    const [a, b] = await Promise.all([invoke(handler, event), invoke(handler, event)]);
+    assert.equal(maxRunning, 1);
+    assert.equal(calls, 2, 'each record ran once, in one of the two invocations');
+    const failures = [...failedOffsets(a.response), ...failedOffsets(b.response)];
+    assert.deepEqual(failures, ['orders-0@5'], 'the loser reports the held record as failed');
+  });
+
+  test('5. a crashed invocation holds its claims only until the lease ends; the redelivery then runs', async () => {
+    let calls = 0;
+    const { handler, key } = consumer('crash', () => {
+      calls++;
+    });
+    const id = ulid();
+    // A process that died mid-batch runs no cleanup: its claim stays until the lease ends.
+    const crashed = new RedisDedupStore({ redis: { url: redisUrl() } });
+    assert.deepEqual(await crashed.claim([key(id)], 'crashed-owner', 800), ['claimed']);
+    await crashed.close();
+    const event = mskEvent([mskRecord({ offset: 3, eventId: id })]);
+    const early = await invoke(handler, event);
+    assert.deepEqual(failedOffsets(early.response), ['orders-0@3'], 'held while the lease lasts');
+    assert.equal(await admin.get(key(id)), 'P:crashed-owner', "the other owner's claim is left alone");
+    assert.equal(calls, 0);
+    await sleep(900);
+    const late = await invoke(handler, event);
+    assert.deepEqual(late.response.batchItemFailures, []);
+    assert.equal(calls, 1);
+  });
+
+  test('5b. a Lambda timeout: middy ends the invocation just before the deadline and its claims are released', async () => {
+    let calls = 0;
+    const { handler, key } = consumer('timeout', async () => {
+      calls++;
+      if (calls === 1) await new Promise(() => {}); // hangs until the deadline
+    });
+    const id = ulid();
+    const event = mskEvent([mskRecord({ offset: 3, eventId: id })]);
+    const dying = invoke(handler, event, lambdaContext(1500)).catch((error: Error) => error);
+    await sleep(100);
+    const ttl = await admin.pttl(key(id));
+    assert.ok(ttl > 0 && ttl <= 1500, `the lease follows the remaining time, got ${ttl}`);
+    assert.equal(((await dying) as Error).name, 'TimeoutError');
+    assert.equal(await admin.exists(key(id)), 0, 'released on the way out');
+    const retry = await invoke(handler, event);
+    assert.deepEqual(retry.response.batchItemFailures, []);
+    assert.equal(calls, 2);
+  });
+
+  test('6. different Event-Ids sharing a Correlation-Id all run', async () => {
+    let calls = 0;
+    const { handler } = consumer('correlation', () => {
+      calls++;
+    });
+    const event = mskEvent([1, 2, 3].map((offset) => mskRecord({ offset, correlationId: 'req-42' })));
+    const { response } = await invoke(handler, event);
+    assert.deepEqual(response.batchItemFailures, []);
+    assert.equal(calls, 3);
+  });
+
+  test('7. bad input fails only its record, with an error naming it; a tombstone reaches handle', async () => {
+    const payloads: unknown[] = [];
+    const { handler } = consumer('bad-input', (m) => {
+      payloads.push(m.payload);
+    });
+    const event = mskEvent([
+      mskRecord({ topic: 't', partition: 0, offset: 1, eventId: null }),
+      mskRecord({ topic: 't', partition: 1, offset: 2, eventId: 'not-a-ulid' }),
+      mskRecord({ topic: 't', partition: 2, offset: 3, rawValue: 'no$base64!' }),
+      mskRecord({ topic: 't', partition: 3, offset: 4, rawValue: Buffer.from('{oops').toString('base64') }),
+      mskRecord({ topic: 't', partition: 4, offset: 5, rawValue: null }),
+      mskRecord({ topic: 't', partition: 5, offset: 6, value: { ok: true } }),
+    ]);
+    const { response, lines } = await invoke(handler, event);
+    assert.deepEqual(failedOffsets(response), ['t-0@1', 't-1@2', 't-2@3', 't-3@4']);
+    assert.deepEqual(payloads, [null, { ok: true }]);
+    const errors = lines.filter((l) => l.level === 'ERROR');
+    const texts = errors.map((l) => JSON.stringify(l));
+    for (const [where, why] of [
+      ['t-0@1', 'no Event-Id header'],
+      ['t-1@2', 'is not a ULID'],
+      ['t-2@3', 'not valid base64'],
+      ['t-3@4', 'rejected by parse'],
+    ]) {
+      assert.ok(
+        texts.some((t) => t.includes(`record ${where}`) && t.includes(why!)),
+        `a structured error names ${where}: ${why}`,
+      );
+    }
+    const partitioned = errors.find((l) => JSON.stringify(l).includes('t-3@4'))!;
+    assert.equal(partitioned.topic, 't');
+    assert.equal(partitioned.partition, 3);
+    assert.equal(partitioned.offset, 4);
+  });
+
+  test('9. records are not started with too little time left; they fail and are released', async () => {
+    const ids = [ulid(), ulid(), ulid()];
+    const ran: number[] = [];
+    const service = uniqueService('time');
+    const handler = track(
+      kafkaHandler({
+        service,
+        handlerName: 'h',
+        redis: { url: redisUrl() },
+        reserveMs: 1000,
+        async handle(m) {
+          ran.push(m.offset);
+          await sleep(600);
+        },
+      }),
+    );
+    const event = mskEvent(ids.map((eventId, i) => mskRecord({ offset: i, eventId })));
+    const { response } = await invoke(handler, event, lambdaContext(1900));
+    assert.deepEqual(ran, [0, 1]);
+    assert.deepEqual(failedOffsets(response), ['orders-0@2']);
+    assert.equal(await admin.exists(`${service}:dedup:h:${ids[2]}`), 0);
+    assert.equal(await admin.get(`${service}:dedup:h:${ids[1]}`), 'D');
+  });
+
+  test('10. key is <service>:dedup:<handler>:<EVENT-ID>; lease while running, window when done', async () => {
+    const id = ulid().toLowerCase();
+    let leaseTtl = -1;
+    const service = uniqueService('key');
+    const handler = track(
+      kafkaHandler({
+        service,
+        handlerName: 'on-review-created',
+        redis: { url: redisUrl() },
+        window: 'critical',
+        async handle() {
+          leaseTtl = await admin.pttl(`${service}:dedup:on-review-created:${id.toUpperCase()}`);
+        },
+      }),
+    );
+    await invoke(handler, mskEvent([mskRecord({ offset: 1, eventId: id })]), lambdaContext(30_000));
+    assert.ok(leaseTtl > 25_000 && leaseTtl <= 30_000, `lease ~ remaining time, got ${leaseTtl}`);
+    const ttl = await admin.pttl(`${service}:dedup:on-review-created:${id.toUpperCase()}`);
+    assert.ok(ttl > 7 * 86_400_000 - 60_000 && ttl <= 7 * 86_400_000, `critical window is 7 d, got ${ttl}`);
+  });
+});
