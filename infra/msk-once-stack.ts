@@ -3,7 +3,7 @@
  * already and are referenced by id; this stack adds the dedup cache, the idempotency table, one
  * KafkaConsumer per configured consumer with its alarms, the alarm topic and the dashboard.
  */
-import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
@@ -88,6 +88,20 @@ export class MskOnceStack extends Stack {
       });
     }
     new ConsumersDashboard(this, 'Dashboard', { dashboardName: prefix, consumers: this.consumers });
+    // What the runbook's commands need: `aws cloudformation describe-stacks --stack-name <stack> --query Stacks[0].Outputs`.
+    new CfnOutput(this, 'DlqTopic', {
+      value: config.dlqTopic,
+      description: 'On-failure destination topic of every consumer',
+    });
+    new CfnOutput(this, 'DashboardName', { value: prefix, description: 'CloudWatch dashboard name' });
+    for (const consumer of this.consumers) {
+      const id = consumer.node.id;
+      new CfnOutput(this, `${id}FunctionName`, { value: consumer.function.functionName });
+      new CfnOutput(this, `${id}LogGroup`, { value: consumer.logGroup.logGroupName });
+      new CfnOutput(this, `${id}EventSourceMappings`, {
+        value: Fn.join(',', consumer.eventSourceMappingIds),
+      });
+    }
     suppressExpectedFindings(this);
   }
 

@@ -3,15 +3,15 @@
  * lose records). Each error names the property.
  */
 import { Duration, Token } from 'aws-cdk-lib';
+import { MIN_WINDOW_SECONDS, WINDOWS } from '../../lib/dedup/window.ts';
 import { ConstructConfigError } from './errors.ts';
 import type { KafkaConsumerProps } from './kafka-consumer.ts';
 
 /** The Kafka ESM invokes a function for at most 14 minutes. */
 export const MAX_KAFKA_TIMEOUT = Duration.minutes(14);
-/** Below this a redelivery after a retry or a rebalance can outlive its key (design: "Окно"). */
-export const MIN_WINDOW_SECONDS = 600;
 export const MAX_BATCH_SIZE = 10_000;
-const NAMED_WINDOWS = ['default', 'critical', 'analytics'];
+// One source of truth with the core: the same minimum and the same named windows.
+const NAMED_WINDOWS: string[] = Object.keys(WINDOWS);
 
 /**
  * Throw the first problem found.

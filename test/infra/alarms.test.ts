@@ -1,0 +1,198 @@
+/**
+ * Alarms per consumer, their math, thresholds and runbook links; the alarm topic; the dashboard.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { Match } from 'aws-cdk-lib/assertions';
+import { RUNBOOK_SECTIONS } from '../../infra/runbook.ts';
+import { type Cfn, only, synth } from './support.ts';
+
+const RUNBOOK = 'https://github.com/msk-once/msk-once/blob/main/docs/runbook.md';
+
+function alarm(name: string): Cfn {
+  return only(synth('dev').template, 'AWS::CloudWatch::Alarm', {
+    Properties: { AlarmName: `msk-once-dev-notification-${name}` },
+  }).resource.Properties;
+}
+
+const TOPIC_DIMS = [
+  { Name: 'Handler', Value: 'on-review-created' },
+  { Name: 'Topic', Value: 'review-created' },
+  { Name: 'service', Value: 'notification' },
+];
+
+describe('alarms of a consumer', () => {
+  test('one alarm per runbook section, each describing itself and linking to its section', () => {
+    const alarms = Object.values(synth('dev').template.findResources('AWS::CloudWatch::Alarm'));
+    assert.equal(alarms.length, Object.keys(RUNBOOK_SECTIONS).length);
+    const runbook = readFileSync(new URL('../../docs/runbook.md', import.meta.url), 'utf8');
+    for (const section of Object.values(RUNBOOK_SECTIONS)) {
+      const a = alarm(section);
+      assert.ok(a.AlarmDescription.endsWith(`Runbook: ${RUNBOOK}#${section}`), a.AlarmDescription);
+      assert.ok(
+        a.AlarmDescription.length > 120 && a.AlarmDescription.length <= 1024,
+        `${section}: description says what it means`,
+      );
+      assert.ok(runbook.includes(`<a id="${section}"></a>`), `docs/runbook.md has the anchor ${section}`);
+      assert.equal(a.ComparisonOperator, 'GreaterThanThreshold');
+      assert.equal(a.TreatMissingData, 'notBreaching');
+    }
+  });
+
+  test('dedup ratio: metric math deduplicated / processed above 0.1 for 10 minutes', () => {
+    const a = alarm('dedup-ratio');
+    assert.equal(a.Threshold, 0.1);
+    assert.equal(a.EvaluationPeriods, 2);
+    assert.equal(a.DatapointsToAlarm, 2);
+    const [expr, ...metrics] = a.Metrics;
+    assert.equal(
+      expr.Expression,
+      'IF((FILL(processed0, 0)) > 0, (FILL(dedup0, 0)) / (FILL(processed0, 0)), 0)',
+    );
+    assert.equal(expr.ReturnData, true);
+    const byId = Object.fromEntries(metrics.map((m: Cfn) => [m.Id, m]));
+    for (const [id, name] of [
+      ['dedup0', 'MessagesDeduplicated'],
+      ['processed0', 'MessagesProcessed'],
+    ] as const) {
+      assert.deepEqual(byId[id].MetricStat, {
+        Metric: { Namespace: 'MskOnce', MetricName: name, Dimensions: TOPIC_DIMS },
+        Period: 300,
+        Stat: 'Sum',
+      });
+      assert.equal(byId[id].ReturnData, false);
+    }
+  });
+
+  test('DedupErrors > 0 over every Reason (Metrics Insights)', () => {
+    const a = alarm('dedup-errors');
+    assert.equal(a.Threshold, 0);
+    assert.equal(a.Metrics.length, 1);
+    assert.equal(
+      a.Metrics[0].Expression,
+      `SELECT SUM(DedupErrors) FROM SCHEMA("MskOnce", Reason, service) WHERE service = 'notification'`,
+    );
+    assert.equal(a.Metrics[0].Period, 300);
+  });
+
+  test('p99 DedupCheckDuration above 50 ms', () => {
+    const a = alarm('dedup-check-latency');
+    assert.equal(a.MetricName, 'DedupCheckDuration');
+    assert.equal(a.Namespace, 'MskOnce');
+    assert.deepEqual(a.Dimensions, [{ Name: 'service', Value: 'notification' }]);
+    assert.equal(a.ExtendedStatistic, 'p99');
+    assert.equal(a.Threshold, 50);
+  });
+
+  test('function errors and throttles, offset lag', () => {
+    const fn = { Ref: only(synth('dev').template, 'AWS::Lambda::Function').id };
+    for (const [name, metric] of [
+      ['function-errors', 'Errors'],
+      ['function-throttles', 'Throttles'],
+    ]) {
+      const a = alarm(name!);
+      assert.deepEqual(
+        [a.Namespace, a.MetricName, a.Statistic, a.Threshold],
+        ['AWS/Lambda', metric, 'Sum', 0],
+      );
+      assert.deepEqual(a.Dimensions, [{ Name: 'FunctionName', Value: fn }]);
+    }
+    const lag = alarm('offset-lag');
+    assert.deepEqual(
+      [lag.Namespace, lag.MetricName, lag.Statistic, lag.Threshold, lag.EvaluationPeriods],
+      ['AWS/Lambda', 'OffsetLag', 'Maximum', 10000, 3],
+    );
+    assert.deepEqual(lag.Dimensions, [{ Name: 'FunctionName', Value: fn }]);
+  });
+
+  test('records to the DLQ and records lost: event source mapping metrics of each mapping', () => {
+    const esm = { Ref: only(synth('dev').template, 'AWS::Lambda::EventSourceMapping').id };
+    const dlq = alarm('dlq-records');
+    assert.equal(dlq.Metrics[0].Expression, 'FILL(dlq0, 0)');
+    assert.deepEqual(dlq.Metrics[1].MetricStat.Metric, {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'OnFailureDestinationDeliveredEventCount',
+      Dimensions: [{ Name: 'EventSourceMappingUUID', Value: esm }],
+    });
+    const lost = alarm('records-lost');
+    assert.equal(lost.Metrics[0].Expression, 'FILL(dropped0, 0) + FILL(undelivered0, 0)');
+    assert.deepEqual(
+      lost.Metrics.slice(1).map((m: Cfn) => m.MetricStat.Metric.MetricName),
+      ['DroppedEventCount', 'OnFailureDestinationDeliveryErrorCount'],
+    );
+  });
+
+  test('every alarm notifies the environment topic when it fires and when it clears', () => {
+    const { template } = synth('dev');
+    const topic = { Ref: only(template, 'AWS::SNS::Topic').id };
+    for (const a of Object.values(template.findResources('AWS::CloudWatch::Alarm'))) {
+      assert.deepEqual(a.Properties.AlarmActions, [topic]);
+      assert.deepEqual(a.Properties.OKActions, [topic]);
+    }
+  });
+});
+
+describe('alarm topic', () => {
+  test('created: KMS-encrypted with a key CloudWatch may use, TLS only, e-mail subscribed', () => {
+    const { template } = synth('dev');
+    const key = only(template, 'AWS::KMS::Key');
+    assert.equal(key.resource.Properties.EnableKeyRotation, true);
+    template.hasResourceProperties('AWS::KMS::Key', {
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+          }),
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key.id, 'Arn'] } });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'msk-once-dev@example.com',
+    });
+  });
+
+  test('prod: the existing on-call topic, nothing created', () => {
+    const { template } = synth('prod');
+    template.resourceCountIs('AWS::SNS::Topic', 0);
+    for (const a of Object.values(template.findResources('AWS::CloudWatch::Alarm'))) {
+      assert.deepEqual(a.Properties.AlarmActions, ['arn:aws:sns:eu-west-1:333333333333:oncall-msk-once']);
+    }
+  });
+});
+
+describe('dashboard', () => {
+  test('processed by result, dedup ratio, latency p50/p99, Redis errors by reason, offset lag, DLQ', () => {
+    const { template } = synth('dev');
+    const d = only(template, 'AWS::CloudWatch::Dashboard').resource.Properties;
+    assert.equal(d.DashboardName, 'msk-once-dev');
+    const body = JSON.stringify(d.DashboardBody);
+    for (const needle of [
+      'processed by result',
+      'MessagesSucceeded',
+      'MessagesFailed',
+      'MessagesDeduplicated',
+      'dedup ratio',
+      'DedupCheckDuration',
+      '\\"stat\\":\\"p50\\"',
+      '\\"stat\\":\\"p99\\"',
+      'Redis errors by reason',
+      'SEARCH(',
+      'DedupErrors',
+      'OffsetLag',
+      'OnFailureDestinationDeliveredEventCount',
+    ]) {
+      assert.ok(body.includes(needle), `dashboard has ${needle}`);
+    }
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The shared resources of an environment: the dedup cache (serverless in dev/prod, a replication
+ * group in staging), its security groups, its IAM user, and the idempotency table.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { accessString, DedupCache } from '../../infra/constructs/dedup-cache.ts';
+import { ConstructConfigError } from '../../infra/constructs/errors.ts';
+import { only, synth } from './support.ts';
+
+describe('serverless cache (dev)', () => {
+  test('Valkey serverless in the private subnets, behind its own security group, with the IAM user group', () => {
+    const { template } = synth('dev');
+    const cache = only(template, 'AWS::ElastiCache::ServerlessCache').resource.Properties;
+    assert.equal(cache.Engine, 'valkey');
+    assert.equal(cache.ServerlessCacheName, 'msk-once-dev');
+    assert.deepEqual(cache.SubnetIds, ['subnet-0d00000000000000a', 'subnet-0d00000000000000b']);
+    assert.deepEqual(cache.UserGroupId, { Ref: only(template, 'AWS::ElastiCache::UserGroup').id });
+    assert.deepEqual(cache.CacheUsageLimits, {
+      DataStorage: { Maximum: 1, Unit: 'GB' },
+      ECPUPerSecond: { Maximum: 5000 },
+    });
+    const cacheSg = only(template, 'AWS::EC2::SecurityGroup', {
+      Properties: { GroupDescription: Match.stringLikeRegexp('dedup cache: 6379') },
+    });
+    assert.deepEqual(cache.SecurityGroupIds, [{ 'Fn::GetAtt': [cacheSg.id, 'GroupId'] }]);
+  });
+
+  test('IAM user: user name = user id, IAM mode, only the dedup keys; the default user is off', () => {
+    const { template } = synth('dev');
+    template.hasResourceProperties('AWS::ElastiCache::User', {
+      UserId: 'msk-once-dev-dedup',
+      UserName: 'msk-once-dev-dedup',
+      Engine: 'valkey',
+      AuthenticationMode: { Type: 'iam' },
+      AccessString: accessString(['notification:dedup:']),
+    });
+    template.hasResourceProperties('AWS::ElastiCache::User', {
+      UserName: 'default',
+      AccessString: 'off -@all',
+    });
+    assert.match(accessString(['notification:dedup:']), /^on ~notification:dedup:\* -@all .* -@dangerous/);
+  });
+
+  test("reachable on 6379 only from the consumers' security group; the cache group sends nothing out", () => {
+    const { template } = synth('dev');
+    const cacheSg = only(template, 'AWS::EC2::SecurityGroup', {
+      Properties: { GroupDescription: Match.stringLikeRegexp('dedup cache: 6379') },
+    });
+    const clientSg = only(template, 'AWS::EC2::SecurityGroup', {
+      Properties: { GroupDescription: Match.stringLikeRegexp('may reach') },
+    });
+    const ingress = Object.values(template.findResources('AWS::EC2::SecurityGroupIngress'));
+    assert.equal(ingress.length, 1);
+    assert.deepEqual(ingress[0]!.Properties, {
+      Description: 'dedup store (Redis over TLS)',
+      GroupId: { 'Fn::GetAtt': [cacheSg.id, 'GroupId'] },
+      SourceSecurityGroupId: { 'Fn::GetAtt': [clientSg.id, 'GroupId'] },
+      IpProtocol: 'tcp',
+      FromPort: 6379,
+      ToPort: 6379,
+    });
+    assert.equal(cacheSg.resource.Properties.SecurityGroupIngress, undefined);
+    assert.deepEqual(
+      cacheSg.resource.Properties.SecurityGroupEgress.map((e: { CidrIp: string }) => e.CidrIp),
+      ['255.255.255.255/32'],
+    );
+    // The consumers: 6379 to the cache group, 443 out (AWS APIs, the push provider); nothing else.
+    assert.deepEqual(clientSg.resource.Properties.SecurityGroupEgress, [
+      {
+        CidrIp: '0.0.0.0/0',
+        Description: 'HTTPS to AWS APIs and providers',
+        FromPort: 443,
+        IpProtocol: 'tcp',
+        ToPort: 443,
+      },
+    ]);
+    template.hasResourceProperties('AWS::EC2::SecurityGroupEgress', {
+      GroupId: { 'Fn::GetAtt': [clientSg.id, 'GroupId'] },
+      DestinationSecurityGroupId: { 'Fn::GetAtt': [cacheSg.id, 'GroupId'] },
+      FromPort: 6379,
+      ToPort: 6379,
+    });
+  });
+});
+
+describe('replication group (staging)', () => {
+  test('cluster mode, TLS required, encrypted at rest, multi-AZ, IAM user group', () => {
+    const { template } = synth('staging');
+    template.resourceCountIs('AWS::ElastiCache::ServerlessCache', 0);
+    const rg = only(template, 'AWS::ElastiCache::ReplicationGroup').resource.Properties;
+    assert.equal(rg.Engine, 'valkey');
+    assert.equal(rg.ClusterMode, 'enabled');
+    assert.equal(rg.TransitEncryptionEnabled, true);
+    assert.equal(rg.TransitEncryptionMode, 'required');
+    assert.equal(rg.AtRestEncryptionEnabled, true);
+    assert.equal(rg.MultiAZEnabled, true);
+    assert.equal(rg.AutomaticFailoverEnabled, true);
+    assert.equal(rg.Port, 6379);
+    assert.deepEqual(rg.UserGroupIds, [{ Ref: only(template, 'AWS::ElastiCache::UserGroup').id }]);
+    assert.equal(rg.AuthToken, undefined);
+    const env = only(template, 'AWS::Lambda::Function').resource.Properties.Environment.Variables;
+    assert.equal(env.DEDUP_REDIS_AUTH, 'iam');
+    assert.equal(env.DEDUP_REDIS_SERVERLESS, 'false');
+    assert.equal(env.DEDUP_REDIS_CACHE_NAME, 'msk-once-staging');
+    assert.equal(env.DEDUP_REDIS_URL['Fn::Join'][1][1]['Fn::GetAtt'][1], 'ConfigurationEndPoint.Address');
+  });
+
+  test('AUTH token mode: the token comes from a generated secret, no IAM user, no elasticache:Connect', () => {
+    const stack = new Stack(new App(), 'T', { env: { account: '111111111111', region: 'eu-west-1' } });
+    const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Vpc', {
+      vpcId: 'vpc-0a0000000000000a1',
+      availabilityZones: ['eu-west-1a'],
+      privateSubnetIds: ['subnet-0a00000000000000a'],
+    });
+    const cache = new DedupCache(stack, 'Cache', {
+      vpc,
+      name: 'tok',
+      config: {
+        kind: 'replication-group',
+        nodeType: 'cache.t4g.small',
+        shards: 1,
+        replicasPerShard: 0,
+        auth: 'token',
+      },
+      keyPrefixes: ['x:dedup:'],
+    });
+    const role = new iam.Role(stack, 'Fn', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    cache.grantConnect(role);
+    const template = Template.fromStack(stack);
+    template.resourceCountIs('AWS::IAM::Policy', 0);
+    template.resourceCountIs('AWS::ElastiCache::User', 0);
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const rg = only(template, 'AWS::ElastiCache::ReplicationGroup').resource.Properties;
+    assert.match(JSON.stringify(rg.AuthToken), /resolve:secretsmanager/);
+    assert.equal(rg.MultiAZEnabled, false);
+    assert.equal(cache.endpoint.auth, 'token');
+    assert.match(JSON.stringify(stack.resolve(cache.endpoint.token)), /resolve:secretsmanager/);
+  });
+
+  test('a cache name ElastiCache would reject is an error naming the property', () => {
+    const stack = new Stack(new App(), 'T');
+    const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Vpc', {
+      vpcId: 'vpc-0a0000000000000a1',
+      availabilityZones: ['a'],
+      privateSubnetIds: ['subnet-0a00000000000000a'],
+    });
+    assert.throws(
+      () =>
+        new DedupCache(stack, 'Cache', {
+          vpc,
+          name: 'Has_Upper',
+          config: { kind: 'serverless' },
+          keyPrefixes: ['x:'],
+        }),
+      (e: unknown) => e instanceof ConstructConfigError && e.prop === 'name',
+    );
+  });
+});
+
+describe('idempotency table', () => {
+  test('on demand, key id, TTL expiration (Powertools defaults), point-in-time recovery', () => {
+    const { template } = synth('dev');
+    const t = only(template, 'AWS::DynamoDB::Table').resource;
+    assert.equal(t.Properties.BillingMode, 'PAY_PER_REQUEST');
+    assert.deepEqual(t.Properties.KeySchema, [{ AttributeName: 'id', KeyType: 'HASH' }]);
+    assert.deepEqual(t.Properties.AttributeDefinitions, [{ AttributeName: 'id', AttributeType: 'S' }]);
+    assert.deepEqual(t.Properties.TimeToLiveSpecification, { AttributeName: 'expiration', Enabled: true });
+    assert.deepEqual(t.Properties.PointInTimeRecoverySpecification, { PointInTimeRecoveryEnabled: true });
+    assert.equal(t.DeletionPolicy, 'Delete');
+  });
+
+  test('prod keeps the table and the cache when the stack goes', () => {
+    const { template } = synth('prod');
+    const t = only(template, 'AWS::DynamoDB::Table').resource;
+    assert.equal(t.DeletionPolicy, 'Retain');
+    assert.equal(t.Properties.DeletionProtectionEnabled, true);
+    assert.equal(only(template, 'AWS::ElastiCache::ServerlessCache').resource.DeletionPolicy, 'Retain');
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The KafkaConsumer as synthesized for real environments: the event source mapping, the function
+ * and its least-privilege role.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Match } from 'aws-cdk-lib/assertions';
+import { type Cfn, only, synth } from './support.ts';
+
+const DEV_CLUSTER =
+  'arn:aws:kafka:eu-west-1:111111111111:cluster/msk-dev/0a1b2c3d-1111-2222-3333-444455556666-1';
+const DEV_TOPIC = (t: string) =>
+  `arn:aws:kafka:eu-west-1:111111111111:topic/msk-dev/0a1b2c3d-1111-2222-3333-444455556666-1/${t}`;
+const DEV_GROUP = (g: string) =>
+  `arn:aws:kafka:eu-west-1:111111111111:group/msk-dev/0a1b2c3d-1111-2222-3333-444455556666-1/${g}`;
+
+/** The statements of the consumer role's policy, by Sid (statements CDK adds itself have none). */
+function statements(name: 'dev' | 'prod'): Cfn[] {
+  const { template } = synth(name);
+  return only(template, 'AWS::IAM::Policy').resource.Properties.PolicyDocument.Statement;
+}
+
+describe('event source mapping', () => {
+  test('provisioned mode with retries, bisect, partial batch failures and the Kafka DLQ', () => {
+    const { template } = synth('dev');
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: DEV_CLUSTER,
+      Topics: ['review-created'],
+      AmazonManagedKafkaEventSourceConfig: { ConsumerGroupId: 'notification.on-review-created' },
+      StartingPosition: 'LATEST',
+      BatchSize: 100,
+      ProvisionedPollerConfig: { MinimumPollers: 1, MaximumPollers: 2 },
+      MaximumRetryAttempts: 3,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: 'kafka://msk-once-dlq' } },
+      MetricsConfig: { Metrics: ['EventCount', 'ErrorCount', 'KafkaMetrics'] },
+    });
+  });
+
+  test('prod: poller group, record age limit and its own sizes', () => {
+    const { template } = synth('prod');
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 200,
+      ProvisionedPollerConfig: { MinimumPollers: 2, MaximumPollers: 10, PollerGroupName: 'msk-once-prod' },
+      MaximumRetryAttempts: 5,
+      MaximumRecordAgeInSeconds: 21600,
+      DestinationConfig: { OnFailure: { Destination: 'kafka://msk-once-dlq' } },
+    });
+  });
+});
+
+describe('function', () => {
+  test('nodejs24.x on arm64 in the VPC, with the dedup and service environment of the core contract', () => {
+    const { template } = synth('dev');
+    const { resource } = only(template, 'AWS::Lambda::Function');
+    const p = resource.Properties;
+    assert.equal(p.Runtime, 'nodejs24.x');
+    assert.deepEqual(p.Architectures, ['arm64']);
+    assert.equal(p.Handler, 'index.handler');
+    assert.equal(p.Timeout, 120);
+    assert.deepEqual(p.VpcConfig.SubnetIds, ['subnet-0d00000000000000a', 'subnet-0d00000000000000b']);
+    assert.equal(p.VpcConfig.SecurityGroupIds.length, 1);
+    const env = p.Environment.Variables;
+    assert.equal(env.POWERTOOLS_SERVICE_NAME, 'notification');
+    assert.equal(env.POWERTOOLS_METRICS_NAMESPACE, 'MskOnce');
+    assert.equal(env.DEDUP_REDIS_MODE, 'cluster');
+    assert.equal(env.DEDUP_REDIS_AUTH, 'iam');
+    assert.equal(env.DEDUP_REDIS_USER, 'msk-once-dev-dedup');
+    assert.equal(env.DEDUP_REDIS_CACHE_NAME, 'msk-once-dev');
+    assert.equal(env.DEDUP_REDIS_SERVERLESS, 'true');
+    assert.equal(env.DEDUP_WINDOW, 'default');
+    assert.equal(env.DEDUP_STORE_POLICY, 'open');
+    assert.equal(env.PUSH_PROVIDER_URL, 'https://push.dev.example.com');
+    assert.equal(env.NODE_OPTIONS, '--enable-source-maps');
+    const [, parts] = env.DEDUP_REDIS_URL['Fn::Join'];
+    assert.equal(parts[0], 'rediss://');
+    const cacheId = only(template, 'AWS::ElastiCache::ServerlessCache').id;
+    assert.deepEqual(parts.slice(1), [
+      { 'Fn::GetAtt': [cacheId, 'Endpoint.Address'] },
+      ':',
+      { 'Fn::GetAtt': [cacheId, 'Endpoint.Port'] },
+    ]);
+    assert.deepEqual(env.IDEMPOTENCY_TABLE_NAME, { Ref: only(template, 'AWS::DynamoDB::Table').id });
+    assert.deepEqual(p.LoggingConfig.LogGroup, { Ref: only(template, 'AWS::Logs::LogGroup').id });
+  });
+
+  test('prod: the extra security group from the environment is attached too', () => {
+    const { template } = synth('prod');
+    const p = only(template, 'AWS::Lambda::Function').resource.Properties;
+    assert.equal(p.VpcConfig.SecurityGroupIds.length, 2);
+    assert.equal(p.VpcConfig.SecurityGroupIds[1], 'sg-0f0000000000e0001');
+  });
+
+  test('log group keeps the environment retention', () => {
+    synth('dev').template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 14 });
+    synth('prod').template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
+  });
+});
+
+describe('execution role: least privilege', () => {
+  test('no AWS managed policies (they grant kafka, ec2 and logs on *)', () => {
+    const { template } = synth('dev');
+    const role = only(template, 'AWS::IAM::Role', {
+      Properties: {
+        AssumeRolePolicyDocument: Match.objectLike({
+          Statement: [Match.objectLike({ Principal: { Service: 'lambda.amazonaws.com' } })],
+        }),
+      },
+    });
+    assert.equal(role.resource.Properties.ManagedPolicyArns, undefined);
+    assert.ok(
+      synth('dev').stack.consumers[0]!.role.ignoredManagedPolicies.length > 0,
+      'the MSK event source tried to attach one',
+    );
+  });
+
+  test('Kafka: read the source topic, use the consumer group, write only the DLQ topic', () => {
+    const bySid = Object.fromEntries(
+      statements('dev')
+        .filter((s) => s.Sid)
+        .map((s) => [s.Sid, s]),
+    );
+    assert.deepEqual(bySid.ConnectCluster.Action, [
+      'kafka-cluster:Connect',
+      'kafka-cluster:DescribeCluster',
+      'kafka-cluster:DescribeClusterDynamicConfiguration',
+    ]);
+    assert.equal(bySid.ConnectCluster.Resource, DEV_CLUSTER);
+    assert.deepEqual(bySid.DescribeCluster.Action, ['kafka:DescribeClusterV2', 'kafka:GetBootstrapBrokers']);
+    assert.equal(bySid.DescribeCluster.Resource, DEV_CLUSTER);
+    assert.deepEqual(bySid.ReadSourceTopics.Action, [
+      'kafka-cluster:DescribeTopic',
+      'kafka-cluster:ReadData',
+    ]);
+    assert.equal(bySid.ReadSourceTopics.Resource, DEV_TOPIC('review-created'));
+    assert.deepEqual(bySid.UseConsumerGroups.Action, [
+      'kafka-cluster:DescribeGroup',
+      'kafka-cluster:AlterGroup',
+    ]);
+    assert.equal(bySid.UseConsumerGroups.Resource, DEV_GROUP('notification.on-review-created'));
+    assert.deepEqual(bySid.WriteDlqTopic.Action, ['kafka-cluster:DescribeTopic', 'kafka-cluster:WriteData']);
+    assert.equal(bySid.WriteDlqTopic.Resource, DEV_TOPIC('msk-once-dlq'));
+    const writers = statements('dev').filter((s) => [s.Action].flat().includes('kafka-cluster:WriteData'));
+    assert.deepEqual(
+      writers.map((s) => s.Resource),
+      [DEV_TOPIC('msk-once-dlq')],
+      'WriteData on the DLQ topic only',
+    );
+  });
+
+  test('cache: elasticache:Connect on the cache and its user only', () => {
+    const { template } = synth('dev');
+    const s = statements('dev').find((x) => x.Sid === 'ConnectDedupCache');
+    assert.equal(s.Action, 'elasticache:Connect');
+    assert.deepEqual(s.Resource, [
+      { 'Fn::GetAtt': [only(template, 'AWS::ElastiCache::ServerlessCache').id, 'ARN'] },
+      {
+        'Fn::GetAtt': [
+          only(template, 'AWS::ElastiCache::User', { Properties: { AuthenticationMode: { Type: 'iam' } } })
+            .id,
+          'Arn',
+        ],
+      },
+    ]);
+  });
+
+  test('idempotency table: item actions on the table only; logs: its own log group', () => {
+    const { template } = synth('dev');
+    const all = statements('dev');
+    const ddb = all.find((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
+    assert.deepEqual(ddb.Action, [
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+    ]);
+    assert.deepEqual(ddb.Resource, [{ 'Fn::GetAtt': [only(template, 'AWS::DynamoDB::Table').id, 'Arn'] }]);
+    const logs = all.find((s) => [s.Action].flat().includes('logs:PutLogEvents'));
+    assert.deepEqual(logs.Resource, { 'Fn::GetAtt': [only(template, 'AWS::Logs::LogGroup').id, 'Arn'] });
+  });
+
+  test('"*" only where AWS allows nothing narrower: the ENI statement', () => {
+    const star = statements('dev').filter((s) => [s.Resource].flat().includes('*'));
+    assert.deepEqual(
+      star.map((s) => s.Sid),
+      ['NetworkInterfaces'],
+    );
+    assert.ok(star[0].Action.every((a: string) => a.startsWith('ec2:')));
+    for (const s of statements('dev')) {
+      for (const a of [s.Action].flat()) assert.ok(!String(a).includes('*'), `wildcard action ${a}`);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Shared set-up of the infra tests: each environment's stack is synthesized once per test file
+ * (bundling the fixture handler with esbuild) and its Template reused by every test.
+ */
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp } from '../../infra/build-app.ts';
+import type { EnvironmentConfig } from '../../infra/environment-types.ts';
+import { type EnvironmentName, environment } from '../../infra/environments.ts';
+import type { MskOnceStack } from '../../infra/msk-once-stack.ts';
+
+export const FIXTURE_ENTRY = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'fixtures',
+  'handler.ts',
+);
+
+/** Synthesized CloudFormation JSON: untyped by nature; the assertions check its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: template JSON is checked value by value by the tests
+export type Cfn = any;
+
+export interface Synthesized {
+  readonly stack: MskOnceStack;
+  readonly template: Template;
+}
+
+const cache = new Map<string, Synthesized>();
+
+/**
+ * The stack and template of one environment (or of a config derived from one), built once.
+ *
+ * @example
+ * const { template } = synth('dev');
+ * template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+ */
+export function synth(
+  name: EnvironmentName,
+  config: EnvironmentConfig = environment(name),
+  key: string = name,
+): Synthesized {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const { stacks } = buildApp({ environments: [config], entryOverride: FIXTURE_ENTRY });
+  const stack = stacks[0]!;
+  const result = { stack, template: Template.fromStack(stack) };
+  cache.set(key, result);
+  return result;
+}
+
+/** The one resource of `type` whose logical id starts with `prefix` (fails otherwise). */
+export function only(
+  template: Template,
+  type: string,
+  props: Record<string, unknown> = {},
+): { id: string; resource: Cfn } {
+  const found = Object.entries(template.findResources(type, props));
+  if (found.length !== 1) throw new Error(`expected one ${type}, found ${found.length}`);
+  const [id, resource] = found[0]!;
+  return { id, resource };
+}

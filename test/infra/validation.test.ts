@@ -1,0 +1,142 @@
+/**
+ * KafkaConsumer rejects settings AWS would reject late (or accept and lose records with), naming the
+ * property. Each case changes one property of a consumer that builds.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { App, Duration, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import { DedupCache } from '../../infra/constructs/dedup-cache.ts';
+import { ConstructConfigError } from '../../infra/constructs/errors.ts';
+import { KafkaConsumer, type KafkaConsumerProps } from '../../infra/constructs/kafka-consumer.ts';
+import { InvalidClusterArnError } from '../../infra/msk-arns.ts';
+import { FIXTURE_ENTRY } from './support.ts';
+
+const CLUSTER = 'arn:aws:kafka:eu-west-1:111111111111:cluster/c/0a1b2c3d-1111-2222-3333-444455556666-1';
+
+function scope(): { stack: Stack; base: KafkaConsumerProps } {
+  const stack = new Stack(new App(), 'T', { env: { account: '111111111111', region: 'eu-west-1' } });
+  const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Vpc', {
+    vpcId: 'vpc-0a0000000000000a1',
+    availabilityZones: ['eu-west-1a'],
+    privateSubnetIds: ['subnet-0a00000000000000a'],
+  });
+  const cache = new DedupCache(stack, 'Cache', {
+    vpc,
+    name: 't',
+    config: { kind: 'serverless' },
+    keyPrefixes: ['fixture:dedup:'],
+  });
+  const base: KafkaConsumerProps = {
+    entry: FIXTURE_ENTRY,
+    service: 'fixture',
+    handlerName: 'fixture',
+    clusterArn: CLUSTER,
+    topics: ['orders'],
+    consumerGroupId: 'fixture',
+    dlqTopic: 'orders-dlq',
+    vpc,
+    dedupStore: cache,
+    provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
+  };
+  return { stack, base };
+}
+
+/** Build with `change` applied and return the ConstructConfigError. */
+function rejects(change: Partial<KafkaConsumerProps>): ConstructConfigError {
+  const { stack, base } = scope();
+  try {
+    new KafkaConsumer(stack, 'C', { ...base, ...change });
+  } catch (error) {
+    assert.ok(error instanceof ConstructConfigError, `expected a ConstructConfigError, got ${error}`);
+    return error;
+  }
+  assert.fail(`accepted ${JSON.stringify(change)}`);
+}
+
+describe('KafkaConsumer validation', () => {
+  test('the unchanged props build (so each rejection below is caused by its one change)', () => {
+    const { stack, base } = scope();
+    const consumer = new KafkaConsumer(stack, 'C', base);
+    assert.equal(consumer.eventSources.length, 1);
+  });
+
+  test('a DLQ topic that is also a source topic', () => {
+    const e = rejects({ topics: ['orders', 'orders-dlq'] });
+    assert.equal(e.prop, 'dlqTopic');
+    assert.match(e.message, /T\/C: dlqTopic 'orders-dlq' is also a source topic/);
+  });
+
+  test('retry settings without provisioned mode', () => {
+    const e = rejects({ provisionedPollers: undefined, retryAttempts: 2, bisectBatchOnError: true });
+    assert.equal(e.prop, 'provisionedPollers');
+    assert.match(e.message, /retryAttempts, bisectBatchOnError, dlqTopic need provisioned mode/);
+  });
+
+  test('a batch larger than the Kafka limit', () => {
+    const e = rejects({ batchSize: 10_001 });
+    assert.equal(e.prop, 'batchSize');
+    assert.match(e.message, /10001 is not 1\.\.10000/);
+    assert.equal(rejects({ batchSize: 0 }).prop, 'batchSize');
+  });
+
+  test('a timeout above 14 minutes', () => {
+    const e = rejects({ timeout: Duration.minutes(15) });
+    assert.equal(e.prop, 'timeout');
+    assert.match(e.message, /above 14 minutes/);
+    const { stack, base } = scope();
+    new KafkaConsumer(stack, 'C', { ...base, timeout: Duration.minutes(14) });
+  });
+
+  test('a dedup window below 600 s', () => {
+    const e = rejects({ window: 599 });
+    assert.equal(e.prop, 'window');
+    assert.match(e.message, /599 s is below 600 s/);
+    assert.equal(rejects({ window: 'weekly' as never }).prop, 'window');
+  });
+
+  test('pollers, retries and record age out of range', () => {
+    assert.equal(
+      rejects({ provisionedPollers: { minimumPollers: 5, maximumPollers: 2 } }).prop,
+      'provisionedPollers',
+    );
+    assert.equal(
+      rejects({ provisionedPollers: { minimumPollers: 0 } }).prop,
+      'provisionedPollers.minimumPollers',
+    );
+    assert.equal(rejects({ retryAttempts: -1 }).prop, 'retryAttempts');
+    assert.equal(rejects({ maxRecordAge: Duration.seconds(30) }).prop, 'maxRecordAge');
+    assert.equal(rejects({ topics: [] }).prop, 'topics');
+  });
+
+  test('a cluster ARN that is not one', () => {
+    const { stack, base } = scope();
+    assert.throws(
+      () => new KafkaConsumer(stack, 'C', { ...base, clusterArn: 'arn:aws:kafka:eu-west-1:1:topic/x' }),
+      InvalidClusterArnError,
+    );
+  });
+
+  test('several topics: one mapping and one consumer group per topic', () => {
+    const { stack, base } = scope();
+    const consumer = new KafkaConsumer(stack, 'C', { ...base, topics: ['orders', 'refunds'] });
+    assert.equal(consumer.eventSources.length, 2);
+    const template = Template.fromStack(stack);
+    const groups = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).map((r) => [
+      r.Properties.Topics[0],
+      r.Properties.AmazonManagedKafkaEventSourceConfig.ConsumerGroupId,
+    ]);
+    assert.deepEqual(groups.sort(), [
+      ['orders', 'fixture.orders'],
+      ['refunds', 'fixture.refunds'],
+    ]);
+    const policy = Object.values(template.findResources('AWS::IAM::Policy'))[0]!.Properties.PolicyDocument
+      .Statement;
+    const group = policy.find((st: { Sid?: string }) => st.Sid === 'UseConsumerGroups');
+    assert.deepEqual(group.Resource, [
+      'arn:aws:kafka:eu-west-1:111111111111:group/c/0a1b2c3d-1111-2222-3333-444455556666-1/fixture.orders',
+      'arn:aws:kafka:eu-west-1:111111111111:group/c/0a1b2c3d-1111-2222-3333-444455556666-1/fixture.refunds',
+    ]);
+  });
+});
