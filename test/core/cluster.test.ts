@@ -1,0 +1,83 @@
+/**
+ * The same semantics against a three-node Redis Cluster (ElastiCache Serverless speaks cluster mode):
+ * keys spread over the nodes, claims in one pipeline per node.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { ulid } from 'ulid';
+import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { invoke } from '../support/consumer.ts';
+import { failedOffsets, mskEvent, mskRecord } from '../support/msk.ts';
+import { adminCluster, clusterNodes, uniqueService } from '../support/redis.ts';
+
+const admin = adminCluster();
+const handlers: KafkaHandler[] = [];
+after(async () => {
+  await Promise.all(handlers.map((h) => h.close()));
+  await admin.quit();
+});
+
+function clusterUrl() {
+  const [first] = clusterNodes();
+  return `redis://${first!.host}:${first!.port}`;
+}
+
+describe('kafkaHandler against a Redis Cluster', () => {
+  test('a batch spread over every node: each event once, failures released, duplicates skipped', async () => {
+    const service = uniqueService('cluster');
+    const seen = new Map<string, number>();
+    const handler = kafkaHandler({
+      service,
+      handlerName: 'h',
+      redis: { url: clusterUrl(), cluster: true },
+      reserveMs: 0,
+      handle(m) {
+        seen.set(m.eventId, (seen.get(m.eventId) ?? 0) + 1);
+        if ((m.payload as { fail?: boolean }).fail && seen.get(m.eventId) === 1)
+          throw new Error('first try fails');
+      },
+    });
+    handlers.push(handler);
+    const ids = Array.from({ length: 300 }, () => ulid());
+    const records = ids.map((eventId, i) =>
+      mskRecord({ partition: i % 3, offset: i, eventId, value: { fail: i === 299 } }),
+    );
+    const first = await invoke(handler, mskEvent(records));
+    assert.deepEqual(failedOffsets(first.response), ['orders-2@299']);
+    const keys = ids.map((id) => `${service}:dedup:h:${id}`);
+    const masters = admin.nodes('master');
+    const perNode = await Promise.all(masters.map((n) => n.dbsize()));
+    assert.equal(masters.length, 3);
+    assert.ok(
+      perNode.every((n) => n > 0),
+      `keys on every node: ${perNode}`,
+    );
+    assert.equal(await admin.exists(keys[299]!), 0, 'the failed record was released');
+    assert.equal(await admin.get(keys[0]!), 'D');
+    // Redelivery of the whole batch: 299 duplicates, the failed one runs again.
+    const again = await invoke(handler, mskEvent(records));
+    assert.deepEqual(again.response.batchItemFailures, []);
+    assert.equal(seen.size, 300);
+    assert.ok([...seen.entries()].every(([id, n]) => n === (id === ids[299] ? 2 : 1)));
+  });
+
+  test('claims in cluster mode: held by another owner, released only by their owner', async () => {
+    const store = new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } });
+    const keys = Array.from({ length: 50 }, () => `${uniqueService('own')}:dedup:h:${ulid()}`);
+    try {
+      assert.ok((await store.claim(keys, 'a', 10_000)).every((r) => r === 'claimed'));
+      assert.ok((await store.claim(keys, 'b', 10_000)).every((r) => r === 'held'));
+      await store.release(keys, 'b');
+      assert.ok(
+        (await store.claim(keys, 'b', 10_000)).every((r) => r === 'held'),
+        'b cannot release a',
+      );
+      await store.commit(keys, 'a', 60_000);
+      assert.ok((await store.claim(keys, 'b', 10_000)).every((r) => r === 'done'));
+      const ttl = await admin.pttl(keys[0]!);
+      assert.ok(ttl > 50_000 && ttl <= 60_000);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+/** Options are checked at cold start; each error names the option and the reason. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  ConfigurationError,
+  dedupConfigFromEnv,
+  elastiCacheIamToken,
+  kafkaHandler,
+  windowMs,
+} from '../../lib/index.ts';
+
+const handle = async () => {};
+const redis = { url: 'redis://127.0.0.1:6379' };
+
+function rejects(options: object, option: string, why: RegExp) {
+  assert.throws(
+    () => kafkaHandler({ handlerName: 'h', service: 's', redis, handle, ...options } as never),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigurationError, String(error));
+      assert.equal(error.option, option);
+      assert.match(error.message, why);
+      return true;
+    },
+  );
+}
+
+describe('kafkaHandler options', () => {
+  test('a window below 10 minutes is refused with the reason', () => {
+    rejects({ window: 300 }, 'window', /below 600 s.*retr/);
+    rejects({ window: 'weekly' }, 'window', /unknown window 'weekly'/);
+  });
+  test('empty service or handler name', () => {
+    const saved = process.env.POWERTOOLS_SERVICE_NAME;
+    delete process.env.POWERTOOLS_SERVICE_NAME;
+    try {
+      rejects({ service: undefined }, 'service', /POWERTOOLS_SERVICE_NAME/);
+      rejects({ handlerName: ' ' }, 'handlerName', /empty/);
+    } finally {
+      if (saved !== undefined) process.env.POWERTOOLS_SERVICE_NAME = saved;
+    }
+  });
+  test('a Redis URL that does not parse, or no store at all', () => {
+    rejects({ redis: { url: 'not a url' } }, 'redis.url', /is not a URL/);
+    rejects({ redis: { url: 'http://cache:6379' } }, 'redis.url', /redis:\/\/ or rediss:\/\//);
+    rejects({ redis: { url: 'redis://h:6379', commandTimeoutMs: -1 } }, 'redis.commandTimeoutMs', /positive/);
+    rejects({ redis: undefined }, 'redis', /no Redis and no store/);
+  });
+  test('policy, limits and functions', () => {
+    rejects({ onStoreError: 'maybe' }, 'onStoreError', /neither 'open' nor 'closed'/);
+    rejects({ reserveMs: Number.NaN }, 'reserveMs', /milliseconds/);
+    rejects({ maxHeaderBytes: 0 }, 'maxHeaderBytes', /positive/);
+    rejects({ handle: undefined }, 'handle', /business function/);
+  });
+  test('window presets', () => {
+    assert.equal(windowMs('default'), 86_400_000);
+    assert.equal(windowMs('critical'), 7 * 86_400_000);
+    assert.equal(windowMs('analytics'), 3_600_000);
+    assert.equal(windowMs(600), 600_000);
+  });
+});
+
+describe('dedupConfigFromEnv', () => {
+  test('reads the variables the CDK construct sets', () => {
+    const config = dedupConfigFromEnv({
+      DEDUP_REDIS_URL: 'rediss://cache.example:6379',
+      DEDUP_REDIS_MODE: 'cluster',
+      DEDUP_REDIS_AUTH: 'iam',
+      DEDUP_REDIS_USER: 'dedup-user',
+      DEDUP_REDIS_CACHE_NAME: 'msk-once-dev',
+      DEDUP_WINDOW: 'critical',
+      DEDUP_STORE_POLICY: 'closed',
+    });
+    assert.deepEqual(config, {
+      redis: {
+        url: 'rediss://cache.example:6379',
+        cluster: true,
+        iam: { userId: 'dedup-user', cacheName: 'msk-once-dev', serverless: true },
+      },
+      window: 'critical',
+      onStoreError: 'closed',
+    });
+    assert.equal(dedupConfigFromEnv({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_WINDOW: '3600' }).window, 3600);
+  });
+  test('names the variable that is wrong', () => {
+    const wrong = (env: NodeJS.ProcessEnv, name: string) =>
+      assert.throws(
+        () => dedupConfigFromEnv(env),
+        (e: unknown) => e instanceof ConfigurationError && e.option === name,
+      );
+    wrong({}, 'DEDUP_REDIS_URL');
+    wrong({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_STORE_POLICY: 'ajar' }, 'DEDUP_STORE_POLICY');
+    wrong({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_WINDOW: 'soon' }, 'DEDUP_WINDOW');
+    wrong({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_REDIS_AUTH: 'iam' }, 'DEDUP_REDIS_USER');
+    wrong({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_REDIS_MODE: 'sharded' }, 'DEDUP_REDIS_MODE');
+  });
+});
+
+describe('ElastiCache IAM token', () => {
+  test('is a SigV4-presigned connect request for the user and cache, valid 15 minutes', async () => {
+    const token = await elastiCacheIamToken(
+      {
+        userId: 'dedup-user',
+        cacheName: 'msk-once-dev',
+        region: 'eu-west-1',
+        credentials: {
+          accessKeyId: 'AKIDEXAMPLE',
+          secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+        },
+      },
+      new Date('2026-01-01T00:00:00Z'),
+    );
+    assert.ok(token.startsWith('msk-once-dev/?'), token);
+    const query = new URLSearchParams(token.slice(token.indexOf('?') + 1));
+    assert.equal(query.get('Action'), 'connect');
+    assert.equal(query.get('User'), 'dedup-user');
+    assert.equal(query.get('ResourceType'), 'ServerlessCache');
+    assert.equal(query.get('X-Amz-Algorithm'), 'AWS4-HMAC-SHA256');
+    assert.equal(query.get('X-Amz-Credential'), 'AKIDEXAMPLE/20260101/eu-west-1/elasticache/aws4_request');
+    assert.equal(query.get('X-Amz-Expires'), '900');
+    assert.match(query.get('X-Amz-Signature') ?? '', /^[0-9a-f]{64}$/);
+  });
+});

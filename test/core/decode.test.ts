@@ -1,0 +1,82 @@
+/** Decoding one MSK record: the envelope, headers, base64 and tombstones. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { decodeRecord, InvalidRecordError, normalizeEventId, parseJson } from '../../lib/index.ts';
+import { mskRecord } from '../support/msk.ts';
+
+const options = { parse: parseJson, maxHeaderBytes: 1024 };
+const ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+
+describe('decodeRecord', () => {
+  test('envelope, key, payload and repeated headers', () => {
+    const m = decodeRecord(
+      mskRecord({
+        topic: 'reviews',
+        partition: 3,
+        offset: 42,
+        eventId: ID.toLowerCase(),
+        correlationId: 'c-1',
+        eventType: 'review.created',
+        key: 'user-7',
+        value: { rating: 5 },
+        headers: [{ tag: 'a' }, { tag: 'b' }, { bin: [0xff, 0x00] }],
+      }),
+      options,
+    );
+    assert.equal(m.eventId, ID);
+    assert.equal(m.correlationId, 'c-1');
+    assert.equal(m.eventType, 'review.created');
+    assert.equal(m.key?.toString(), 'user-7');
+    assert.deepEqual(m.payload, { rating: 5 });
+    assert.deepEqual(m.headers.tag, ['a', 'b']);
+    assert.equal(typeof m.headers.bin, 'string');
+    assert.equal(m.topic, 'reviews');
+    assert.equal(m.partition, 3);
+    assert.equal(m.offset, 42);
+  });
+
+  test('a tombstone has payload null and parse is not called', () => {
+    let called = false;
+    const m = decodeRecord(mskRecord({ offset: 1, rawValue: null }), {
+      ...options,
+      parse: () => {
+        called = true;
+      },
+    });
+    assert.equal(m.payload, null);
+    assert.equal(called, false);
+  });
+
+  const bad: [string, Parameters<typeof mskRecord>[0], RegExp][] = [
+    ['no Event-Id', { offset: 1, eventId: null }, /record orders-0@1: no Event-Id header/],
+    ['an Event-Id that is not a ULID', { offset: 2, eventId: 'x'.repeat(26) }, /is not a ULID/],
+    ['a ULID past the 48-bit time', { offset: 3, eventId: `8${ID.slice(1)}` }, /is not a ULID/],
+    ['malformed base64', { offset: 4, rawValue: 'eyJ@' }, /value is not valid base64/],
+    ['base64 without padding', { offset: 5, rawValue: 'eyJ' }, /value is not valid base64/],
+    [
+      'a non-JSON value',
+      { offset: 6, rawValue: Buffer.from('plain text').toString('base64') },
+      /rejected by parse/,
+    ],
+    [
+      'an oversize header',
+      { offset: 7, headers: [{ big: 'x'.repeat(2000) }] },
+      /header big is 2000 bytes, over the 1024-byte limit/,
+    ],
+  ];
+  for (const [what, spec, message] of bad) {
+    test(`${what}: InvalidRecordError naming the record`, () => {
+      assert.throws(
+        () => decodeRecord(mskRecord(spec), options),
+        (e: unknown) =>
+          e instanceof InvalidRecordError && message.test(e.message) && e.offset === spec.offset,
+      );
+    });
+  }
+
+  test('normalizeEventId', () => {
+    assert.equal(normalizeEventId(ID.toLowerCase()), ID);
+    assert.equal(normalizeEventId(`${ID}0`), undefined);
+    assert.equal(normalizeEventId('01ARZ3NDEKTSV4RRFFQ69G5FAU'), undefined, 'U is not Crockford base32');
+  });
+});

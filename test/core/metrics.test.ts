@@ -1,0 +1,71 @@
+/** The EMF a run prints: names, dimensions and values (design.md, "Metrics"). */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { ulid } from 'ulid';
+import { kafkaHandler } from '../../lib/index.ts';
+import { invoke } from '../support/consumer.ts';
+import { mskEvent, mskRecord } from '../support/msk.ts';
+import { redisUrl, uniqueService } from '../support/redis.ts';
+import { emfDocuments } from '../support/stdout.ts';
+
+const service = uniqueService('metrics');
+const handler = kafkaHandler({
+  service,
+  handlerName: 'on-review-created',
+  redis: { url: redisUrl() },
+  reserveMs: 0,
+  handle(m) {
+    if ((m.payload as { fail?: boolean }).fail) throw new Error('no');
+  },
+});
+after(() => handler.close());
+
+test('one flush per invocation: counts per topic and handler, check duration per round trip', async () => {
+  const dup = ulid();
+  const event = mskEvent([
+    mskRecord({ topic: 'reviews', offset: 1, eventId: dup }),
+    mskRecord({ topic: 'reviews', offset: 2, eventId: dup }),
+    mskRecord({ topic: 'reviews', partition: 1, offset: 3, value: { fail: true } }),
+    mskRecord({ topic: 'reviews', partition: 1, offset: 4 }),
+    mskRecord({ topic: 'ratings', offset: 9 }),
+  ]);
+  const { lines } = await invoke(handler, event);
+  const docs = emfDocuments(lines);
+  const byTopic = (topic: string) => docs.filter((d) => d.Topic === topic);
+  assert.equal(byTopic('reviews').length, 1, 'one document per topic');
+  const reviews = byTopic('reviews')[0]!;
+  assert.deepEqual(
+    {
+      p: reviews.MessagesProcessed,
+      s: reviews.MessagesSucceeded,
+      f: reviews.MessagesFailed,
+      d: reviews.MessagesDeduplicated,
+    },
+    { p: 4, s: 1, f: 2, d: 1 },
+  );
+  assert.equal(reviews.Handler, 'on-review-created');
+  assert.equal(reviews.service, service);
+  const meta = (
+    reviews._aws as {
+      CloudWatchMetrics: {
+        Namespace: string;
+        Dimensions: string[][];
+        Metrics: { Name: string; Unit: string }[];
+      }[];
+    }
+  ).CloudWatchMetrics[0]!;
+  assert.equal(meta.Namespace, 'MskOnce');
+  assert.deepEqual(new Set(meta.Dimensions[0]), new Set(['service', 'Topic', 'Handler']));
+  assert.ok(meta.Metrics.every((m) => m.Unit === 'Count'));
+  assert.equal(byTopic('ratings')[0]!.MessagesSucceeded, 1);
+  const duration = docs.find((d) => 'DedupCheckDuration' in d)!;
+  const values = [duration.DedupCheckDuration].flat() as number[];
+  assert.equal(values.length, 3, 'claim, commit and release: one value each');
+  assert.ok(values.every((v) => typeof v === 'number' && v >= 0));
+  const durationMeta = (
+    duration._aws as { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Unit: string }[] }[] }
+  ).CloudWatchMetrics[0]!;
+  assert.deepEqual(durationMeta.Dimensions[0], ['service']);
+  assert.equal(durationMeta.Metrics[0]!.Unit, 'Milliseconds');
+  assert.equal(docs.length, 3, 'two topics and one service-level document');
+});

@@ -1,0 +1,134 @@
+/**
+ * Semantics 8: Redis down, hung or slow, under both policies; a failed commit never fails a record;
+ * a dead Redis costs a bounded number of round trips per batch, not one per record.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import { ulid } from 'ulid';
+import { type KafkaHandler, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
+import { freePort, type LocalRedis, startRedisServer } from '../../lib/local/redis-server.ts';
+import { invoke } from '../support/consumer.ts';
+import { failedOffsets, mskEvent, mskRecord } from '../support/msk.ts';
+import { uniqueService } from '../support/redis.ts';
+import { emfDocuments, emfSum } from '../support/stdout.ts';
+
+let redis: LocalRedis;
+const handlers: KafkaHandler[] = [];
+before(async () => {
+  redis = await startRedisServer();
+});
+after(async () => {
+  await Promise.all(handlers.map((h) => h.close()));
+  await redis.stop();
+});
+
+function consumer(
+  url: string,
+  policy: 'open' | 'closed',
+  handle: (m: KafkaMessage<unknown>) => unknown = () => {},
+) {
+  const handler = kafkaHandler({
+    service: uniqueService(`faults-${policy}`),
+    handlerName: 'h',
+    redis: { url, commandTimeoutMs: 150, connectTimeoutMs: 300 },
+    onStoreError: policy,
+    reserveMs: 0,
+    handle: async (m) => {
+      await handle(m);
+    },
+  });
+  handlers.push(handler);
+  return handler;
+}
+
+const batch = (n: number) =>
+  mskEvent(Array.from({ length: n }, (_, i) => mskRecord({ partition: i % 4, offset: i })));
+
+function dedupErrors(lines: Record<string, unknown>[]) {
+  return emfDocuments(lines)
+    .filter((d) => 'DedupErrors' in d)
+    .map((d) => d.Reason);
+}
+
+describe('the store failure policy', () => {
+  test("nothing listens: 'open' runs every record and counts DedupErrors{Reason=connection} once", async () => {
+    let calls = 0;
+    const handler = consumer(`redis://127.0.0.1:${await freePort()}`, 'open', () => {
+      calls++;
+    });
+    const { response, lines } = await invoke(handler, batch(200));
+    assert.deepEqual(response.batchItemFailures, []);
+    assert.equal(calls, 200);
+    assert.deepEqual(dedupErrors(lines), ['connection']);
+    assert.equal(emfSum(lines, 'MessagesSucceeded'), 200);
+  });
+
+  test("nothing listens: 'closed' runs nothing and fails the first record of each partition", async () => {
+    let calls = 0;
+    const handler = consumer(`redis://127.0.0.1:${await freePort()}`, 'closed', () => {
+      calls++;
+    });
+    const { response, lines } = await invoke(handler, batch(200));
+    assert.equal(calls, 0);
+    assert.deepEqual(failedOffsets(response), ['orders-0@0', 'orders-1@1', 'orders-2@2', 'orders-3@3']);
+    assert.equal(emfSum(lines, 'MessagesFailed'), 200);
+  });
+
+  test('a hung Redis (SIGSTOP) costs one command timeout per batch and is counted as timeout', async () => {
+    const handler = consumer(redis.url, 'open');
+    await invoke(handler, batch(1)); // connect while the server answers
+    redis.pause();
+    try {
+      const { response, lines } = await invoke(handler, batch(500));
+      assert.deepEqual(response.batchItemFailures, []);
+      assert.deepEqual(dedupErrors(lines), ['timeout']);
+      const durations = emfDocuments(lines).flatMap(
+        (d) => (d.DedupCheckDuration as number[] | number | undefined) ?? [],
+      );
+      assert.equal(
+        [durations].flat().length,
+        1,
+        'one claim round trip for 500 records; no commit without claims',
+      );
+    } finally {
+      redis.resume();
+    }
+  });
+
+  test('a failed commit after a successful handle never fails the record', async () => {
+    let calls = 0;
+    const handler = consumer(redis.url, 'closed', () => {
+      calls++;
+      redis.pause(); // Redis hangs after the claim, before the commit
+    });
+    try {
+      const { response, lines } = await invoke(
+        handler,
+        mskEvent([mskRecord({ offset: 1, eventId: ulid() })]),
+      );
+      assert.deepEqual(response.batchItemFailures, []);
+      assert.equal(calls, 1);
+      assert.equal(emfSum(lines, 'MessagesSucceeded'), 1);
+      assert.deepEqual(dedupErrors(lines), ['timeout']);
+      assert.ok(lines.some((l) => l.level === 'ERROR' && String(l.message).includes('could not mark DONE')));
+    } finally {
+      redis.resume();
+    }
+  });
+
+  test('after an outage the same connection recovers without a cold start', async () => {
+    const handler = consumer(redis.url, 'closed');
+    await invoke(handler, batch(1));
+    const admin = new Redis(redis.url);
+    await admin.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+    await admin.quit();
+    // The first batch may find the connection still reconnecting (fail-closed reports it); it comes back.
+    let last = await invoke(handler, batch(4));
+    for (let i = 0; i < 10 && last.response.batchItemFailures.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      last = await invoke(handler, batch(4));
+    }
+    assert.deepEqual(last.response.batchItemFailures, []);
+  });
+});
