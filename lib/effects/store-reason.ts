@@ -27,8 +27,9 @@ const THROTTLING = new Set([
 export function storeReasonOf(error: unknown): EffectStoreReason {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (e.name === 'TimeoutError' || code === 'ETIMEDOUT' || e.name === 'AbortError') return 'timeout';
+    // The SDK names a reset connect a TimeoutError too; the code says what happened.
     if (typeof code === 'string' && CONNECTION_CODES.has(code)) return 'connection';
+    if (e.name === 'TimeoutError' || code === 'ETIMEDOUT' || e.name === 'AbortError') return 'timeout';
     if (THROTTLING.has(e.name)) return 'throttled';
     if (e.name === 'ResourceNotFoundException') return 'table-missing';
     if (e.name === 'AccessDeniedException' || e.name === 'UnrecognizedClientException')
