@@ -4,6 +4,10 @@
  *
  * Account ids, ARNs and ids below are the placeholders of a fresh checkout: replace them with your
  * own before deploying. Everything is given by id, never looked up, so synth needs no credentials.
+ *
+ * Before the first deploy of an environment: the DLQ topic must exist on the cluster (Lambda does not
+ * create it), the cluster must allow IAM access control, and its security group must admit itself
+ * (the event source mapping's pollers connect from the cluster's own subnets and security groups).
  */
 import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
 

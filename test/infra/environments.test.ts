@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
@@ -21,10 +21,18 @@ import { groupArn, InvalidClusterArnError, parseClusterArn, topicArn } from '../
 /** Run infra/app.ts as the CDK CLI would, with `-c env=<value>` (or none). */
 function runApp(env?: string): { status: number | null; stderr: string; outdir: string } {
   const outdir = mkdtempSync(path.join(tmpdir(), 'msk-once-cdk-'));
-  const context = env === undefined ? {} : { env };
+  const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8'));
+  const context = { ...cdkJson.context, ...(env === undefined ? {} : { env }) };
+  // No credentials and no instance metadata: synth must not need AWS.
+  const offline = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_')));
   const r = spawnSync(process.execPath, ['infra/app.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir },
+    env: {
+      ...offline,
+      AWS_EC2_METADATA_DISABLED: 'true',
+      CDK_CONTEXT_JSON: JSON.stringify(context),
+      CDK_OUTDIR: outdir,
+    },
     encoding: 'utf8',
   });
   return { status: r.status, stderr: r.stderr, outdir };
@@ -77,6 +85,30 @@ describe('environments', () => {
       rmSync(r.outdir, { recursive: true, force: true });
       assert.equal(r.status, 2, r.stderr);
       assert.match(r.stderr, message);
+    }
+  });
+});
+
+describe('offline synth of every environment (real handler entries, as npm run synth)', () => {
+  test('-c env=all writes one template per environment, without credentials', () => {
+    const r = runApp('all');
+    try {
+      assert.equal(r.status, 0, r.stderr);
+      const templates = readdirSync(r.outdir)
+        .filter((f) => f.endsWith('.template.json'))
+        .sort();
+      assert.deepEqual(templates, [
+        'MskOnce-dev.template.json',
+        'MskOnce-prod.template.json',
+        'MskOnce-staging.template.json',
+      ]);
+      const dev = JSON.parse(readFileSync(path.join(r.outdir, 'MskOnce-dev.template.json'), 'utf8'));
+      const fn = Object.values(dev.Resources as Record<string, { Type: string }>).filter(
+        (x) => x.Type === 'AWS::Lambda::Function',
+      );
+      assert.equal(fn.length, 1);
+    } finally {
+      rmSync(r.outdir, { recursive: true, force: true });
     }
   });
 });
