@@ -3,6 +3,7 @@
  * batch, no offline queue, no per-request retries, short connect timeout. A dead Redis then costs a
  * bounded time per batch, never a timeout per record and never the whole invocation.
  */
+import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
 import { ConfigurationError, DedupStoreError, type StoreErrorReason } from '../errors.ts';
 import { type ElastiCacheIamAuth, elastiCacheIamToken, TOKEN_REFRESH_MS } from './elasticache-iam.ts';
@@ -12,8 +13,8 @@ export interface RedisConnectionOptions {
   url: string;
   /** Cluster mode (ElastiCache Serverless always speaks it). Default: false. */
   cluster?: boolean;
-  /** TLS; default: true for `rediss://`. */
-  tls?: boolean;
+  /** TLS: true, or Node TLS options (a private CA, say); default: true for `rediss://`. */
+  tls?: boolean | TlsOptions;
   /** AUTH user and token; default: from the URL. */
   username?: string;
   password?: string;
@@ -99,7 +100,10 @@ export function connectRedis(options: RedisConnectionOptions): RedisConnection {
   const url = parseUrl(options.url);
   const host = url.hostname;
   const port = Number(url.port || 6379);
-  const tlsOn = options.tls ?? url.protocol === 'rediss:';
+  const tlsOn = options.tls === undefined ? url.protocol === 'rediss:' : options.tls !== false;
+  const tls = tlsOn
+    ? { servername: host, ...(typeof options.tls === 'object' ? options.tls : {}) }
+    : undefined;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const nodeOptions: RedisOptions = {
     username: options.iam?.userId ?? options.username ?? (decodeURIComponent(url.username) || undefined),
@@ -110,7 +114,7 @@ export function connectRedis(options: RedisConnectionOptions): RedisConnection {
     connectTimeout: connectTimeoutMs,
     // Keep reconnecting in the background; batches do not wait for it beyond connectTimeoutMs.
     retryStrategy: (times) => Math.min(50 * 2 ** times, 2000),
-    ...(tlsOn ? { tls: { servername: host } } : {}),
+    ...(tls ? { tls } : {}),
   };
   let client: Redis | Cluster;
   if (options.cluster) {
@@ -121,7 +125,7 @@ export function connectRedis(options: RedisConnectionOptions): RedisConnection {
       slotsRefreshTimeout: connectTimeoutMs,
       clusterRetryStrategy: (times) => Math.min(50 * 2 ** times, 2000),
       // ElastiCache TLS certificates name the configuration endpoint, not the node IPs.
-      ...(tlsOn ? { dnsLookup: (address, callback) => callback(null, address) } : {}),
+      ...(tls ? { dnsLookup: (address, callback) => callback(null, address) } : {}),
     };
     client = new Cluster([{ host, port }], clusterOptions);
   } else {
