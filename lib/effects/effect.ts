@@ -172,24 +172,30 @@ export function createEffect(options: EffectOptions): Effect {
       config,
       keyPrefix: `${namespace}.${name}`,
     });
-    try {
-      return (await run(message.eventId)) as R;
-    } catch (error) {
-      if (at.stage === 'ran') {
-        logger.error(
-          'effect ran but its mark was not saved',
-          new EffectCommitError(target, name, { cause: error }),
-        );
-        return result as R;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await run(message.eventId)) as R;
+      } catch (error) {
+        if (at.stage === 'ran') {
+          logger.error(
+            'effect ran but its mark was not saved',
+            new EffectCommitError(target, name, { cause: error }),
+          );
+          return result as R;
+        }
+        if (at.stage === 'threw') {
+          if (error === thrown) throw error;
+          throw new EffectReleaseError(target, name, thrown, { cause: error });
+        }
+        const kind = error instanceof Error ? error.name : '';
+        // The mark was there when the put failed and gone when it was read (its owner failed and
+        // deleted it): nothing ran here, so mark again. Powertools for Python retries this too.
+        if (kind === 'IdempotencyItemNotFoundError' && attempt < 3) continue;
+        if (kind === 'IdempotencyAlreadyInProgressError') {
+          throw new EffectInProgressError(target, name, { cause: error });
+        }
+        throw new EffectStoreError(target, name, storeReasonOf(error), { cause: error });
       }
-      if (at.stage === 'threw') {
-        if (error === thrown) throw error;
-        throw new EffectReleaseError(target, name, thrown, { cause: error });
-      }
-      if (error instanceof Error && error.name === 'IdempotencyAlreadyInProgressError') {
-        throw new EffectInProgressError(target, name, { cause: error });
-      }
-      throw new EffectStoreError(target, name, storeReasonOf(error), { cause: error });
     }
   };
 }

@@ -223,6 +223,43 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     await call;
   });
 
+  test('the mark vanishes between the failed put and the read (its owner failed): marked again and run', async () => {
+    const message = subject();
+    const key = effectMarkKey(NS, 'send-push', message.eventId);
+    const owner = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+    const hold = gate();
+    let ownerStarted = false;
+    const ownerCall = owner(message, 'send-push', async () => {
+      ownerStarted = true;
+      await hold.wait;
+      throw new Error('provider down');
+    });
+    while (!ownerStarted) await sleep(5);
+    // The second caller's put fails (the owner's mark is there); before it reads the mark, the
+    // owner fails and deletes it.
+    const client = dynamo.client();
+    let raced = false;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'GetItemCommand' && !raced) {
+          raced = true;
+          hold.open();
+          await ownerCall.catch(() => {});
+          assert.equal(await dynamo.item(table, key), undefined);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'owner-fails-meanwhile' },
+    );
+    const second = createEffect({ tableName: table, namespace: NS, client });
+    assert.equal(
+      await second(message, 'send-push', () => 'sent by the second caller'),
+      'sent by the second caller',
+    );
+    assert.ok(raced, 'the race was staged');
+    assert.equal((await dynamo.item(table, key))?.status, 'COMPLETED');
+  });
+
   test('the effect ran but its result could not be saved: the caller gets the result, the failure is logged', async () => {
     const client = dynamo.client();
     failCommand(
