@@ -1,0 +1,45 @@
+/**
+ * The effect layer (second line of defence): at most once per (event id, effect name), on
+ * Powertools idempotency + DynamoDB, fail-closed. See docs/effects.md.
+ *
+ * @example
+ * import { effect, collapseIdsFor } from './lib/effects/index.ts';
+ * await effect(message, 'send-push', () => push.send({ collapseId: collapseIdsFor(message.eventId).apnsCollapseId }), ctx);
+ */
+export {
+  APNS_COLLAPSE_ID_MAX_BYTES,
+  type CollapseIds,
+  collapseIdsFor,
+  WEB_PUSH_TOPIC_MAX_CHARS,
+} from './collapse-ids.ts';
+export {
+  DEFAULT_EFFECT_EXPIRES_AFTER_SECONDS,
+  DEFAULT_IN_PROGRESS_MS,
+  type EffectsConfig,
+  effectsConfigFromEnv,
+} from './config.ts';
+export {
+  createEffectsDynamoDBClient,
+  EFFECTS_CLIENT_DEFAULTS,
+  effectsDynamoDBClient,
+} from './dynamodb-client.ts';
+export {
+  createEffect,
+  type Effect,
+  type EffectCallContext,
+  type EffectLogger,
+  type EffectOptions,
+  type EffectSubject,
+  effect,
+} from './effect.ts';
+export {
+  EffectCommitError,
+  EffectError,
+  EffectInProgressError,
+  EffectReleaseError,
+  EffectStoreError,
+  type EffectStoreReason,
+  type EffectTarget,
+} from './errors.ts';
+export { effectMarkKey } from './mark-key.ts';
+export { storeReasonOf } from './store-reason.ts';
