@@ -59,7 +59,6 @@ export class MskOnceStack extends Stack {
       vpc,
       name: prefix,
       config: config.cache,
-      keyPrefixes: [...new Set(config.consumers.map((c) => `${c.service}:dedup:`))],
       removalPolicy: retain,
     });
     // HTTPS out: DynamoDB, the push provider and other AWS APIs (through endpoints or NAT).
@@ -123,7 +122,7 @@ export class MskOnceStack extends Stack {
       dlqTopic: config.dlqTopic,
       vpc,
       securityGroups: extraSgs,
-      dedupStore: this.cache,
+      dedupStore: this.cache.storeFor(c.service),
       window: c.window,
       storePolicy: c.storePolicy,
       provisionedPollers: {

@@ -33,7 +33,7 @@ function acknowledgeConsumer(consumer: KafkaConsumer): void {
 
 /** IAM auth on a replication group (only when there is no AUTH token). */
 function acknowledgeCache(cache: DedupCache): void {
-  if (cache.replicationGroup && cache.user)
+  if (cache.replicationGroup && cache.userGroup)
     Validations.of(cache.replicationGroup).acknowledge(ACKNOWLEDGED.replicationGroupIamAuth);
 }
 

@@ -1,14 +1,16 @@
 /**
  * DedupCache: the Redis (Valkey) of an environment's dedup keys.
  *
- * - kind 'serverless': ElastiCache Serverless, TLS always, cluster protocol, IAM auth (user + group).
+ * - kind 'serverless': ElastiCache Serverless, TLS always, cluster protocol, IAM auth.
  * - kind 'replication-group': node-based, cluster mode, TLS and encryption at rest, IAM auth or an
  *   AUTH token from a generated Secrets Manager secret.
  *
- * Reachable only on 6379 and only from `clientSecurityGroup`, which consumers join. The IAM user may
- * touch only the given key prefixes and only the commands the dedup store sends.
+ * Reachable only on 6379 and only from `clientSecurityGroup`, which consumers join. With IAM auth each
+ * service gets its own ElastiCache user (see {@link DedupCache.storeFor}) that may touch only
+ * `<service>:dedup:*` and only the commands the dedup store sends, and each consumer may connect as
+ * its own service's user only.
  */
-import { ArnFormat, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Lazy, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as elasticache from 'aws-cdk-lib/aws-elasticache';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -24,44 +26,77 @@ export interface DedupCacheProps {
   readonly vpc: ec2.IVpc;
   /** @default the VPC's private subnets */
   readonly subnets?: ec2.ISubnet[];
-  /** Cache name / replication group id, also the IAM user id prefix: lower case, starts with a letter, <= 30 chars. */
+  /** Cache name / replication group id and user id prefix: lower case, starts with a letter, <= 30 chars. */
   readonly name: string;
   readonly config: CacheConfig;
-  /** Key prefixes the user may touch, e.g. `notification:dedup:` (one per consumer service). */
-  readonly keyPrefixes: readonly string[];
   /** @default RemovalPolicy.DESTROY (dedup keys are rebuilt by traffic; prod may retain) */
   readonly removalPolicy?: RemovalPolicy;
 }
 
 /**
- * The ACL of the consumers' user: its key prefixes; reads, writes, Lua scripts, connection commands and
+ * The ACL of a service's user: its dedup keys; reads, writes, Lua scripts, connection commands and
  * the cluster topology queries of ioredis; nothing @dangerous (FLUSHALL, KEYS, CONFIG...) but INFO,
  * which ioredis's ready check sends.
  *
  * @example
- * accessString(['notification:dedup:']); // 'on ~notification:dedup:* -@all +@read ...'
+ * accessString('notification'); // 'on ~notification:dedup:* -@all +@read ...'
  */
-export function accessString(keyPrefixes: readonly string[]): string {
-  const keys = keyPrefixes.map((p) => `~${p}*`).join(' ');
-  return `on ${keys} -@all +@read +@write +@scripting +@connection +cluster|slots +cluster|shards -@dangerous +info`;
+export function accessString(service: string): string {
+  return `on ~${service}:dedup:* -@all +@read +@write +@scripting +@connection +cluster|slots +cluster|shards -@dangerous +info`;
 }
 
-export class DedupCache extends Construct implements IDedupStore {
+/** The store as one service sees it: the shared endpoint, its own user. */
+class ServiceStore implements IDedupStore {
   readonly endpoint: DedupStoreEndpoint;
+  readonly clientSecurityGroup: ec2.ISecurityGroup;
+  readonly user?: elasticache.CfnUser;
+  readonly #cacheArn: string;
+
+  constructor(
+    endpoint: DedupStoreEndpoint,
+    clientSecurityGroup: ec2.ISecurityGroup,
+    cacheArn: string,
+    user?: elasticache.CfnUser,
+  ) {
+    this.endpoint = endpoint;
+    this.clientSecurityGroup = clientSecurityGroup;
+    this.#cacheArn = cacheArn;
+    this.user = user;
+  }
+
+  grantConnect(grantee: iam.IGrantable): void {
+    if (!this.user) return; // AUTH token: nothing to grant in IAM
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'ConnectDedupCache',
+        actions: ['elasticache:Connect'],
+        resources: [this.#cacheArn, this.user.attrArn],
+      }),
+    );
+  }
+}
+
+export class DedupCache extends Construct {
   /** Consumers join this group; the cache admits 6379 from it only. */
   readonly clientSecurityGroup: ec2.SecurityGroup;
   readonly cacheSecurityGroup: ec2.SecurityGroup;
-  /** The ElastiCache user of IAM auth (absent with an AUTH token). */
-  readonly user?: elasticache.CfnUser;
   readonly cacheArn: string;
   readonly serverlessCache?: elasticache.CfnServerlessCache;
   readonly replicationGroup?: elasticache.CfnReplicationGroup;
+  /** The user group of IAM auth (absent with an AUTH token). */
+  readonly userGroup?: elasticache.CfnUserGroup;
   /** The AUTH token (replication group with auth 'token'). */
   readonly authTokenSecret?: secretsmanager.Secret;
+  /** IAM users by service. */
+  readonly users = new Map<string, elasticache.CfnUser>();
+  readonly #name: string;
+  readonly #endpoint: Omit<DedupStoreEndpoint, 'user'>;
+  readonly #stores = new Map<string, ServiceStore>();
 
   /**
    * @example
-   * const cache = new DedupCache(stack, 'Cache', { vpc, name: 'msk-once-dev', config: { kind: 'serverless' }, keyPrefixes: ['notification:dedup:'] });
+   * const cache = new DedupCache(stack, 'Cache', { vpc, name: 'msk-once-dev', config: { kind: 'serverless' } });
+   * const store = cache.storeFor('notification');
    */
   constructor(scope: Construct, id: string, props: DedupCacheProps) {
     super(scope, id);
@@ -72,12 +107,7 @@ export class DedupCache extends Construct implements IDedupStore {
         `'${props.name}' must be lower case letters, digits and '-', start with a letter, at most 30 characters`,
       );
     }
-    if (props.keyPrefixes.length === 0)
-      throw new ConstructConfigError(
-        this.node.path,
-        'keyPrefixes',
-        'is empty: the cache user would reach no key',
-      );
+    this.#name = props.name;
     const subnetIds = (props.subnets ?? props.vpc.privateSubnets).map((s) => s.subnetId);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.DESTROY;
 
@@ -98,9 +128,7 @@ export class DedupCache extends Construct implements IDedupStore {
     );
 
     const iamAuth = props.config.kind === 'serverless' || props.config.auth === 'iam';
-    let userGroupId: string | undefined;
     if (iamAuth) {
-      const userId = `${props.name}-dedup`;
       // ElastiCache wants a user named "default" in every group; this one can do nothing.
       const defaultUser = new elasticache.CfnUser(this, 'DefaultUser', {
         userId: `${props.name}-default`,
@@ -109,19 +137,14 @@ export class DedupCache extends Construct implements IDedupStore {
         accessString: 'off -@all',
         authenticationMode: { Type: 'no-password-required' },
       });
-      this.user = new elasticache.CfnUser(this, 'User', {
-        userId,
-        userName: userId, // IAM auth: the user name must equal the user id
-        engine: 'valkey',
-        accessString: accessString(props.keyPrefixes),
-        authenticationMode: { Type: 'iam' },
-      });
-      const group = new elasticache.CfnUserGroup(this, 'UserGroup', {
+      // Service users are added by storeFor() while the app is built; the list is read at synth.
+      this.userGroup = new elasticache.CfnUserGroup(this, 'UserGroup', {
         userGroupId: `${props.name}-dedup`,
         engine: 'valkey',
-        userIds: [defaultUser.ref, this.user.ref],
+        userIds: Lazy.list({
+          produce: () => [defaultUser.ref, ...[...this.users.values()].map((u) => u.ref)],
+        }),
       });
-      userGroupId = group.ref;
     }
 
     if (props.config.kind === 'serverless') {
@@ -133,7 +156,7 @@ export class DedupCache extends Construct implements IDedupStore {
         majorEngineVersion: c.majorEngineVersion ?? '8',
         securityGroupIds: [this.cacheSecurityGroup.securityGroupId],
         subnetIds,
-        userGroupId,
+        userGroupId: this.userGroup!.ref,
         cacheUsageLimits: {
           ...(c.maxDataStorageGb ? { dataStorage: { maximum: c.maxDataStorageGb, unit: 'GB' } } : {}),
           ...(c.maxEcpuPerSecond ? { ecpuPerSecond: { maximum: c.maxEcpuPerSecond } } : {}),
@@ -141,11 +164,10 @@ export class DedupCache extends Construct implements IDedupStore {
       });
       this.serverlessCache.applyRemovalPolicy(removalPolicy);
       this.cacheArn = this.serverlessCache.attrArn;
-      this.endpoint = {
+      this.#endpoint = {
         url: `rediss://${this.serverlessCache.attrEndpointAddress}:${this.serverlessCache.attrEndpointPort}`,
         mode: 'cluster',
         auth: 'iam',
-        user: this.user!.userId,
         cacheName: props.name,
         serverless: true,
       };
@@ -180,7 +202,7 @@ export class DedupCache extends Construct implements IDedupStore {
         port: REDIS_PORT,
         cacheSubnetGroupName: subnetGroup.ref,
         securityGroupIds: [this.cacheSecurityGroup.securityGroupId],
-        ...(userGroupId ? { userGroupIds: [userGroupId] } : {}),
+        ...(this.userGroup ? { userGroupIds: [this.userGroup.ref] } : {}),
         ...(authToken ? { authToken } : {}),
         snapshotRetentionLimit: 1,
       });
@@ -191,31 +213,53 @@ export class DedupCache extends Construct implements IDedupStore {
         resourceName: props.name,
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       });
-      this.endpoint = {
-        url: `rediss://${this.replicationGroup.attrConfigurationEndPointAddress}:${this.replicationGroup.attrConfigurationEndPointPort}`,
-        mode: 'cluster',
-        auth: c.auth,
-        ...(c.auth === 'iam'
-          ? { user: this.user!.userId, cacheName: props.name, serverless: false }
-          : { token: SecretValue.secretsManager(this.authTokenSecret!.secretArn).unsafeUnwrap() }),
-      };
+      const url = `rediss://${this.replicationGroup.attrConfigurationEndPointAddress}:${this.replicationGroup.attrConfigurationEndPointPort}`;
+      this.#endpoint =
+        c.auth === 'iam'
+          ? { url, mode: 'cluster', auth: 'iam', cacheName: props.name, serverless: false }
+          : {
+              url,
+              mode: 'cluster',
+              auth: 'token',
+              // Resolved by CloudFormation at deploy time; never in the template or the CDK output.
+              token: SecretValue.secretsManager(this.authTokenSecret!.secretArn).unsafeUnwrap(),
+            };
     }
   }
 
   /**
-   * elasticache:Connect on this cache and its IAM user (nothing for an AUTH token).
+   * The store for one service: with IAM auth, a user `<name>-<service>` limited to
+   * `<service>:dedup:*`, and grantConnect() lets a consumer connect as that user only.
    *
+   * @throws {ConstructConfigError} when the service name cannot be part of an ElastiCache user id.
    * @example
-   * cache.grantConnect(consumer.role);
+   * new KafkaConsumer(stack, 'notification', { ...props, dedupStore: cache.storeFor('notification') });
    */
-  grantConnect(grantee: iam.IGrantable): void {
-    if (!this.user) return;
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        sid: 'ConnectDedupCache',
-        actions: ['elasticache:Connect'],
-        resources: [this.cacheArn, this.user.attrArn],
-      }),
-    );
+  storeFor(service: string): IDedupStore {
+    const known = this.#stores.get(service);
+    if (known) return known;
+    let user: elasticache.CfnUser | undefined;
+    if (this.userGroup) {
+      const userId = `${this.#name}-${service}`;
+      if (!/^[a-z][a-z0-9-]*$/.test(service) || userId.length > 40) {
+        throw new ConstructConfigError(
+          this.node.path,
+          'service',
+          `'${service}' cannot name an ElastiCache user ('${userId}': lower case letters, digits and '-', at most 40 characters)`,
+        );
+      }
+      user = new elasticache.CfnUser(this, `User-${service}`, {
+        userId,
+        userName: userId, // IAM auth: the user name must equal the user id
+        engine: 'valkey',
+        accessString: accessString(service),
+        authenticationMode: { Type: 'iam' },
+      });
+      this.users.set(service, user);
+    }
+    const endpoint: DedupStoreEndpoint = user ? { ...this.#endpoint, user: user.userId } : this.#endpoint;
+    const store = new ServiceStore(endpoint, this.clientSecurityGroup, this.cacheArn, user);
+    this.#stores.set(service, store);
+    return store;
   }
 }

@@ -109,7 +109,7 @@ export class KafkaConsumer extends Construct {
    * new KafkaConsumer(stack, 'notification', {
    *   entry: 'functions/notification/handler.ts', service: 'notification', handlerName: 'on-review-created',
    *   clusterArn, topics: ['review-created'], consumerGroupId: 'notification', dlqTopic: 'msk-once-dlq',
-   *   vpc, dedupStore: cache, provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
+   *   vpc, dedupStore: cache.storeFor('notification'), provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
    * });
    */
   constructor(scope: Construct, id: string, props: KafkaConsumerProps) {

@@ -33,17 +33,17 @@ describe('serverless cache (dev)', () => {
   test('IAM user: user name = user id, IAM mode, only the dedup keys; the default user is off', () => {
     const { template } = synth('dev');
     template.hasResourceProperties('AWS::ElastiCache::User', {
-      UserId: 'msk-once-dev-dedup',
-      UserName: 'msk-once-dev-dedup',
+      UserId: 'msk-once-dev-notification',
+      UserName: 'msk-once-dev-notification',
       Engine: 'valkey',
       AuthenticationMode: { Type: 'iam' },
-      AccessString: accessString(['notification:dedup:']),
+      AccessString: accessString('notification'),
     });
     template.hasResourceProperties('AWS::ElastiCache::User', {
       UserName: 'default',
       AccessString: 'off -@all',
     });
-    assert.match(accessString(['notification:dedup:']), /^on ~notification:dedup:\* -@all .* -@dangerous/);
+    assert.match(accessString('notification'), /^on ~notification:dedup:\* -@all .* -@dangerous/);
   });
 
   test("reachable on 6379 only from the consumers' security group; the cache group sends nothing out", () => {
@@ -127,10 +127,10 @@ describe('replication group (staging)', () => {
         replicasPerShard: 0,
         auth: 'token',
       },
-      keyPrefixes: ['x:dedup:'],
     });
     const role = new iam.Role(stack, 'Fn', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
-    cache.grantConnect(role);
+    const store = cache.storeFor('x');
+    store.grantConnect(role);
     const template = Template.fromStack(stack);
     template.resourceCountIs('AWS::IAM::Policy', 0);
     template.resourceCountIs('AWS::ElastiCache::User', 0);
@@ -138,8 +138,9 @@ describe('replication group (staging)', () => {
     const rg = only(template, 'AWS::ElastiCache::ReplicationGroup').resource.Properties;
     assert.match(JSON.stringify(rg.AuthToken), /resolve:secretsmanager/);
     assert.equal(rg.MultiAZEnabled, false);
-    assert.equal(cache.endpoint.auth, 'token');
-    assert.match(JSON.stringify(stack.resolve(cache.endpoint.token)), /resolve:secretsmanager/);
+    assert.equal(store.endpoint.auth, 'token');
+    assert.equal(store.endpoint.user, undefined);
+    assert.match(JSON.stringify(stack.resolve(store.endpoint.token)), /resolve:secretsmanager/);
   });
 
   test('a cache name ElastiCache would reject is an error naming the property', () => {
@@ -155,9 +156,49 @@ describe('replication group (staging)', () => {
           vpc,
           name: 'Has_Upper',
           config: { kind: 'serverless' },
-          keyPrefixes: ['x:'],
         }),
       (e: unknown) => e instanceof ConstructConfigError && e.prop === 'name',
+    );
+  });
+});
+
+describe('one ElastiCache user per service', () => {
+  test('each service reaches only its own keys, and a consumer may connect only as its service', () => {
+    const stack = new Stack(new App(), 'T', { env: { account: '111111111111', region: 'eu-west-1' } });
+    const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Vpc', {
+      vpcId: 'vpc-0a0000000000000a1',
+      availabilityZones: ['eu-west-1a'],
+      privateSubnetIds: ['subnet-0a00000000000000a'],
+    });
+    const cache = new DedupCache(stack, 'Cache', { vpc, name: 'two', config: { kind: 'serverless' } });
+    const billing = cache.storeFor('billing');
+    assert.equal(cache.storeFor('billing'), billing, 'one store per service');
+    const notification = cache.storeFor('notification');
+    assert.equal(billing.endpoint.user, 'two-billing');
+    assert.equal(notification.endpoint.user, 'two-notification');
+    const role = new iam.Role(stack, 'Fn', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    billing.grantConnect(role);
+    const template = Template.fromStack(stack);
+    const users = template.findResources('AWS::ElastiCache::User');
+    const idOf = (userId: string) =>
+      Object.entries(users).find(([, u]) => u.Properties.UserId === userId)![0];
+    assert.equal(users[idOf('two-billing')]!.Properties.AccessString, accessString('billing'));
+    assert.equal(users[idOf('two-notification')]!.Properties.AccessString, accessString('notification'));
+    template.hasResourceProperties('AWS::ElastiCache::UserGroup', {
+      UserIds: [
+        { Ref: idOf('two-default') },
+        { Ref: idOf('two-billing') },
+        { Ref: idOf('two-notification') },
+      ],
+    });
+    const statement = only(template, 'AWS::IAM::Policy').resource.Properties.PolicyDocument.Statement[0];
+    assert.deepEqual(statement.Resource, [
+      { 'Fn::GetAtt': [only(template, 'AWS::ElastiCache::ServerlessCache').id, 'ARN'] },
+      { 'Fn::GetAtt': [idOf('two-billing'), 'Arn'] },
+    ]);
+    assert.throws(
+      () => cache.storeFor('Billing_2'),
+      (e: unknown) => e instanceof ConstructConfigError && e.prop === 'service',
     );
   });
 });

@@ -67,7 +67,7 @@ describe('function', () => {
     assert.equal(env.POWERTOOLS_METRICS_NAMESPACE, 'MskOnce');
     assert.equal(env.DEDUP_REDIS_MODE, 'cluster');
     assert.equal(env.DEDUP_REDIS_AUTH, 'iam');
-    assert.equal(env.DEDUP_REDIS_USER, 'msk-once-dev-dedup');
+    assert.equal(env.DEDUP_REDIS_USER, 'msk-once-dev-notification');
     assert.equal(env.DEDUP_REDIS_CACHE_NAME, 'msk-once-dev');
     assert.equal(env.DEDUP_REDIS_SERVERLESS, 'true');
     assert.equal(env.DEDUP_WINDOW, 'default');

@@ -63,7 +63,6 @@ describe('cdk-nag AwsSolutions', () => {
       vpc,
       name: 'bare',
       config: { kind: 'serverless' },
-      keyPrefixes: ['fixture:dedup:'],
     });
     new KafkaConsumer(stack, 'C', {
       entry: FIXTURE_ENTRY,
@@ -74,7 +73,7 @@ describe('cdk-nag AwsSolutions', () => {
       consumerGroupId: 'fixture',
       dlqTopic: 'orders-dlq',
       vpc,
-      dedupStore: cache,
+      dedupStore: cache.storeFor('fixture'),
       provisionedPollers: { minimumPollers: 1, maximumPollers: 1 },
     });
     const report = new nag.AwsSolutionsChecks().validateScope(stack);

@@ -26,7 +26,6 @@ function scope(): { stack: Stack; base: KafkaConsumerProps } {
     vpc,
     name: 't',
     config: { kind: 'serverless' },
-    keyPrefixes: ['fixture:dedup:'],
   });
   const base: KafkaConsumerProps = {
     entry: FIXTURE_ENTRY,
@@ -37,7 +36,7 @@ function scope(): { stack: Stack; base: KafkaConsumerProps } {
     consumerGroupId: 'fixture',
     dlqTopic: 'orders-dlq',
     vpc,
-    dedupStore: cache,
+    dedupStore: cache.storeFor('fixture'),
     provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
   };
   return { stack, base };
