@@ -28,7 +28,12 @@ export interface NotificationRows {
   markSent(reviewId: string, pushId: string): Promise<void>;
 }
 
-/** The `id` of a review's row. */
+/**
+ * The `id` of a review's row.
+ *
+ * @example
+ * notificationRowKey('r1'); // 'review-notification#r1'
+ */
 export function notificationRowKey(reviewId: string): string {
   return `review-notification#${reviewId}`;
 }
