@@ -217,7 +217,7 @@ let fromEnv: Effect | undefined;
  *   },
  * });
  */
-export const effect: Effect = (message, name, fn, context) => {
+export const effect: Effect = async (message, name, fn, context) => {
   fromEnv ??= createEffect(effectsConfigFromEnv(process.env));
   return fromEnv(message, name, fn, context);
 };
