@@ -3,11 +3,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { notificationConfigFromEnv } from '../../functions/notification/config.ts';
 import { InvalidReviewError, PushProviderError } from '../../functions/notification/errors.ts';
+import { notificationRowKey, notificationRows } from '../../functions/notification/notification-rows.ts';
 import { createPushClient } from '../../functions/notification/push-client.ts';
 import { parseReviewCreated } from '../../functions/notification/review-created.ts';
 import { ConfigurationError } from '../../lib/index.ts';
 import { type FakePushProvider, startFakePushProvider } from '../../lib/local/fake-push-provider.ts';
 import { freePort } from '../../lib/local/redis-server.ts';
+import { startDynalite } from './support/dynamodb.ts';
 
 const ENV = {
   DEDUP_REDIS_URL: 'redis://127.0.0.1:6379',
@@ -137,5 +139,40 @@ describe('push client', () => {
     provider.recover();
     assert.ok(slow instanceof PushProviderError);
     assert.match(slow.message, /no answer .* within 100 ms/);
+  });
+});
+
+describe('notification rows (dynalite)', () => {
+  test('inserted once: a redelivery neither duplicates nor overwrites the row; markSent is repeatable', async () => {
+    const { startDynalite } = await import('./support/dynamodb.ts');
+    const { notificationRows, notificationRowKey } = await import(
+      '../../functions/notification/notification-rows.ts'
+    );
+    const dynamo = await startDynalite();
+    try {
+      const table = await dynamo.createTable();
+      const rows = notificationRows(dynamo.client(), table);
+      assert.equal(
+        await rows.insertPending({ reviewId: 'r1', userId: 'u1', eventId: 'E1', collapseId: 'E1' }),
+        true,
+      );
+      await rows.markSent('r1', 'push-1');
+      assert.equal(
+        await rows.insertPending({ reviewId: 'r1', userId: 'u1', eventId: 'E2', collapseId: 'E2' }),
+        false,
+      );
+      await rows.markSent('r1', 'push-1');
+      const row = await dynamo.item(table, notificationRowKey('r1'));
+      assert.equal(row?.status, 'sent');
+      assert.equal(row?.eventId, 'E1', 'the first delivery wrote the row; the redelivery left it alone');
+      assert.equal(row?.pushId, 'push-1');
+      assert.ok(Number(row?.expiration) > Date.now() / 1000, 'rows expire through the TTL attribute');
+      await assert.rejects(
+        rows.markSent('missing', 'push-9'),
+        /notification row of review missing: mark sent failed/,
+      );
+    } finally {
+      await dynamo.stop();
+    }
   });
 });
