@@ -163,6 +163,8 @@ export class KafkaConsumer extends Construct {
         target: 'node24',
         mainFields: ['module', 'main'],
         minify: true,
+        // Error and class names stay readable in logs (error.name) after minification.
+        keepNames: true,
         sourceMap: true,
         sourcesContent: false,
         // ESM output still has CommonJS dependencies (ioredis) that call require().

@@ -3,7 +3,11 @@
  * and its least-privilege role.
  */
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import type { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { type Cfn, only, synth } from './support.ts';
 
@@ -84,6 +88,73 @@ describe('function', () => {
     ]);
     assert.deepEqual(env.IDEMPOTENCY_TABLE_NAME, { Ref: only(template, 'AWS::DynamoDB::Table').id });
     assert.deepEqual(p.LoggingConfig.LogGroup, { Ref: only(template, 'AWS::Logs::LogGroup').id });
+  });
+
+  test('the bundle: ESM with a source map, class names kept, and it runs a batch', async () => {
+    const { stack, template } = synth('dev');
+    const assembly = (stack.node.root as App).synth(); // the app's cached assembly
+    const assets = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
+    assert.equal(assets.length, 1, 'one function bundle');
+    assert.equal(
+      template.toJSON().Resources[only(template, 'AWS::Lambda::Function').id].Properties.Code.S3Key,
+      `${assets[0]!.slice(6)}.zip`,
+    );
+    const dir = path.join(assembly.directory, assets[0]!);
+    assert.deepEqual(readdirSync(dir).sort(), ['index.mjs', 'index.mjs.map']);
+    const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
+    assert.ok(code.startsWith('import'), 'an ES module (with the createRequire banner)');
+    process.env.DEDUP_STORE = 'memory'; // read once, when the bundle loads: no Redis needed here
+    const { handler } = await import(pathToFileURL(path.join(dir, 'index.mjs')).href).finally(() => {
+      delete process.env.DEDUP_STORE;
+    });
+    const header = (v: string) => [...Buffer.from(v)];
+    const record = (offset: number, payload: object) => ({
+      topic: 'orders',
+      partition: 0,
+      offset,
+      timestamp: 0,
+      timestampType: 'CREATE_TIME',
+      value: Buffer.from(JSON.stringify(payload)).toString('base64'),
+      headers: [{ 'Event-Id': header(`01JDQ7ZK8Y6D2V3X4W5T6R7S${offset}A`) }],
+    });
+    const event = {
+      eventSource: 'aws:kafka',
+      eventSourceArn: 'arn',
+      bootstrapServers: 'b',
+      records: { 'orders-0': [record(1, {}), record(2, { fail: true })] },
+    };
+    const context = {
+      getRemainingTimeInMillis: () => 60_000,
+      awsRequestId: 'r',
+      functionName: 'f',
+      invokedFunctionArn: 'a',
+      memoryLimitInMB: '512',
+      functionVersion: '1',
+      logGroupName: 'g',
+      logStreamName: 's',
+    };
+    // Powertools writes JSON lines (errors to stderr): keep them to read the failure's error.name.
+    const logged: string[] = [];
+    const writes = [process.stdout.write, process.stderr.write] as const;
+    const keep = ((chunk: string | Uint8Array) =>
+      logged.push(String(chunk)) > 0) as typeof process.stdout.write;
+    process.stdout.write = keep;
+    process.stderr.write = keep;
+    let response: unknown;
+    try {
+      response = await handler(event, context);
+    } finally {
+      [process.stdout.write, process.stderr.write] = writes;
+    }
+    assert.deepEqual(response, {
+      batchItemFailures: [{ itemIdentifier: { partition: 'orders-0', offset: 2 } }],
+    });
+    const failures = logged
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((line) => line.startsWith('{"level":"ERROR"'))
+      .map((line) => JSON.parse(line));
+    assert.equal(failures.length, 1, logged.join(''));
+    assert.equal(failures[0].error.name, 'FixtureError', 'keepNames: error.name survives minification');
   });
 
   test('prod: the extra security group from the environment is attached too', () => {
