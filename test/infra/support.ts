@@ -2,10 +2,11 @@
  * Shared set-up of the infra tests: each environment's stack is synthesized once per test file
  * (bundling the fixture handler with esbuild) and its Template reused by every test.
  */
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/build-app.ts';
+import { buildApp, PROJECT_ROOT } from '../../infra/build-app.ts';
 import type { EnvironmentConfig } from '../../infra/environment-types.ts';
 import { type EnvironmentName, environment } from '../../infra/environments.ts';
 import type { MskOnceStack } from '../../infra/msk-once-stack.ts';
@@ -25,6 +26,11 @@ export interface Synthesized {
   readonly template: Template;
 }
 
+/** The feature flags and settings of cdk.json, as the CLI passes them, so tests see what synth sees. */
+export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(
+  readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8'),
+).context;
+
 const cache = new Map<string, Synthesized>();
 
 /**
@@ -41,7 +47,11 @@ export function synth(
 ): Synthesized {
   const hit = cache.get(key);
   if (hit) return hit;
-  const { stacks } = buildApp({ environments: [config], entryOverride: FIXTURE_ENTRY });
+  const { stacks } = buildApp({
+    environments: [config],
+    entryOverride: FIXTURE_ENTRY,
+    appProps: { context: CDK_JSON_CONTEXT },
+  });
   const stack = stacks[0]!;
   const result = { stack, template: Template.fromStack(stack) };
   cache.set(key, result);
