@@ -127,12 +127,14 @@ export function createEffect(options: EffectOptions): Effect {
     }
     const target: EffectTarget = message;
     const logger = context.logger ?? defaultLogger;
-    const remaining = context.lambdaContext?.getRemainingTimeInMillis() ?? fallbackMs;
     const config = new IdempotencyConfig({
       throwOnNoIdempotencyKey: true,
       expiresAfterSeconds,
       // Powertools skips `in_progress_expiration` for 0, which would hold the mark for days.
-      lambdaContext: { getRemainingTimeInMillis: () => Math.max(1, remaining) } as Context,
+      lambdaContext: {
+        getRemainingTimeInMillis: () =>
+          Math.max(1, context.lambdaContext?.getRemainingTimeInMillis() ?? fallbackMs),
+      } as Context,
     });
     if (!config.isEnabled() && !warnedDisabled) {
       warnedDisabled = true;
