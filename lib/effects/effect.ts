@@ -127,15 +127,13 @@ export function createEffect(options: EffectOptions): Effect {
     }
     const target: EffectTarget = message;
     const logger = context.logger ?? defaultLogger;
-    const config = new IdempotencyConfig({
-      throwOnNoIdempotencyKey: true,
-      expiresAfterSeconds,
-      // Powertools skips `in_progress_expiration` for 0, which would hold the mark for days.
-      lambdaContext: {
-        getRemainingTimeInMillis: () =>
-          Math.max(1, context.lambdaContext?.getRemainingTimeInMillis() ?? fallbackMs),
-      } as Context,
-    });
+    const config = new IdempotencyConfig({ throwOnNoIdempotencyKey: true, expiresAfterSeconds });
+    // The mark's in-progress expiry is the invocation's remaining time when Powertools writes it.
+    // Powertools skips `in_progress_expiration` for 0, which would hold the mark for days: >= 1 ms.
+    config.registerLambdaContext({
+      getRemainingTimeInMillis: () =>
+        Math.max(1, context.lambdaContext?.getRemainingTimeInMillis() ?? fallbackMs),
+    } as Context);
     if (!config.isEnabled() && !warnedDisabled) {
       warnedDisabled = true;
       logger.warn('POWERTOOLS_IDEMPOTENCY_DISABLED is set: effects run without their idempotency guard');
