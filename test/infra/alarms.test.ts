@@ -133,6 +133,37 @@ describe('alarms of a consumer', () => {
   });
 });
 
+describe('runbook', () => {
+  test('each alarm section says what it means, why, the first three things to look at, and how to recover', () => {
+    const runbook = readFileSync(new URL('../../docs/runbook.md', import.meta.url), 'utf8');
+    const sections = runbook.split('<a id="').slice(1);
+    for (const anchor of Object.values(RUNBOOK_SECTIONS)) {
+      const text = sections.find((s) => s.startsWith(`${anchor}"`));
+      assert.ok(text, `section ${anchor}`);
+      for (const part of [
+        '**Meaning.**',
+        '**Likely causes',
+        '**First three things to look at.**',
+        '**Recover.**',
+      ]) {
+        assert.ok(text.includes(part), `${anchor}: ${part}`);
+      }
+      const look = text.slice(text.indexOf('**First three things'), text.indexOf('**Recover.**'));
+      assert.match(look, /\n1\. Metric/, `${anchor}: a metric first`);
+      assert.match(
+        look,
+        /\n2\. Logs Insights[\s\S]*```\n\s*(fields|filter)/,
+        `${anchor}: a Logs Insights query`,
+      );
+      assert.match(look, /\n3\. Command[\s\S]*```sh\n/, `${anchor}: a command`);
+    }
+    assert.ok(
+      runbook.includes('<a id="replay-dlq"></a>') && runbook.includes('npm run dlq -- '),
+      'replay from the DLQ, with the dlq reader',
+    );
+  });
+});
+
 describe('alarm topic', () => {
   test('created: KMS-encrypted with a key CloudWatch may use, TLS only, e-mail subscribed', () => {
     const { template } = synth('dev');
