@@ -260,6 +260,31 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     assert.equal((await dynamo.item(table, key))?.status, 'COMPLETED');
   });
 
+  test('a context with no time left still gets an in-progress expiry (Powertools would skip it for 0)', async () => {
+    const effect = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+    const message = subject();
+    const hold = gate();
+    let started = false;
+    const call = effect(
+      message,
+      'send-push',
+      async () => {
+        started = true;
+        await hold.wait;
+      },
+      { lambdaContext: lambdaContext(0) },
+    );
+    while (!started) await sleep(5);
+    const mark = await dynamo.item(table, effectMarkKey(NS, 'send-push', message.eventId));
+    assert.equal(
+      typeof mark?.in_progress_expiration,
+      'number',
+      'the mark can be taken over, not held for days',
+    );
+    hold.open();
+    await call;
+  });
+
   test('the effect ran but its result could not be saved: the caller gets the result, the failure is logged', async () => {
     const client = dynamo.client();
     failCommand(
