@@ -21,6 +21,8 @@ import type { DedupStoreEndpoint, IDedupStore } from './dedup-store.ts';
 import { ConstructConfigError } from './errors.ts';
 
 export const REDIS_PORT = 6379;
+/** The engine of RBAC users and user groups (see the constructor). */
+const USER_ENGINE = 'redis';
 
 export interface DedupCacheProps {
   readonly vpc: ec2.IVpc;
@@ -129,18 +131,20 @@ export class DedupCache extends Construct {
 
     const iamAuth = props.config.kind === 'serverless' || props.config.auth === 'iam';
     if (iamAuth) {
-      // ElastiCache wants a user named "default" in every group; this one can do nothing.
+      // Users and group use the 'redis' engine, which Valkey caches accept: a 'valkey' group may only
+      // hold users with a password or IAM, while every group needs a user named "default" (CloudFormation
+      // UserGroup.UserIds), and ours is a disabled one without a password (ElastiCache RBAC docs).
       const defaultUser = new elasticache.CfnUser(this, 'DefaultUser', {
         userId: `${props.name}-default`,
         userName: 'default',
-        engine: 'valkey',
+        engine: USER_ENGINE,
         accessString: 'off -@all',
         authenticationMode: { Type: 'no-password-required' },
       });
       // Service users are added by storeFor() while the app is built; the list is read at synth.
       this.userGroup = new elasticache.CfnUserGroup(this, 'UserGroup', {
         userGroupId: `${props.name}-dedup`,
-        engine: 'valkey',
+        engine: USER_ENGINE,
         userIds: Lazy.list({
           produce: () => [defaultUser.ref, ...[...this.users.values()].map((u) => u.ref)],
         }),
@@ -251,7 +255,7 @@ export class DedupCache extends Construct {
       user = new elasticache.CfnUser(this, `User-${service}`, {
         userId,
         userName: userId, // IAM auth: the user name must equal the user id
-        engine: 'valkey',
+        engine: USER_ENGINE,
         accessString: accessString(service),
         authenticationMode: { Type: 'iam' },
       });

@@ -35,13 +35,19 @@ describe('serverless cache (dev)', () => {
     template.hasResourceProperties('AWS::ElastiCache::User', {
       UserId: 'msk-once-dev-notification',
       UserName: 'msk-once-dev-notification',
-      Engine: 'valkey',
+      Engine: 'redis', // RBAC users of a Valkey cache: see DedupCache
       AuthenticationMode: { Type: 'iam' },
       AccessString: accessString('notification'),
     });
     template.hasResourceProperties('AWS::ElastiCache::User', {
       UserName: 'default',
+      Engine: 'redis',
       AccessString: 'off -@all',
+      AuthenticationMode: { Type: 'no-password-required' },
+    });
+    template.hasResourceProperties('AWS::ElastiCache::UserGroup', {
+      Engine: 'redis',
+      UserGroupId: 'msk-once-dev-dedup',
     });
     assert.match(accessString('notification'), /^on ~notification:dedup:\* -@all .* -@dangerous/);
   });
