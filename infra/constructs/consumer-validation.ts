@@ -10,6 +10,9 @@ import type { KafkaConsumerProps } from './kafka-consumer.ts';
 /** The Kafka ESM invokes a function for at most 14 minutes. */
 export const MAX_KAFKA_TIMEOUT = Duration.minutes(14);
 export const MAX_BATCH_SIZE = 10_000;
+/** Variables the construct derives from its props; `environment` may not override them. */
+const OWNED_VARIABLES =
+  /^(DEDUP_.*|POWERTOOLS_SERVICE_NAME|POWERTOOLS_METRICS_NAMESPACE|IDEMPOTENCY_TABLE_NAME|NODE_OPTIONS)$/;
 // One source of truth with the core: the same minimum and the same named windows.
 const NAMED_WINDOWS: string[] = Object.keys(WINDOWS);
 
@@ -78,6 +81,15 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
       'timeout',
       `${props.timeout.toHumanString()} is above 14 minutes, the longest a Kafka event source mapping waits for a function`,
     );
+  }
+  for (const name of Object.keys(props.environment ?? {})) {
+    if (OWNED_VARIABLES.test(name)) {
+      fail(
+        `environment.${name}`,
+        'is set by the construct from its own props (service, window, storePolicy, dedupStore, idempotencyTable); ' +
+          'set the prop instead, so that the alarms and permissions match what the function does',
+      );
+    }
   }
   const window = props.window ?? 'default';
   if (typeof window === 'number') {

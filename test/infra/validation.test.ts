@@ -95,6 +95,17 @@ describe('KafkaConsumer validation', () => {
     assert.equal(rejects({ window: 'weekly' as never }).prop, 'window');
   });
 
+  test('an environment variable the construct owns (DEDUP_STORE=memory would deploy an in-memory store)', () => {
+    const e = rejects({
+      environment: { PUSH_PROVIDER_URL: 'https://push.example.com', DEDUP_STORE: 'memory' },
+    });
+    assert.equal(e.prop, 'environment.DEDUP_STORE');
+    assert.equal(
+      rejects({ environment: { POWERTOOLS_SERVICE_NAME: 'other' } }).prop,
+      'environment.POWERTOOLS_SERVICE_NAME',
+    );
+  });
+
   test('pollers, retries and record age out of range', () => {
     assert.equal(
       rejects({ provisionedPollers: { minimumPollers: 5, maximumPollers: 2 } }).prop,
