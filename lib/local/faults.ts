@@ -1,0 +1,236 @@
+/**
+ * Fault injection for the emulator: the ways a Kafka consumer on Lambda gets duplicates or loses
+ * work (design.md "Where duplicates come from"), each as a small wrapper around a real part.
+ *
+ * - {@link crashAfterHandled}: the reference lecture's `-crash-after N`: the process dies right
+ *   after the N-th handled record, before the dedup commit (the effect happened, DONE was not written).
+ * - {@link CrashingStore}: the same kill at the store boundary: the commit that would make the N-th
+ *   record DONE kills the environment instead.
+ * - {@link DuplicatingProducer}: a producer (or outbox forwarder) that publishes some events twice.
+ * - {@link overlappingInvocations}: a rebalance overlap: two consumers invoked with the same batch.
+ * - {@link expireLeases}: time passing for claims of a dead invocation (their lease runs out).
+ * - Redis that stops, pauses or slows down: tcp-fault-proxy.ts, or LocalRedis.pause() (SIGSTOP).
+ * - A Lambda timeout: LambdaFunction's `timeoutMs` (lambda-runtime.ts); a poison record: poison.ts.
+ */
+import type { MSKEvent } from 'aws-lambda';
+import type { Cluster, Redis } from 'ioredis';
+import type { BusinessHandler } from '../consumer/options.ts';
+import type { ClaimResult, DedupStore } from '../dedup/store.ts';
+import type { EventProducer, OutgoingEvent } from './event-producer.ts';
+import type { LogRecord } from './kafka-log.ts';
+import {
+  CrashError,
+  type ExecutionEnvironment,
+  type InvocationResult,
+  type LambdaFunction,
+} from './lambda-runtime.ts';
+
+/** A promise that never settles: what a killed process's pending work looks like from outside. */
+const frozen = <T>(): Promise<T> => new Promise<T>(() => {});
+
+/** One shared, one-shot crash plan: "kill the consumer after N handled records". */
+export interface CrashPlan {
+  /** Records still to handle before the crash; the crash fires when it reaches 0. */
+  remaining: number;
+  fired: boolean;
+  /** What kills the environment (usually `() => fn.kill(error)`). */
+  kill: (error: CrashError) => void;
+}
+
+/**
+ * Wrap a business function so that the environment dies right after the N-th successful record,
+ * before the consumer commits its dedup key (the reference lecture's crash between insert and commit).
+ * The dying call never returns; later calls in that environment freeze too (a dead process does nothing).
+ *
+ * @example
+ * const plan = { remaining: 10, fired: false, kill: (e) => fn.kill(e) };
+ * const fn = new LambdaFunction((env) => kafkaHandler({ ..., handle: crashAfterHandled(plan, env, handle) }));
+ */
+export function crashAfterHandled<T>(
+  plan: CrashPlan,
+  env: ExecutionEnvironment,
+  handle: BusinessHandler<T>,
+): BusinessHandler<T> {
+  return async (message, context) => {
+    if (!env.alive) return frozen();
+    await handle(message, context);
+    if (!env.alive) return frozen();
+    if (!plan.fired && --plan.remaining <= 0) {
+      plan.fired = true;
+      plan.kill(
+        new CrashError(
+          `crash after ${message.topic}-${message.partition}@${message.offset} was handled, before its dedup commit`,
+        ),
+      );
+      return frozen();
+    }
+  };
+}
+
+/**
+ * A store whose commit kills the environment once `plan.remaining` records would have been made
+ * DONE: the effect of those records happened, their keys stay IN_PROGRESS until the lease ends.
+ * After the kill every call of this instance freezes (make one instance per environment).
+ *
+ * @example
+ * const fn = new LambdaFunction((env) => kafkaHandler({ handlerName: 'h', store: new CrashingStore(redisStore, plan, env), handle }));
+ */
+export class CrashingStore implements DedupStore {
+  readonly #inner: DedupStore;
+  readonly #plan: CrashPlan;
+  readonly #env: ExecutionEnvironment;
+
+  constructor(inner: DedupStore, plan: CrashPlan, env: ExecutionEnvironment) {
+    this.#inner = inner;
+    this.#plan = plan;
+    this.#env = env;
+  }
+
+  claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]> {
+    return this.#env.alive ? this.#inner.claim(keys, owner, leaseMs) : frozen();
+  }
+
+  commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {
+    if (!this.#env.alive) return frozen();
+    if (!this.#plan.fired) {
+      this.#plan.remaining -= keys.length;
+      if (this.#plan.remaining <= 0) {
+        this.#plan.fired = true;
+        this.#plan.kill(
+          new CrashError(
+            `crash before committing ${keys.length} dedup key(s): the effects happened, DONE was not written`,
+          ),
+        );
+        return frozen();
+      }
+    }
+    return this.#inner.commit(keys, owner, windowMs);
+  }
+
+  release(keys: readonly string[], owner: string): Promise<void> {
+    return this.#env.alive ? this.#inner.release(keys, owner) : frozen();
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+}
+
+/**
+ * A store that dies with its execution environment: once the environment is killed or timed out,
+ * every call freezes, so the dead invocation's code (which keeps running in this process) cannot
+ * claim, commit or release anything, as a killed Lambda could not.
+ *
+ * @example
+ * new LambdaFunction((env) => kafkaHandler({ handlerName: 'h', store: storeOfEnvironment(shared, env), handle }));
+ */
+export function storeOfEnvironment(inner: DedupStore, env: ExecutionEnvironment): DedupStore {
+  return {
+    claim: (keys, owner, leaseMs) => (env.alive ? inner.claim(keys, owner, leaseMs) : frozen()),
+    commit: (keys, owner, windowMs) => (env.alive ? inner.commit(keys, owner, windowMs) : frozen()),
+    release: (keys, owner) => (env.alive ? inner.release(keys, owner) : frozen()),
+    close: () => inner.close(),
+  };
+}
+
+/** A small seeded random source (mulberry32), so that a fault schedule can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A producer that publishes a share of its events twice (same Event-Id, a later offset): the
+ * outbox forwarder that crashed after sending but before marking the row sent.
+ *
+ * @example
+ * const producer = new DuplicatingProducer(new EventProducer(log), { rate: 0.1, seed: 42 });
+ * producer.send({ topic: 'review-created', key, payload });
+ * producer.flushDuplicates(); // the repeats, published after the originals
+ */
+export class DuplicatingProducer {
+  readonly #producer: EventProducer;
+  readonly #rate: number;
+  readonly #random: () => number;
+  readonly #later: OutgoingEvent[] = [];
+  /** Every publish, originals and repeats. */
+  readonly published: LogRecord[] = [];
+  duplicates = 0;
+
+  constructor(producer: EventProducer, options: { rate: number; seed?: number; immediate?: boolean }) {
+    if (!(options.rate >= 0 && options.rate <= 1))
+      throw new RangeError(`duplicate rate must be 0..1, got ${options.rate}`);
+    this.#producer = producer;
+    this.#rate = options.rate;
+    this.#random = seededRandom(options.seed ?? 1);
+  }
+
+  send<T>(event: Parameters<EventProducer['create']>[0] & { payload: T }): OutgoingEvent<T> {
+    const created = this.#producer.create(event);
+    this.published.push(this.#producer.publish(created));
+    if (this.#random() < this.#rate) {
+      // Half of the repeats come right away, half after other events: both shapes happen in practice.
+      if (this.#random() < 0.5) this.#repeat(created);
+      else this.#later.push(created);
+    }
+    return created;
+  }
+
+  /** Publish the repeats that were held back. */
+  flushDuplicates(): void {
+    for (const event of this.#later.splice(0)) this.#repeat(event);
+  }
+
+  #repeat(event: OutgoingEvent): void {
+    this.duplicates++;
+    this.published.push(this.#producer.publish(event));
+  }
+}
+
+/**
+ * A consumer-group rebalance overlap: the old and the new owner of a partition both run the same
+ * batch at the same time (the old one has not noticed it lost the partition).
+ *
+ * @example
+ * const [a, b] = await overlappingInvocations([fnA, fnB], event);
+ */
+export function overlappingInvocations(
+  fns: readonly LambdaFunction<MSKEvent>[],
+  event: MSKEvent,
+): Promise<InvocationResult[]> {
+  return Promise.all(fns.map((fn) => fn.invoke(structuredClone(event))));
+}
+
+// Deletes the key only while it still holds an IN_PROGRESS claim (never a DONE mark).
+const EXPIRE_LEASE_LUA = `local v = redis.call('GET', KEYS[1])
+if v and string.sub(v, 1, 2) == 'P:' then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+/**
+ * Let time pass for claims: every IN_PROGRESS key under `prefix` ends as if its lease had run out.
+ * A crashed invocation's claims otherwise block retries for up to the function timeout.
+ * Standalone Redis only (SCAN on one node).
+ *
+ * @example
+ * await expireLeases(redis, 'notification:dedup:on-review-created:');
+ */
+export async function expireLeases(redis: Redis | Cluster, prefix: string): Promise<number> {
+  if (!('scanStream' in redis) || typeof (redis as Redis).scanStream !== 'function') {
+    throw new Error('expireLeases needs a standalone Redis client');
+  }
+  let expired = 0;
+  const stream = (redis as Redis).scanStream({
+    match: `${prefix.replace(/([*?[\]\\])/g, '\\$1')}*`,
+    count: 500,
+  });
+  for await (const keys of stream as AsyncIterable<string[]>) {
+    for (const key of keys) expired += Number(await (redis as Redis).eval(EXPIRE_LEASE_LUA, 1, key));
+  }
+  return expired;
+}

@@ -1,0 +1,109 @@
+/**
+ * A TCP proxy to put between a consumer and its Redis (or any server) to make the network fail on
+ * demand, without touching the server (which may be shared): `down` refuses and cuts connections
+ * (a stopped Redis, a failover), `paused` accepts but forwards nothing (a hung Redis: what SIGSTOP
+ * does to a server you own), `slow` delays every chunk (a Redis under load).
+ */
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+
+export type ProxyMode = 'up' | 'down' | 'paused' | { slowMs: number };
+
+export interface TcpFaultProxy {
+  /** `redis://127.0.0.1:<port>` style address of the proxy, with the target's scheme. */
+  readonly url: string;
+  readonly port: number;
+  mode(): ProxyMode;
+  /** Switch mode. `down` also cuts open connections; leaving `paused` lets held bytes through. */
+  set(mode: ProxyMode): void;
+  stop(): Promise<void>;
+}
+
+interface Pair {
+  client: Socket;
+  upstream: Socket;
+  held: { to: Socket; chunk: Buffer }[];
+}
+
+/**
+ * Start a proxy on a free port of 127.0.0.1 in front of `target` (`redis://host:port`).
+ *
+ * @example
+ * const proxy = await startTcpFaultProxy('redis://127.0.0.1:6379');
+ * const store = new RedisDedupStore({ redis: { url: proxy.url } });
+ * proxy.set('down');             // the next claims fail fast: connection refused / reset
+ * proxy.set({ slowMs: 300 });    // every round trip takes 300 ms more (over a 250 ms command timeout)
+ * proxy.set('up');
+ */
+export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy> {
+  const url = new URL(target);
+  const host = url.hostname || '127.0.0.1';
+  const targetPort = Number(url.port || 6379);
+  let mode: ProxyMode = 'up';
+  const pairs = new Set<Pair>();
+
+  const forward = (pair: Pair, to: Socket, chunk: Buffer) => {
+    if (mode === 'paused') {
+      pair.held.push({ to, chunk });
+      return;
+    }
+    if (typeof mode === 'object') {
+      const ms = mode.slowMs;
+      setTimeout(() => to.destroyed || to.write(chunk), ms).unref();
+      return;
+    }
+    if (!to.destroyed) to.write(chunk);
+  };
+
+  const server: Server = createServer((client) => {
+    if (mode === 'down') {
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = createConnection({ host, port: targetPort });
+    const pair: Pair = { client, upstream, held: [] };
+    pairs.add(pair);
+    const close = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('data', (chunk) => forward(pair, upstream, chunk));
+    upstream.on('data', (chunk) => forward(pair, client, chunk));
+    client.on('error', close);
+    upstream.on('error', close);
+    client.on('close', close);
+    upstream.on('close', close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    url: `${url.protocol}//127.0.0.1:${port}`,
+    port,
+    mode: () => mode,
+    set(next) {
+      const wasPaused = mode === 'paused';
+      mode = next;
+      if (next === 'down') {
+        for (const pair of [...pairs]) {
+          pair.client.resetAndDestroy();
+          pair.upstream.destroy();
+        }
+        pairs.clear();
+      } else if (wasPaused) {
+        for (const pair of pairs) {
+          for (const { to, chunk } of pair.held.splice(0)) if (!to.destroyed) to.write(chunk);
+        }
+      }
+    },
+    async stop() {
+      for (const pair of pairs) {
+        pair.client.destroy();
+        pair.upstream.destroy();
+      }
+      pairs.clear();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
