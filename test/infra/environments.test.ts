@@ -62,6 +62,15 @@ describe('environments', () => {
     assert.equal(ENVIRONMENTS.prod.consumers[0].entry, 'functions/notification/handler.ts');
   });
 
+  test("the notification consumer's metric dimensions are the function's own (else its alarms watch nothing)", async () => {
+    const { SERVICE, HANDLER_NAME } = await import('../../functions/notification/create-handler.ts');
+    for (const e of Object.values(ENVIRONMENTS)) {
+      const c = e.consumers.find((x) => x.entry === 'functions/notification/handler.ts')!;
+      assert.equal(c.service, SERVICE, `${e.name}: service`);
+      assert.equal(c.handlerName, HANDLER_NAME, `${e.name}: handlerName`);
+    }
+  });
+
   test('an unknown or missing name is an error listing the known ones', () => {
     assert.throws(
       () => environment('qa'),
