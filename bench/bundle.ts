@@ -3,9 +3,8 @@
  * external as the runtime provides it) and measure its size and its module load time.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { median } from './stats.ts';
 
@@ -19,7 +18,11 @@ export interface BundleResult {
   processMs: number;
   /** RSS right after the import, MB. */
   rssMb: number;
+  /** The largest contributors to the minified output (package, or folder of this project). */
+  largest: { name: string; bytes: number }[];
 }
+
+const outDir = join('node_modules', '.cache', 'msk-once-bench');
 
 /** The shim esbuild's ESM output needs for CommonJS dependencies (ioredis) that call require(). */
 const banner = "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);";
@@ -36,8 +39,10 @@ export async function bundleAndLoad(
   runs = 7,
 ): Promise<BundleResult> {
   if (!existsSync(entry)) throw new Error(`bundle entry ${entry} does not exist`);
-  const outfile = join(mkdtempSync(join(tmpdir(), 'msk-once-bundle-')), 'index.mjs');
-  await build({
+  // Inside the project so that the external AWS SDK resolves from node_modules, as the Lambda runtime provides it.
+  const outfile = join(outDir, `${basename(dirname(entry))}-${basename(entry, '.ts')}.mjs`);
+  mkdirSync(outDir, { recursive: true });
+  const built = await build({
     entryPoints: [entry],
     outfile,
     bundle: true,
@@ -48,7 +53,18 @@ export async function bundleAndLoad(
     external: ['@aws-sdk/*'],
     banner: { js: banner },
     logLevel: 'error',
+    metafile: true,
   });
+  const byPackage = new Map<string, number>();
+  for (const [path, input] of Object.entries(built.metafile.outputs[outfile]?.inputs ?? {})) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+    const name = match ? match[1]! : path.split('/').slice(0, 2).join('/');
+    byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
+  }
+  const largest = [...byPackage]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, bytes]) => ({ name, bytes }));
   const loader = new URL('./load-child.ts', import.meta.url).pathname;
   const loadSamplesMs: number[] = [];
   const processSamples: number[] = [];
@@ -61,7 +77,7 @@ export async function bundleAndLoad(
       timeout: 60_000,
     });
     const elapsed = performance.now() - start;
-    if (child.status !== 0) throw new Error(`loading ${entry} failed: ${child.stderr}`);
+    if (child.status !== 0) throw new Error(`loading ${entry} failed: ${child.stderr.slice(-1500)}`);
     const line = JSON.parse(child.stdout.trim().split('\n').pop()!) as { loadMs: number; rssMb: number };
     loadSamplesMs.push(line.loadMs);
     processSamples.push(elapsed);
@@ -70,6 +86,7 @@ export async function bundleAndLoad(
   return {
     entry,
     bytes: statSync(outfile).size,
+    largest,
     loadSamplesMs,
     loadMs: median(loadSamplesMs),
     processMs: median(processSamples),

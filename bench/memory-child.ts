@@ -69,6 +69,10 @@ console.log(
     peakRssAboveBaselineMb: (Math.max(maxRss, peakRss) - baseline.rss) / MB,
     peakHeapAboveBaselineMb: (peakHeap - heapOf(baseline)) / MB,
     parsedEventHeapMb: (heapOf(afterParse) - heapOf(baseline)) / MB,
+    parsedEventRssMb: (afterParse.rss - baseline.rss) / MB,
+    // What the handler adds on top of the event as the runtime delivers it (already parsed).
+    handlerPeakHeapMb: (peakHeap - heapOf(afterParse)) / MB,
+    handlerPeakRssMb: (Math.max(maxRss, peakRss) - afterParse.rss) / MB,
     baselineMaxRssMb: baselineMaxRss / MB,
   }),
 );

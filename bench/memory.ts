@@ -18,8 +18,13 @@ export interface MemoryResult {
   peakRssAboveBaselineMb: number;
   peakHeapAboveBaselineMb: number;
   parsedEventHeapMb: number;
-  /** max(peak RSS, peak heap+external) above baseline, divided by the event's JSON size. */
+  parsedEventRssMb: number;
+  handlerPeakHeapMb: number;
+  handlerPeakRssMb: number;
+  /** max(peak RSS, peak heap+external) above the baseline before the event existed, / the event's JSON size. */
   ratioToEvent: number;
+  /** The same, but above the level with the event parsed (what the handler itself adds), / the event's JSON size. */
+  handlerRatioToEvent: number;
 }
 
 /**

@@ -252,3 +252,5 @@ for (const m of modes) {
 for (const v of judged)
   console.log(`${v.met ? 'MET   ' : 'MISSED'} ${v.target}: ${v.measured} (goal ${v.goal})`);
 console.log(`results: ${file} (${result.durationSeconds} s)`);
+// kafkaHandler keeps its Redis connection for the next invocation, as in Lambda: end the process here.
+process.exit(0);

@@ -7,7 +7,7 @@ import type { KafkaMessage } from '../../lib/kafka/message.ts';
 import type { RedisTarget } from '../target.ts';
 import { ioredisClient } from '../target.ts';
 import type { Contender, InvocationCount } from './contender.ts';
-import { decodeRecord, recordsOf } from './decode.ts';
+import { decodeAsProject, recordsOf } from './decode.ts';
 
 /**
  * @example
@@ -24,7 +24,7 @@ export async function naiveContender(
     async invoke(event) {
       const count: InvocationCount = { handled: 0, duplicates: 0, failed: 0 };
       for (const record of recordsOf(event)) {
-        const message = decodeRecord(record);
+        const message = decodeAsProject(record);
         const set = await redis.set(prefix + message.eventId, '1', 'PX', ttlMs, 'NX');
         if (set === null) {
           count.duplicates++;

@@ -12,7 +12,7 @@ import { lambdaContext } from '../lambda-context.ts';
 import type { RedisTarget } from '../target.ts';
 import { nodeRedisClient } from '../target.ts';
 import type { Contender, InvocationCount } from './contender.ts';
-import { decodeRecord, recordsOf } from './decode.ts';
+import { decodeAsProject, recordsOf } from './decode.ts';
 
 /**
  * @example
@@ -46,7 +46,7 @@ export async function powertoolsContender(
       for (const record of recordsOf(event)) {
         seen++;
         try {
-          await processRecord(decodeRecord(record));
+          await processRecord(decodeAsProject(record));
         } catch {
           count.failed++;
         }

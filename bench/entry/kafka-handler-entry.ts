@@ -5,6 +5,7 @@
 import { dedupConfigFromEnv, kafkaHandler } from '../../lib/index.ts';
 
 export const handler = kafkaHandler<{ reviewId: string }>({
+  service: process.env.POWERTOOLS_SERVICE_NAME ?? 'bench',
   handlerName: 'bench-noop',
   ...dedupConfigFromEnv(process.env),
   async handle() {},
