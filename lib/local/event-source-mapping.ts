@@ -68,6 +68,8 @@ export interface EventSourceMappingOptions {
   concurrency?: number;
   /** Wait before retrying a failed record for the `attempt`-th time (1-based). Default: no wait. */
   retryBackoffMs?: (attempt: number) => number;
+  /** Fault injection: change the event before the function sees it (e.g. corrupt a record's base64). */
+  mutateEvent?: (event: MSKEvent) => MSKEvent;
   /** Called after every invocation (progress bars, traces). */
   onInvocation?: (report: InvocationReport) => void;
 }
@@ -183,6 +185,7 @@ export class EventSourceMapping {
       concurrency: options.concurrency ?? 1,
       retryBackoffMs: options.retryBackoffMs ?? (() => 0),
       onInvocation: options.onInvocation,
+      mutateEvent: options.mutateEvent,
     };
     this.consumerGroup = options.consumerGroup ?? `esm-${fn.functionName}`;
     this.destination = options.onFailureTopic?.replace(/^kafka:\/\//, '');
@@ -346,7 +349,9 @@ export class EventSourceMapping {
     }
     this.stats.invocations++;
     this.stats.recordsDelivered += batch.records.length;
-    const result = await this.#fn.invoke(event);
+    const result = await this.#fn.invoke(
+      this.#o.mutateEvent ? this.#o.mutateEvent(structuredClone(event)) : event,
+    );
     const verdict = this.#judge(event, result);
     const partitions = Object.keys(event.records);
     if (verdict.kind === 'success') {

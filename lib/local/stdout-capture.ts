@@ -15,8 +15,8 @@ export interface StdoutCapture {
 }
 
 /**
- * Take over process.stdout.write: JSON lines are kept, anything else is passed to `passThrough`
- * (default: dropped).
+ * Take over process.stdout.write and process.stderr.write (Powertools prints errors and warnings
+ * to stderr): JSON lines are kept, other text goes to `passThrough` (default: where it was going).
  *
  * @example
  * const capture = captureStdout();
@@ -25,30 +25,36 @@ export interface StdoutCapture {
  * sumMetric(capture.lines(), 'MessagesDeduplicated');
  */
 export function captureStdout(passThrough?: (text: string) => void): StdoutCapture {
-  const original = process.stdout.write.bind(process.stdout);
   const kept: JsonLine[] = [];
-  let partial = '';
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    // Bytes are not ours: node:test talks to its parent through stdout with binary messages.
-    if (typeof chunk !== 'string') return original(chunk, ...(rest as []));
-    partial += chunk;
-    let newline = partial.indexOf('\n');
-    while (newline >= 0) {
-      const line = partial.slice(0, newline);
-      partial = partial.slice(newline + 1);
-      const parsed = parseJsonLine(line);
-      if (parsed) kept.push(parsed);
-      else if (line.trim()) passThrough?.(`${line}\n`);
-      newline = partial.indexOf('\n');
-    }
-    const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-    callback?.();
-    return true;
-  }) as typeof process.stdout.write;
+  const restore = [process.stdout, process.stderr].map((stream) => {
+    const original = stream.write.bind(stream);
+    let partial = '';
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      // Bytes are not ours: node:test talks to its parent through stdout with binary messages.
+      if (typeof chunk !== 'string') return original(chunk, ...(rest as []));
+      partial += chunk;
+      let newline = partial.indexOf('\n');
+      while (newline >= 0) {
+        const line = partial.slice(0, newline);
+        partial = partial.slice(newline + 1);
+        const parsed = parseJsonLine(line);
+        if (parsed) kept.push(parsed);
+        else if (passThrough) passThrough(`${line}\n`);
+        else original(`${line}\n`);
+        newline = partial.indexOf('\n');
+      }
+      const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+      callback?.();
+      return true;
+    }) as typeof stream.write;
+    return () => {
+      stream.write = original;
+    };
+  });
   return {
     lines: () => kept,
     stop: () => {
-      process.stdout.write = original;
+      for (const undo of restore) undo();
     },
   };
 }

@@ -1,0 +1,62 @@
+/** A real msk-once consumer for the reliability tests, run by the emulator's LambdaFunction. */
+import type { MSKEvent } from 'aws-lambda';
+import { type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
+import { storeOfEnvironment } from '../../lib/local/faults.ts';
+import { type ExecutionEnvironment, LambdaFunction } from '../../lib/local/lambda-runtime.ts';
+
+/** One run of the business function: which event, and whether it was the first for that event. */
+export interface Run {
+  eventId: string;
+  offset: number;
+  partition: number;
+  env: number;
+}
+
+export interface TestConsumerOptions {
+  service: string;
+  /** The shared store (Redis or memory); each environment gets a view of it that dies with it. */
+  store: DedupStore;
+  onStoreError?: 'open' | 'closed';
+  timeoutMs?: number;
+  /** The business work after the run is recorded; throw to fail the record. */
+  work?: (message: KafkaMessage<unknown>, env: ExecutionEnvironment) => Promise<void> | void;
+  /** Wrap the business function (e.g. crashAfterHandled). */
+  wrap?: (
+    env: ExecutionEnvironment,
+    handle: (message: KafkaMessage<unknown>) => Promise<void>,
+  ) => (message: KafkaMessage<unknown>) => Promise<void>;
+}
+
+/**
+ * @example
+ * const { fn, runs } = testConsumer({ service, store });
+ * await new EventSourceMapping(log, fn, { topics: ['t'] }).drain();
+ */
+export function testConsumer(options: TestConsumerOptions) {
+  const runs: Run[] = [];
+  const fn: LambdaFunction<MSKEvent> = new LambdaFunction<MSKEvent>(
+    (env) => {
+      const handle = async (message: KafkaMessage<unknown>) => {
+        // A dead environment does nothing more (in Lambda its process is gone).
+        if (!env.alive) return new Promise<void>(() => {});
+        runs.push({
+          eventId: message.eventId,
+          offset: message.offset,
+          partition: message.partition,
+          env: env.id,
+        });
+        await options.work?.(message, env);
+      };
+      return kafkaHandler<unknown>({
+        service: options.service,
+        handlerName: 'reliability',
+        store: storeOfEnvironment(options.store, env),
+        onStoreError: options.onStoreError ?? 'open',
+        reserveMs: 50,
+        handle: options.wrap ? options.wrap(env, handle) : handle,
+      });
+    },
+    { functionName: 'reliability', timeoutMs: options.timeoutMs ?? 3_000 },
+  );
+  return { fn, runs };
+}
