@@ -161,9 +161,9 @@ export class EventSourceMapping {
   readonly #log: KafkaLog;
   readonly #fn: LambdaFunction<MSKEvent>;
   readonly #o: Required<
-    Omit<EventSourceMappingOptions, 'consumerGroup' | 'onFailureTopic' | 'onInvocation'>
+    Omit<EventSourceMappingOptions, 'consumerGroup' | 'onFailureTopic' | 'onInvocation' | 'mutateEvent'>
   > &
-    Pick<EventSourceMappingOptions, 'onInvocation'>;
+    Pick<EventSourceMappingOptions, 'onInvocation' | 'mutateEvent'>;
   readonly #maxRetries: number;
   #pollers: PollerState[] = [];
   readonly #blamed = new Map<string, number>();
