@@ -2,9 +2,12 @@
  * Child process of memory.ts (run with --expose-gc): peak memory of one kafkaHandler invocation
  * on a batch read from a file, as the Lambda runtime reads the invoke body and parses it.
  *
- * argv: <target JSON> <event file> ; prints one JSON line.
+ * Peaks: RSS high-water mark from /proc/self/status (VmHWM), reset between phases through
+ * /proc/self/clear_refs (Linux); heap+external sampled every millisecond and at phase ends.
+ *
+ * argv: <target JSON> <event file> <service>; prints one JSON line.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { projectContender } from './contenders/project.ts';
 import { makeEvent } from './event.ts';
 import type { RedisTarget } from './target.ts';
@@ -19,6 +22,23 @@ const target = JSON.parse(targetJson) as RedisTarget;
 const MB = 2 ** 20;
 const heapOf = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
 
+/** Peak RSS since the last reset, bytes (VmHWM; resource maxRSS where /proc is missing). */
+function rssHighWater(): number {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (kb) return Number(kb) * 1024;
+  } catch {}
+  return process.resourceUsage().maxRSS * 1024;
+}
+let hwmResettable = true;
+function resetHighWater(): void {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    hwmResettable = false;
+  }
+}
+
 const contender = await projectContender(target, {
   service,
   handlerName: 'memory',
@@ -26,24 +46,23 @@ const contender = await projectContender(target, {
   handle: () => {},
 });
 // Warm-up: connect, compile the hot paths, create the metrics and logger state.
-for (let i = 0; i < 3; i++)
+for (let i = 0; i < 3; i++) {
   await contender.invoke(
     makeEvent({ records: 100, partitions: 4, valueBytes: 1024, topic: 'review-created' }).event,
   );
+}
+
+let peakHeap = 0;
+const sample = () => {
+  const heap = heapOf(process.memoryUsage());
+  if (heap > peakHeap) peakHeap = heap;
+};
 
 gc();
 gc();
 const baseline = process.memoryUsage();
-const baselineMaxRss = process.resourceUsage().maxRSS * 1024;
-
-let peakRss = baseline.rss;
-let peakHeap = heapOf(baseline);
-const sample = () => {
-  const m = process.memoryUsage();
-  if (m.rss > peakRss) peakRss = m.rss;
-  if (heapOf(m) > peakHeap) peakHeap = heapOf(m);
-};
-const timer = setInterval(sample, 1);
+resetHighWater();
+peakHeap = heapOf(baseline);
 
 // What the runtime does: the invoke body arrives as bytes, is parsed, and the bytes are dropped.
 let body: Buffer | undefined = readFileSync(eventFile);
@@ -51,29 +70,39 @@ const eventBytes = body.length;
 const event = JSON.parse(body.toString('utf8'));
 body = undefined;
 sample();
+const parsePeakRss = rssHighWater();
+const parsePeakHeap = peakHeap;
+gc();
 const afterParse = process.memoryUsage();
 
+resetHighWater();
+peakHeap = heapOf(afterParse);
+const timer = setInterval(sample, 1);
 const count = await contender.invoke(event);
 sample();
 clearInterval(timer);
-const maxRss = process.resourceUsage().maxRSS * 1024;
+const invokePeakRss = Math.max(rssHighWater(), process.memoryUsage().rss);
 await contender.close();
+if (event.records === undefined) throw new Error('event was collected before the invocation ended');
 
 console.log(
   JSON.stringify({
     eventBytes,
     handled: count.handled,
+    hwmResettable,
     baselineRssMb: baseline.rss / MB,
     baselineHeapMb: heapOf(baseline) / MB,
-    // The kernel's RSS high-water mark catches peaks between samples; if warm-up set it higher, this overstates.
-    peakRssAboveBaselineMb: (Math.max(maxRss, peakRss) - baseline.rss) / MB,
-    peakHeapAboveBaselineMb: (peakHeap - heapOf(baseline)) / MB,
+    /** The runtime's share: body bytes, its string and the parsed objects at once. */
+    parsePeakRssAboveBaselineMb: (parsePeakRss - baseline.rss) / MB,
+    parsePeakHeapAboveBaselineMb: (parsePeakHeap - heapOf(baseline)) / MB,
     parsedEventHeapMb: (heapOf(afterParse) - heapOf(baseline)) / MB,
     parsedEventRssMb: (afterParse.rss - baseline.rss) / MB,
-    // What the handler adds on top of the event as the runtime delivers it (already parsed).
+    /** During the invocation, the parsed event included. */
+    peakRssAboveBaselineMb: (invokePeakRss - baseline.rss) / MB,
+    peakHeapAboveBaselineMb: (peakHeap - heapOf(baseline)) / MB,
+    /** What the handler adds on top of the event as the runtime delivers it (already parsed). */
+    handlerPeakRssMb: (invokePeakRss - afterParse.rss) / MB,
     handlerPeakHeapMb: (peakHeap - heapOf(afterParse)) / MB,
-    handlerPeakRssMb: (Math.max(maxRss, peakRss) - afterParse.rss) / MB,
-    baselineMaxRssMb: baselineMaxRss / MB,
   }),
 );
 process.exit(0);

@@ -13,6 +13,10 @@ export interface MemoryResult {
   records: number;
   eventBytes: number;
   handled: number;
+  /** False where /proc/self/clear_refs could not reset the RSS high-water mark (peaks then overstate). */
+  hwmResettable: boolean;
+  parsePeakRssAboveBaselineMb: number;
+  parsePeakHeapAboveBaselineMb: number;
   baselineRssMb: number;
   baselineHeapMb: number;
   peakRssAboveBaselineMb: number;
@@ -53,10 +57,16 @@ export function measureMemory(target: RedisTarget, records: number, service: str
     if (child.status !== 0) throw new Error(`memory child failed (${child.status}): ${child.stderr}`);
     const result = JSON.parse(child.stdout.trim().split('\n').pop()!) as Omit<
       MemoryResult,
-      'records' | 'ratioToEvent'
+      'records' | 'ratioToEvent' | 'handlerRatioToEvent'
     >;
     const above = Math.max(result.peakRssAboveBaselineMb, result.peakHeapAboveBaselineMb) * 2 ** 20;
-    return { records, ...result, ratioToEvent: above / result.eventBytes };
+    const handler = Math.max(result.handlerPeakRssMb, result.handlerPeakHeapMb) * 2 ** 20;
+    return {
+      records,
+      ...result,
+      ratioToEvent: above / result.eventBytes,
+      handlerRatioToEvent: handler / result.eventBytes,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
