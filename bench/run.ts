@@ -26,6 +26,7 @@ import { measureFloor } from './floor.ts';
 import { type CaseResult, runCase } from './harness.ts';
 import { measureMemory } from './memory.ts';
 import { formatTable, type ModeReport, rowsOf, verdicts } from './report.ts';
+import { type SlowNetworkResult, slowNetwork } from './slow-network.ts';
 import { type RedisTarget, removeKeys } from './target.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -190,12 +191,29 @@ function machine() {
   };
 }
 
+/** The slow-network supplement: 1,000 records, no duplicates, every contender, on the standalone Redis. */
+async function supplement(target: RedisTarget | undefined): Promise<SlowNetworkResult | undefined> {
+  if (target?.mode !== 'standalone' || args.has('--no-slow-network') || baselinesOnly) return undefined;
+  return slowNetwork(
+    target,
+    contenders,
+    1_000,
+    quick ? { warmups: 1, repetitions: 1 } : { warmups: 1, repetitions: 3 },
+  );
+}
+
 const startedAt = new Date();
 const started: LocalRedis[] = [];
 let cluster: LocalRedisCluster | undefined;
 const modes: ModeReport[] = [];
+let slow: SlowNetworkResult | undefined;
 try {
-  if (modeArg !== 'cluster') modes.push(await runMode(await standaloneTarget(started)));
+  if (modeArg !== 'cluster') {
+    const target = await standaloneTarget(started);
+    modes.push(await runMode(target));
+    slow = await supplement(target);
+    await removeKeys(target, `${runId}*`);
+  }
   if (modeArg !== 'standalone') {
     cluster = await startRedisCluster(3);
     await clusterReady(cluster);
@@ -226,6 +244,18 @@ const result = {
     windowSeconds,
   },
   modes,
+  slowNetwork: slow && {
+    ...slow,
+    rows: slow.cases.map((c) => ({
+      contender: c.contender,
+      records: c.records,
+      msPerBatch: c.medianMs,
+      recordsPerSecond: Math.round(c.recordsPerSecond),
+      xNaive: c.recordsPerSecond / slow!.cases.find((o) => o.contender === 'naive')!.recordsPerSecond,
+      xPowertools:
+        c.recordsPerSecond / slow!.cases.find((o) => o.contender === 'powertools')!.recordsPerSecond,
+    })),
+  },
   bundle,
   verdicts: judged,
 };
