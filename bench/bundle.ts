@@ -1,6 +1,7 @@
 /**
- * Bundle a function as a Lambda deployment would (esbuild, minified, ESM, Node 24, AWS SDK
- * external as the runtime provides it) and measure its size and its module load time.
+ * Bundle a function as this project deploys it (infra/constructs/kafka-consumer.ts: esbuild, ESM,
+ * node24, mainFields module/main, minified, keepNames, external source map; the AWS SDK external as
+ * the runtime provides it) and measure its size and its module load time in fresh processes.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -10,7 +11,10 @@ import { median } from './stats.ts';
 
 export interface BundleResult {
   entry: string;
+  /** The .mjs Lambda loads. */
   bytes: number;
+  /** The source map shipped next to it (read only when an error stack is mapped). */
+  mapBytes: number;
   /** Each run's time to `import()` the bundle in a fresh Node process, ms. */
   loadSamplesMs: number[];
   loadMs: number;
@@ -50,6 +54,10 @@ export async function bundleAndLoad(
     platform: 'node',
     target: 'node24',
     format: 'esm',
+    mainFields: ['module', 'main'],
+    keepNames: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
     external: ['@aws-sdk/*'],
     banner: { js: banner },
     logLevel: 'error',
@@ -86,6 +94,7 @@ export async function bundleAndLoad(
   return {
     entry,
     bytes: statSync(outfile).size,
+    mapBytes: statSync(`${outfile}.map`).size,
     largest,
     loadSamplesMs,
     loadMs: median(loadSamplesMs),

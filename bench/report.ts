@@ -58,7 +58,7 @@ export function rowsOf(mode: string, cases: readonly CaseResult[], floor: FloorR
 /** The targets, judged on the 10,000-record rows of kafkaHandler. */
 export function verdicts(
   modes: readonly ModeReport[],
-  bundle: { fn: BundleResult; ioredis: BundleResult } | undefined,
+  bundle: { fn: BundleResult; core: BundleResult; ioredis: BundleResult } | undefined,
 ): Verdict[] {
   const out: Verdict[] = [];
   for (const m of modes) {

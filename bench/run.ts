@@ -160,7 +160,9 @@ async function runMode(target: RedisTarget): Promise<ModeReport> {
   return report;
 }
 
-async function bundles(): Promise<{ fn: BundleResult; ioredis: BundleResult } | undefined> {
+async function bundles(): Promise<
+  { fn: BundleResult; core: BundleResult; ioredis: BundleResult } | undefined
+> {
   if (args.has('--no-bundle') || baselinesOnly) return undefined;
   const entry = existsSync('functions/notification/handler.ts')
     ? 'functions/notification/handler.ts'
@@ -170,10 +172,13 @@ async function bundles(): Promise<{ fn: BundleResult; ioredis: BundleResult } | 
     POWERTOOLS_SERVICE_NAME: 'notification',
     PUSH_PROVIDER_URL: 'http://127.0.0.1:1',
     IDEMPOTENCY_TABLE_NAME: 'bench',
+    // As the deployed functions run (infra/constructs/kafka-consumer.ts).
+    NODE_OPTIONS: '--enable-source-maps',
   };
   const runs = quick ? 3 : 9;
   return {
     fn: await bundleAndLoad(entry, env, runs),
+    core: await bundleAndLoad('bench/entry/kafka-handler-entry.ts', env, runs),
     ioredis: await bundleAndLoad('bench/entry/ioredis-only.ts', env, runs),
   };
 }
@@ -265,9 +270,9 @@ writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 
 console.log(formatTable(modes));
 if (bundle) {
-  for (const b of [bundle.fn, bundle.ioredis]) {
+  for (const b of [bundle.fn, bundle.core, bundle.ioredis]) {
     console.log(
-      `bundle ${b.entry}: ${(b.bytes / 1024).toFixed(1)} KB minified; import ${b.loadMs.toFixed(1)} ms (median of ${b.loadSamplesMs.length}), process ${b.processMs.toFixed(0)} ms, RSS ${b.rssMb.toFixed(0)} MB`,
+      `bundle ${b.entry}: ${(b.bytes / 1024).toFixed(1)} KB minified (+${(b.mapBytes / 1024).toFixed(0)} KB map); import ${b.loadMs.toFixed(1)} ms (median of ${b.loadSamplesMs.length}), process ${b.processMs.toFixed(0)} ms, RSS ${b.rssMb.toFixed(0)} MB`,
     );
   }
 }
