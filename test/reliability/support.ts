@@ -1,6 +1,6 @@
 /** A real msk-once consumer for the reliability tests, run by the emulator's LambdaFunction. */
 import type { MSKEvent } from 'aws-lambda';
-import { type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
+import { type BusinessHandler, type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
 import { storeOfEnvironment } from '../../lib/local/faults.ts';
 import { type ExecutionEnvironment, LambdaFunction } from '../../lib/local/lambda-runtime.ts';
 
@@ -19,12 +19,13 @@ export interface TestConsumerOptions {
   onStoreError?: 'open' | 'closed';
   timeoutMs?: number;
   /** The business work after the run is recorded; throw to fail the record. */
-  work?: (message: KafkaMessage<unknown>, env: ExecutionEnvironment) => Promise<void> | void;
-  /** Wrap the business function (e.g. crashAfterHandled). */
-  wrap?: (
+  work?: (
+    message: KafkaMessage<unknown>,
     env: ExecutionEnvironment,
-    handle: (message: KafkaMessage<unknown>) => Promise<void>,
-  ) => (message: KafkaMessage<unknown>) => Promise<void>;
+    requestId: string,
+  ) => Promise<void> | void;
+  /** Wrap the business function (e.g. crashAfterHandled). */
+  wrap?: (env: ExecutionEnvironment, handle: BusinessHandler<unknown>) => BusinessHandler<unknown>;
 }
 
 /**
@@ -36,7 +37,7 @@ export function testConsumer(options: TestConsumerOptions) {
   const runs: Run[] = [];
   const fn: LambdaFunction<MSKEvent> = new LambdaFunction<MSKEvent>(
     (env) => {
-      const handle = async (message: KafkaMessage<unknown>) => {
+      const handle: BusinessHandler<unknown> = async (message, context) => {
         // A dead environment does nothing more (in Lambda its process is gone).
         if (!env.alive) return new Promise<void>(() => {});
         runs.push({
@@ -45,7 +46,7 @@ export function testConsumer(options: TestConsumerOptions) {
           partition: message.partition,
           env: env.id,
         });
-        await options.work?.(message, env);
+        await options.work?.(message, env, context.lambdaContext.awsRequestId);
       };
       return kafkaHandler<unknown>({
         service: options.service,
