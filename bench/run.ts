@@ -26,6 +26,7 @@ import { measureFloor } from './floor.ts';
 import { type CaseResult, runCase } from './harness.ts';
 import { measureMemory } from './memory.ts';
 import { formatTable, type ModeReport, rowsOf, verdicts } from './report.ts';
+import type { CountingSink } from './sink.ts';
 import { type SlowNetworkResult, slowNetwork } from './slow-network.ts';
 import { type RedisTarget, removeKeys } from './target.ts';
 
@@ -114,6 +115,25 @@ async function contenders(target: RedisTarget): Promise<Contender[]> {
   ];
 }
 
+/**
+ * The metrics work must be in the timing: the last kafkaHandler invocation's EMF must carry the
+ * counts of its batch (the last kafkaHandler case: 10,000 records, 30% duplicates).
+ */
+function checkEmf(ours: Contender & { sink: CountingSink }, last: CaseResult) {
+  if (ours.sink.lines === 0)
+    throw new Error('kafkaHandler emitted no EMF: the timing would leave out the metrics work');
+  const doc = JSON.parse(ours.sink.lastCounts.trim().split('\n').pop() ?? '{}') as Record<string, number>;
+  const want = {
+    MessagesProcessed: last.records,
+    MessagesDeduplicated: Math.round(last.records * last.duplicates),
+  };
+  for (const [name, value] of Object.entries(want)) {
+    if (doc[name] !== value) throw new Error(`EMF ${name} is ${doc[name]}, the batch had ${value}`);
+  }
+  return { emfLines: ours.sink.lines, emfBytes: ours.sink.bytes, lastCounts: doc };
+}
+let emfCheck: ReturnType<typeof checkEmf> | undefined;
+
 async function runMode(target: RedisTarget): Promise<ModeReport> {
   const label =
     target.mode === 'cluster' ? target.nodes.map((n) => `${n.host}:${n.port}`).join(',') : target.url;
@@ -141,9 +161,7 @@ async function runMode(target: RedisTarget): Promise<ModeReport> {
         }
       }
     }
-    const ours = all[0] as Contender & { sink?: { lines: number } };
-    if (!baselinesOnly && (!ours.sink || ours.sink.lines === 0))
-      throw new Error('kafkaHandler emitted no EMF metrics: the timing would leave out the metrics work');
+    if (!baselinesOnly) emfCheck = checkEmf(all[0] as Contender & { sink: CountingSink }, cases.at(-3)!);
   } finally {
     for (const c of all) await c.close();
   }
@@ -249,6 +267,7 @@ const result = {
     windowSeconds,
   },
   modes,
+  emfCheck,
   slowNetwork: slow && {
     ...slow,
     rows: slow.cases.map((c) => ({

@@ -10,12 +10,12 @@ import { Writable } from 'node:stream';
 export class CountingSink extends Writable {
   bytes = 0;
   lines = 0;
-  /** The last EMF document written (a line holding `"_aws"`), to cross-check counts. */
-  lastEmf = '';
+  /** The last EMF document with the message counts, to cross-check them against the batch. */
+  lastCounts = '';
   take(text: string): void {
     this.bytes += text.length;
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.lines++;
-    if (text.includes('"_aws"')) this.lastEmf = text;
+    if (text.includes('"MessagesProcessed"')) this.lastCounts = text;
   }
   override _write(
     chunk: Buffer | string,
