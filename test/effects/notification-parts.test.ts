@@ -144,10 +144,6 @@ describe('push client', () => {
 
 describe('notification rows (dynalite)', () => {
   test('inserted once: a redelivery neither duplicates nor overwrites the row; markSent is repeatable', async () => {
-    const { startDynalite } = await import('./support/dynamodb.ts');
-    const { notificationRows, notificationRowKey } = await import(
-      '../../functions/notification/notification-rows.ts'
-    );
     const dynamo = await startDynalite();
     try {
       const table = await dynamo.createTable();
