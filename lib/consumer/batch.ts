@@ -24,6 +24,8 @@ export interface BatchRecord<T> {
   key: string | undefined;
   claim: ClaimState;
   outcome: RecordOutcome | undefined;
+  /** The business function is running on this record now. */
+  running: boolean;
   /** Why the record failed (or why it could not be decoded). */
   error: Error | undefined;
   /** For a `copy`: the earlier record with the same key. */

@@ -55,6 +55,7 @@ export function decodeRecords<T>(
             key: undefined,
             claim: 'none',
             outcome: undefined,
+            running: false,
             error: undefined,
             original: undefined,
             settled: undefined,

@@ -19,6 +19,7 @@ import type { Context, MSKEvent } from 'aws-lambda';
 import { errorReason } from '../dedup/redis-connection.ts';
 import type { ClaimResult } from '../dedup/store.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
+import { recordKeys } from '../observability/logger.ts';
 import type { Batch, BatchInternal, BatchRecord, ClaimState } from './batch.ts';
 import type { ResolvedConfig } from './config.ts';
 
@@ -49,6 +50,30 @@ async function timed<T>(batch: Batch<unknown>, call: () => Promise<T>): Promise<
   }
 }
 
+/**
+ * The invocation is ending (middy's early timeout, or a bug) while `handle` still runs on this
+ * record: releasing now would let a retry run it a second time alongside. The claim stays and is
+ * settled when `handle` ends; if the sandbox is frozen or killed first, the lease ends it.
+ */
+function settleWhenDone<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: BatchRecord<T>): void {
+  record.settled ??= Promise.withResolvers<void>();
+  record.settled.promise.then(async () => {
+    const key = [record.key!];
+    try {
+      if (record.outcome === 'succeeded') await config.store.commit(key, batch.owner, config.windowMs);
+      else await config.store.release(key, batch.owner);
+    } catch (error) {
+      config.logger.warn(
+        'could not settle the claim of a record that outlived its invocation; its lease ends it',
+        {
+          ...recordKeys(record.raw, record.message),
+          error,
+        },
+      );
+    }
+  });
+}
+
 /** Commit the claims of succeeded records and release the rest; never throws. */
 async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Promise<void> {
   if (batch.claimsSettled) return;
@@ -58,7 +83,8 @@ async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Prom
   for (const partition of batch.partitions) {
     for (const record of partition) {
       if (record.claim !== 'claimed') continue;
-      (record.outcome === 'succeeded' ? commit : release).push(record.key!);
+      if (record.running) settleWhenDone(config, batch, record);
+      else (record.outcome === 'succeeded' ? commit : release).push(record.key!);
     }
   }
   const calls: Promise<void>[] = [];

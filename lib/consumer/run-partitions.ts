@@ -110,6 +110,7 @@ async function runRecord<T>(
       new OutOfTimeError(raw, `${left} ms left, below reserveMs ${config.reserveMs}`),
     );
   }
+  record.running = true;
   try {
     await config.handle(
       record.message as KafkaMessage<T>,
@@ -126,6 +127,8 @@ async function runRecord<T>(
       error,
     });
     settle(batch, record, 'failed', failure);
+  } finally {
+    record.running = false;
   }
 }
 

@@ -150,11 +150,12 @@ describe('kafkaHandler against Redis', () => {
     assert.equal(calls, 1);
   });
 
-  test('5b. a Lambda timeout: middy ends the invocation just before the deadline and its claims are released', async () => {
+  test('5b. a Lambda timeout while handle runs: the claim stays with the running handler, then settles', async () => {
     let calls = 0;
+    let finish: () => void = () => {};
     const { handler, key } = consumer('timeout', async () => {
       calls++;
-      if (calls === 1) await new Promise(() => {}); // hangs until the deadline
+      if (calls === 1) await new Promise<void>((r) => (finish = r)); // outlives its invocation
     });
     const id = ulid();
     const event = mskEvent([mskRecord({ offset: 3, eventId: id })]);
@@ -162,11 +163,17 @@ describe('kafkaHandler against Redis', () => {
     await sleep(100);
     const ttl = await admin.pttl(key(id));
     assert.ok(ttl > 0 && ttl <= 1500, `the lease follows the remaining time, got ${ttl}`);
+    // middy answers just before the deadline; releasing now would let a retry run alongside.
     assert.equal(((await dying) as Error).name, 'TimeoutError');
-    assert.equal(await admin.exists(key(id)), 0, 'released on the way out');
+    assert.match((await admin.get(key(id))) ?? '', /^P:/, 'still claimed by the running handler');
+    const meanwhile = await invoke(handler, event);
+    assert.deepEqual(failedOffsets(meanwhile.response), ['orders-0@3'], 'a retry meanwhile is held off');
+    finish();
+    await sleep(50);
+    assert.equal(await admin.get(key(id)), 'D', 'committed when the late handler succeeded');
     const retry = await invoke(handler, event);
     assert.deepEqual(retry.response.batchItemFailures, []);
-    assert.equal(calls, 2);
+    assert.equal(calls, 1);
   });
 
   test('6. different Event-Ids sharing a Correlation-Id all run', async () => {
