@@ -33,8 +33,10 @@ export interface CrashPlan {
   /** Records still to handle before the crash; the crash fires when it reaches 0. */
   remaining: number;
   fired: boolean;
-  /** What kills the environment (usually `() => fn.kill(error)`). */
-  kill: (error: CrashError) => void;
+  /** What kills the environment (usually `(error, env) => fn.kill(error, env)`). */
+  kill: (error: CrashError, env: ExecutionEnvironment) => void;
+  /** Set when the crash fires at a commit: how many records had run but were not made DONE. */
+  uncommitted?: number;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface CrashPlan {
  * The dying call never returns; later calls in that environment freeze too (a dead process does nothing).
  *
  * @example
- * const plan = { remaining: 10, fired: false, kill: (e) => fn.kill(e) };
+ * const plan = { remaining: 10, fired: false, kill: (error, env) => fn.kill(error, env) };
  * const fn = new LambdaFunction((env) => kafkaHandler({ ..., handle: crashAfterHandled(plan, env, handle) }));
  */
 export function crashAfterHandled<T>(
@@ -61,6 +63,7 @@ export function crashAfterHandled<T>(
         new CrashError(
           `crash after ${message.topic}-${message.partition}@${message.offset} was handled, before its dedup commit`,
         ),
+        env,
       );
       return frozen();
     }
@@ -96,10 +99,12 @@ export class CrashingStore implements DedupStore {
       this.#plan.remaining -= keys.length;
       if (this.#plan.remaining <= 0) {
         this.#plan.fired = true;
+        this.#plan.uncommitted = keys.length;
         this.#plan.kill(
           new CrashError(
             `crash before committing ${keys.length} dedup key(s): the effects happened, DONE was not written`,
           ),
+          this.#env,
         );
         return frozen();
       }

@@ -100,15 +100,11 @@ export class LambdaFunction<E = unknown> {
   readonly arn: string;
   readonly #options: LambdaFunctionOptions;
   readonly #factory: (env: ExecutionEnvironment) => LambdaHandler<E> | Promise<LambdaHandler<E>>;
-  #env:
-    | {
-        env: ExecutionEnvironment & { alive: boolean };
-        controller: AbortController;
-        handler: Promise<LambdaHandler<E>>;
-      }
-    | undefined;
+  /** Warm environments waiting for an invocation (Lambda runs one invocation per environment at a time). */
+  readonly #idle: Environment<E>[] = [];
+  /** Environments running an invocation, with the way to fail it. */
+  readonly #busy = new Map<Environment<E>, (error: Error) => void>();
   #envCount = 0;
-  #inFlight = new Set<(error: Error) => void>();
   /** Invocations so far, and environments started (cold starts). */
   invocations = 0;
   coldStarts = 0;
@@ -129,17 +125,14 @@ export class LambdaFunction<E = unknown> {
     this.arn = functionArn(this.functionName, options.region, options.accountId);
   }
 
-  /** The current environment, if one is warm. */
-  get environment(): ExecutionEnvironment | undefined {
-    return this.#env?.env;
-  }
-
-  /** Run one invocation to its end: a response, a thrown error, the timeout or a kill. */
+  /**
+   * Run one invocation to its end: a response, a thrown error, the timeout or a kill. It takes a
+   * warm environment or starts one (a cold start); concurrent invocations get different ones.
+   */
   async invoke(event: E): Promise<InvocationResult> {
     this.invocations++;
     const requestId = randomUUID();
-    if (!this.#env) this.#startEnvironment();
-    const current = this.#env!;
+    const current = this.#idle.pop() ?? this.#startEnvironment();
     const context = createLambdaContext({
       ...this.#options,
       functionName: this.functionName,
@@ -147,7 +140,6 @@ export class LambdaFunction<E = unknown> {
       requestId,
     });
     let timer: NodeJS.Timeout | undefined;
-    let dropKill: (() => void) | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () =>
@@ -160,8 +152,7 @@ export class LambdaFunction<E = unknown> {
       );
     });
     const killed = new Promise<never>((_, reject) => {
-      this.#inFlight.add(reject);
-      dropKill = () => this.#inFlight.delete(reject);
+      this.#busy.set(current, reject);
     });
     try {
       const run = current.handler.then((handler) => handler(event, context));
@@ -171,7 +162,7 @@ export class LambdaFunction<E = unknown> {
       const err = error instanceof Error ? error : new Error(String(error));
       const environmentDied = err.name === 'Sandbox.Timedout' || err instanceof CrashError;
       // Lambda resets the environment after a timeout or a crash: the next invocation is a cold start.
-      if (environmentDied && this.#env === current) this.#endEnvironment();
+      if (environmentDied) this.#endEnvironment(current);
       return {
         ok: false,
         requestId,
@@ -181,34 +172,46 @@ export class LambdaFunction<E = unknown> {
       };
     } finally {
       clearTimeout(timer);
-      dropKill?.();
+      this.#busy.delete(current);
+      if (current.env.alive) this.#idle.push(current);
     }
   }
 
-  /** Kill the environment now: every in-flight invocation fails with `reason`; the next one starts cold. */
-  kill(reason: Error = new CrashError()): void {
+  /**
+   * Kill an environment now (default: all of them): its in-flight invocation fails with `reason`;
+   * the next invocation starts cold.
+   */
+  kill(reason: Error = new CrashError(), env?: ExecutionEnvironment): void {
     const crash =
       reason instanceof CrashError
         ? reason
         : Object.assign(new CrashError(reason.message), { cause: reason });
-    for (const reject of [...this.#inFlight]) reject(crash);
-    this.#inFlight.clear();
-    this.#endEnvironment();
+    const targets = [...this.#busy.keys(), ...this.#idle].filter((e) => env === undefined || e.env === env);
+    for (const target of targets) {
+      this.#busy.get(target)?.(crash);
+      this.#endEnvironment(target);
+    }
   }
 
-  #startEnvironment(): void {
+  #startEnvironment(): Environment<E> {
     const controller = new AbortController();
     const env = { id: ++this.#envCount, alive: true, signal: controller.signal };
     this.coldStarts++;
     const handler = Promise.resolve().then(() => this.#factory(env));
     handler.catch(() => {});
-    this.#env = { env, controller, handler };
+    return { env, controller, handler };
   }
 
-  #endEnvironment(): void {
-    if (!this.#env) return;
-    this.#env.env.alive = false;
-    this.#env.controller.abort(new CrashError('execution environment ended'));
-    this.#env = undefined;
+  #endEnvironment(target: Environment<E>): void {
+    target.env.alive = false;
+    target.controller.abort(new CrashError('execution environment ended'));
+    const at = this.#idle.indexOf(target);
+    if (at >= 0) this.#idle.splice(at, 1);
   }
+}
+
+interface Environment<E> {
+  env: ExecutionEnvironment & { alive: boolean };
+  controller: AbortController;
+  handler: Promise<LambdaHandler<E>>;
 }

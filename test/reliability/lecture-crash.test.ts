@@ -74,7 +74,7 @@ test('30 events, crash after 10, run again: exactly 30 effects, repeats visible 
   const capture = captureStdout();
   try {
     // make run CRASH=10: one poller, batches of 11 (the lecture's PollFetches -> 11 records).
-    const plan: CrashPlan = { remaining: 10, fired: false, kill: (error) => crashing.kill(error) };
+    const plan: CrashPlan = { remaining: 10, fired: false, kill: (error, env) => crashing.kill(error, env) };
     const crashing = consumer(service, table, plan);
     const reports: InvocationReport[] = [];
     const first = new EventSourceMapping(log, crashing, {

@@ -168,7 +168,7 @@ async function runSchedule(s: Schedule) {
     work: (m, env, requestId) => work(m, env, requestId),
     wrap: (env, handle) => crashAfterHandled(plan, env, handle),
   });
-  plan.kill = (error) => consumer.fn.kill(error);
+  plan.kill = (error, env) => consumer.fn.kill(error, env);
 
   // A rebalance overlap first: two consumers run the same first records at the same time, uncommitted.
   if (s.overlap !== null) {

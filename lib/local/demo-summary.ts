@@ -1,0 +1,127 @@
+/**
+ * The end of a local run in ten seconds: what was produced, what happened, what was stopped, what
+ * is in the DLQ and why, which alarms would have fired, and whether the run kept its promise
+ * (no event lost, no effect twice).
+ */
+import type { DlqRow } from './dlq-reader.ts';
+import type { MappingStats } from './event-source-mapping.ts';
+import { type JsonLine, metricValues, percentile, sumMetric } from './stdout-capture.ts';
+
+export interface RunFacts {
+  /** Records appended to the source topic (duplicates included). */
+  produced: number;
+  /** Distinct Event-Ids among them. */
+  unique: number;
+  /** Events published on purpose to fail (poison). */
+  poison: Set<string>;
+  /** Effects per Event-Id (here: pushes the provider received). */
+  effects: Map<string, number>;
+  /** Every Event-Id that was produced. */
+  eventIds: Set<string>;
+  stats: MappingStats;
+  dlq: DlqRow[];
+  /** Reasons the consumer logged per `<topic>-<partition>@<offset>` (ERROR lines). */
+  reasons: Map<string, string>;
+  /** EMF documents and logs the consumer printed. */
+  lines: JsonLine[];
+  finalLag: number;
+  /** Lines about the faults that were injected. */
+  faults: string[];
+  /** Records whose effects happened in the crashed invocation (never counted in its metrics). */
+  uncommittedAtCrash: number;
+}
+
+export interface Verdict {
+  ok: boolean;
+  lost: string[];
+  twice: string[];
+  text: string;
+}
+
+/** Alarm thresholds of design.md "Metrics". */
+const DEDUP_RATIO = 0.1;
+const P99_MS = 50;
+
+/**
+ * @example
+ * const verdict = summarize(facts);
+ * console.log(verdict.text);
+ * process.exitCode = verdict.ok ? 0 : 1;
+ */
+export function summarize(f: RunFacts): Verdict {
+  const dlqIds = new Set(f.dlq.map((r) => r.eventId).filter((id): id is string => id !== null));
+  const lost: string[] = [];
+  const twice: string[] = [];
+  for (const id of f.eventIds) {
+    const n = f.effects.get(id) ?? 0;
+    if (n > 1) twice.push(id);
+    if (n === 0 && !dlqIds.has(id) && !f.poison.has(id)) lost.push(id);
+  }
+  const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
+  const processed = sumMetric(f.lines, 'MessagesProcessed');
+  const deduplicated = sumMetric(f.lines, 'MessagesDeduplicated');
+  const dedupErrors = sumMetric(f.lines, 'DedupErrors');
+  const p99 = percentile(metricValues(f.lines, 'DedupCheckDuration'), 99);
+  const succeeded = sumMetric(f.lines, 'MessagesSucceeded');
+  // Successful runs that made no new effect: the effect layer answered with the stored result.
+  // The crashed invocation never flushed its metrics, but its effects did happen.
+  const redeliveredRuns = Math.max(0, succeeded - (effects - f.uncommittedAtCrash));
+
+  const byReason = new Map<string, number>();
+  for (const row of f.dlq) {
+    const reason = f.reasons.get(`${row.topic}-${row.partition}@${row.offset}`) ?? row.lastError ?? '';
+    const key = `${row.condition}: ${shorten(reason)}`;
+    byReason.set(key, (byReason.get(key) ?? 0) + 1);
+  }
+
+  const alarms: [string, boolean, string][] = [
+    [
+      'MessagesDeduplicated / MessagesProcessed > 0.1',
+      processed > 0 && deduplicated / processed > DEDUP_RATIO,
+      `${pct(deduplicated, processed)}`,
+    ],
+    ['DedupErrors > 0', dedupErrors > 0, `${dedupErrors}`],
+    ['p99 DedupCheckDuration > 50 ms', p99 > P99_MS, `${p99.toFixed(1)} ms`],
+    ['Lambda function errors > 0', f.stats.functionErrors > 0, `${f.stats.functionErrors}`],
+    ['ESM OffsetLag stuck above 0', f.finalLag > 0, `${f.finalLag} at the end`],
+    ['records sent to the DLQ > 0', f.dlq.length > 0, `${f.dlq.length}`],
+  ];
+
+  const out: string[] = [];
+  out.push('', '== msk-once local run ==================================================');
+  for (const fault of f.faults) out.push(`  fault: ${fault}`);
+  out.push(
+    '',
+    `  events produced          ${f.produced}  (${f.unique} unique, ${f.produced - f.unique} published twice by the producer)`,
+    `  effects that happened    ${effects}  (pushes the provider received)`,
+    `  duplicates suppressed    ${deduplicated} by Redis dedup (MessagesDeduplicated), ${redeliveredRuns} more by the effect layer`,
+    `  records retried          ${f.stats.recordsRetried}  (${f.stats.invocations} invocations, ${f.stats.functionErrors} function errors, ${f.stats.partialFailures} partial batch failures)`,
+    `  records in the DLQ       ${f.dlq.length}`,
+  );
+  for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
+  out.push('', '  alarms that would have fired:');
+  for (const [name, fired, value] of alarms)
+    out.push(`    ${fired ? 'FIRED' : 'ok   '}  ${name.padEnd(48)} ${value}`);
+  out.push('');
+  if (lost.length === 0 && twice.length === 0) {
+    out.push(`  OK: every event had its effect exactly once or is in the DLQ; none happened twice.`);
+  } else {
+    if (lost.length)
+      out.push(
+        `  FAILED: ${lost.length} event(s) lost (no effect, not in the DLQ): ${lost.slice(0, 5).join(', ')}`,
+      );
+    if (twice.length)
+      out.push(`  FAILED: ${twice.length} effect(s) happened twice: ${twice.slice(0, 5).join(', ')}`);
+  }
+  out.push('=========================================================================', '');
+  return { ok: lost.length === 0 && twice.length === 0, lost, twice, text: out.join('\n') };
+}
+
+function pct(a: number, b: number): string {
+  return b === 0 ? '0%' : `${((a / b) * 100).toFixed(1)}% (${a}/${b})`;
+}
+
+function shorten(text: string): string {
+  const cleaned = text.replace(/^record \S+: /, '').replace(/\s+/g, ' ');
+  return cleaned.length > 90 ? `${cleaned.slice(0, 89)}…` : cleaned;
+}

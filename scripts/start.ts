@@ -1,0 +1,306 @@
+/**
+ * `npm start`: the whole flow on one machine, with faults.
+ *
+ * A producer publishes review-created events (some twice, a few poison) to an in-process Kafka log;
+ * the emulated event source mapping feeds them to the real notification Lambda
+ * (functions/notification: Redis dedup, a DynamoDB-backed effect layer on dynalite, a push through a
+ * fake HTTP provider); the consumer is killed once between its pushes and its dedup commit, and
+ * Redis goes down for a while. Then a summary, and exit 1 if an event was lost or pushed twice.
+ *
+ * Options: --events N  --partitions N  --duplicate-rate R  --crash-after N  --store-policy open|closed
+ *          --batch-size N  --poison N  --seed N  --dlq-file PATH
+ */
+
+// Before any Powertools Logger exists: keep info and warnings out of the terminal; the errors that
+// remain are captured (JSON) and give the DLQ its reasons.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { MSKEvent } from 'aws-lambda';
+import { createNotificationHandler } from '../functions/notification/create-handler.ts';
+import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
+import { summarize } from '../lib/local/demo-summary.ts';
+import { dumpTopic, parseDlqText } from '../lib/local/dlq-reader.ts';
+import { EventProducer } from '../lib/local/event-producer.ts';
+import { EventSourceMapping } from '../lib/local/event-source-mapping.ts';
+import { startFakePushProvider } from '../lib/local/fake-push-provider.ts';
+import {
+  CrashingStore,
+  type CrashPlan,
+  DuplicatingProducer,
+  seededRandom,
+  storeOfEnvironment,
+} from '../lib/local/faults.ts';
+import { KafkaLog } from '../lib/local/kafka-log.ts';
+import { LambdaFunction } from '../lib/local/lambda-runtime.ts';
+import { startLocalDynamoDB } from '../lib/local/local-dynamodb.ts';
+import { findRedis } from '../lib/local/local-redis.ts';
+import { progressBar } from '../lib/local/progress-bar.ts';
+import { captureStdout } from '../lib/local/stdout-capture.ts';
+import { startTcpFaultProxy, type TcpFaultProxy } from '../lib/local/tcp-fault-proxy.ts';
+
+const TOPIC = 'review-created';
+const DLQ_TOPIC = 'review-created-dlq';
+const TIMEOUT_MS = 2_500;
+
+const usage = `usage: npm start -- [--events 2000] [--partitions 6] [--duplicate-rate 0.05] [--crash-after 300]
+                   [--store-policy open|closed] [--batch-size 100] [--poison 3] [--seed 7] [--dlq-file path]`;
+
+interface Options {
+  events: number;
+  partitions: number;
+  duplicateRate: number;
+  crashAfter: number;
+  policy: 'open' | 'closed';
+  batchSize: number;
+  poison: number;
+  seed: number;
+  dlqFile: string | undefined;
+}
+
+function options(): Options {
+  const { values } = parseArgs({
+    options: {
+      events: { type: 'string', default: '2000' },
+      partitions: { type: 'string', default: '6' },
+      'duplicate-rate': { type: 'string', default: '0.05' },
+      'crash-after': { type: 'string' },
+      'store-policy': { type: 'string', default: 'open' },
+      'batch-size': { type: 'string', default: '100' },
+      poison: { type: 'string', default: '3' },
+      seed: { type: 'string', default: '7' },
+      'dlq-file': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const int = (name: string, text: string, min: number, max: number) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+    return n;
+  };
+  const events = int('events', values.events!, 10, 200_000);
+  const rate = Number(values['duplicate-rate']);
+  if (!(rate >= 0 && rate <= 1))
+    throw new Error(`--duplicate-rate must be 0..1, got "${values['duplicate-rate']}"`);
+  const policy = values['store-policy'];
+  if (policy !== 'open' && policy !== 'closed')
+    throw new Error(`--store-policy must be open or closed, got "${policy}"`);
+  return {
+    events,
+    partitions: int('partitions', values.partitions!, 1, 64),
+    duplicateRate: rate,
+    crashAfter: int('crash-after', values['crash-after'] ?? String(Math.ceil(events / 3)), 0, events),
+    policy,
+    batchSize: int('batch-size', values['batch-size']!, 1, 10_000),
+    poison: int('poison', values.poison!, 0, events),
+    seed: int('seed', values.seed!, 0, 2 ** 31),
+    dlqFile: values['dlq-file'],
+  };
+}
+
+async function main(): Promise<number> {
+  let o: Options;
+  try {
+    o = options();
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  const say = process.stderr.write.bind(process.stderr);
+  const cleanup: (() => Promise<void>)[] = [];
+  try {
+    // --- the parts: Redis (behind a fault proxy), DynamoDB (dynalite), the push provider --------
+    const redis = await findRedis(process.env);
+    if (redis.started) cleanup.push(() => redis.started!.stop());
+    let proxy: TcpFaultProxy | undefined;
+    let shared: DedupStore;
+    if (redis.url) {
+      proxy = await startTcpFaultProxy(redis.url);
+      cleanup.push(() => proxy!.stop());
+      // Fail fast when Redis is gone: the whole invocation has a 2.5 s budget here.
+      shared = new RedisDedupStore({
+        redis: { url: proxy.url },
+        connectTimeoutMs: 300,
+        commandTimeoutMs: 250,
+      });
+    } else {
+      say(
+        process.env.DEDUP_STORE === 'memory'
+          ? 'WARNING: DEDUP_STORE=memory:\n'
+          : 'WARNING: no Redis (REDIS_URL unset, nothing on 127.0.0.1:6379, redis-server not installed):\n',
+      );
+      say(
+        '         using the in-memory dedup store. It is NOT for production: Lambda containers do not share it.\n',
+      );
+      say('         The Redis outage step is skipped.\n');
+      shared = new MemoryDedupStore({ quiet: true });
+    }
+    cleanup.push(() => shared.close());
+    const dynamo = await startLocalDynamoDB();
+    cleanup.push(() => dynamo.stop());
+    const table = await dynamo.createTable('notification-idempotency');
+    const provider = await startFakePushProvider();
+    cleanup.push(() => provider.stop());
+    const service = `notification-${Date.now().toString(36)}`;
+    say(
+      `msk-once local run: ${o.events} events over ${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.policy}\n`,
+    );
+
+    // --- the topic and the producer -------------------------------------------------------------
+    const log = new KafkaLog();
+    log.createTopic(TOPIC, o.partitions);
+    const producer = new DuplicatingProducer(new EventProducer(log), { rate: o.duplicateRate, seed: o.seed });
+    const random = seededRandom(o.seed + 1);
+    const poison = new Set<string>();
+    const eventIds = new Set<string>();
+    const poisonAt = new Set(Array.from({ length: o.poison }, () => Math.floor(random() * o.events)));
+    for (let i = 0; i < o.events; i++) {
+      const bad = poisonAt.has(i);
+      const review = {
+        reviewId: `review-${i}`,
+        userId: `user-${i % 97}`,
+        rating: bad ? 9 : 1 + (i % 5),
+        text: `review number ${i}`,
+      };
+      const event = producer.send({
+        topic: TOPIC,
+        key: review.reviewId,
+        eventType: 'ReviewCreated',
+        payload: review,
+      });
+      eventIds.add(event.eventId);
+      if (bad) poison.add(event.eventId);
+    }
+    producer.flushDuplicates();
+
+    // --- the function, with its crash ------------------------------------------------------------
+    const faults: string[] = [];
+    const functionErrors = new Map<string, number>();
+    const bar = progressBar(log.all(TOPIC).length, say, Boolean(process.stderr.isTTY));
+    const plan: CrashPlan = {
+      remaining: o.crashAfter === 0 ? Number.POSITIVE_INFINITY : o.crashAfter,
+      fired: o.crashAfter === 0,
+      kill: (error, env) => {
+        fn.kill(error, env);
+        faults.push(
+          `consumer killed after ${o.crashAfter} records, between their pushes and the dedup commit`,
+        );
+        bar.log(
+          `  ! consumer killed between push and dedup commit (its claims stay held until their lease ends, <= ${TIMEOUT_MS / 1000} s)`,
+        );
+      },
+    };
+    const fn: LambdaFunction<MSKEvent> = new LambdaFunction<MSKEvent>(
+      (env) =>
+        createNotificationHandler({
+          service,
+          store: storeOfEnvironment(new CrashingStore(shared, plan, env), env),
+          onStoreError: o.policy,
+          reserveMs: 500,
+          tableName: table,
+          pushUrl: provider.url,
+          dynamodb: dynamo.client,
+        }),
+      { functionName: 'notification', timeoutMs: TIMEOUT_MS },
+    );
+
+    // --- the mapping, with a Redis outage in the middle -------------------------------------------
+    const outageFrom = Math.max(2, Math.floor(o.events / o.batchSize / 2));
+    let outage: 'before' | 'down' | 'after' = proxy ? 'before' : 'after';
+    let downSince = 0;
+    const esm = new EventSourceMapping(log, fn, {
+      topics: [TOPIC],
+      batchSize: o.batchSize,
+      concurrency: Math.min(2, o.partitions),
+      bisectBatchOnFunctionError: true,
+      maximumRetryAttempts: 5,
+      onFailureTopic: `kafka://${DLQ_TOPIC}`,
+      // 0.1, 0.2, 0.4, 0.8, 1 s: the last retries come after a crashed invocation's claims have expired.
+      retryBackoffMs: (attempt) => Math.min(100 * 2 ** (attempt - 1), 1_000),
+      onInvocation: (report) => {
+        if (report.error)
+          functionErrors.set(
+            shortError(report.error),
+            (functionErrors.get(shortError(report.error)) ?? 0) + 1,
+          );
+        const invocations = esm.stats.invocations;
+        if (outage === 'before' && invocations >= outageFrom) {
+          outage = 'down';
+          downSince = invocations;
+          proxy!.set('down');
+          bar.log('  ! Redis is down (connections refused)');
+        } else if (outage === 'down' && invocations >= downSince + 4) {
+          outage = 'after';
+          proxy!.set('up');
+          faults.push(`Redis down for 4 invocations (fail-${o.policy})`);
+          bar.log('  ! Redis is back');
+        }
+        bar.update(log.all(TOPIC).length - esm.offsetLag, outage === 'down' ? '(Redis down)' : '');
+      },
+    });
+    const capture = captureStdout(() => {});
+    const started = Date.now();
+    try {
+      await esm.drain();
+    } finally {
+      capture.stop();
+      proxy?.set('up');
+    }
+    bar.update(log.all(TOPIC).length - esm.offsetLag);
+    bar.finish();
+    say(`drained in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+
+    // --- the summary -------------------------------------------------------------------------------
+    const dump = dumpTopic(log, DLQ_TOPIC);
+    if (o.dlqFile) writeFileSync(o.dlqFile, dump);
+    const reasons = new Map<string, string>();
+    for (const line of capture.lines()) {
+      const error = line.error as { message?: string } | undefined;
+      if (line.level === 'ERROR' && typeof line.offset === 'number' && error?.message) {
+        reasons.set(`${line.topic}-${line.partition}@${line.offset}`, error.message);
+      }
+    }
+    const effects = new Map<string, number>(Object.entries(provider.countsByCollapseId()));
+    const verdict = summarize({
+      produced: log.all(TOPIC).length,
+      unique: eventIds.size,
+      poison,
+      effects,
+      eventIds,
+      stats: esm.stats,
+      dlq: parseDlqText(dump).rows,
+      reasons,
+      lines: capture.lines(),
+      finalLag: esm.offsetLag,
+      faults: [
+        `${producer.duplicates} events published twice by the producer; ${poison.size} poison events`,
+        ...faults,
+        ...[...functionErrors].map(([error, n]) => `function error x${n}: ${error}`),
+      ],
+      uncommittedAtCrash: plan.uncommitted ?? 0,
+    });
+    console.log(verdict.text);
+    if (o.dlqFile) console.log(`DLQ written to ${o.dlqFile}: npm run dlq -- ${o.dlqFile}`);
+    return verdict.ok ? 0 : 1;
+  } finally {
+    for (const stop of cleanup.reverse()) await stop().catch(() => {});
+  }
+}
+
+function shortError(error: string): string {
+  return error.length > 100 ? `${error.slice(0, 99)}…` : error;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`npm start failed: ${(error as Error)?.message ?? error}`);
+    process.exit(1);
+  },
+);
