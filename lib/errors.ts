@@ -49,6 +49,20 @@ export class RecordError extends MskOnceError {
  */
 export class InvalidRecordError extends RecordError {}
 
+/**
+ * An error a business function throws to say "not now, retry later" (another invocation is on it):
+ * the record fails as usual but is logged as a warning, not as a handler failure.
+ * Any error with `retryLater: true` counts, so optional parts need not import this class.
+ */
+export interface RetryLater {
+  readonly retryLater: true;
+}
+
+/** True for errors that ask for a retry rather than report a fault ({@link RetryLater}). */
+export function isRetryLater(error: unknown): error is RetryLater {
+  return (error as Partial<RetryLater> | null)?.retryLater === true;
+}
+
 /** The business handler threw; `cause` holds what it threw. */
 export class HandlerError extends RecordError {}
 

@@ -13,6 +13,7 @@ import type { Context, MSKEvent } from 'aws-lambda';
 import {
   ClaimHeldError,
   HandlerError,
+  isRetryLater,
   OutOfTimeError,
   PartitionStoppedError,
   StoreUnavailableError,
@@ -122,10 +123,14 @@ async function runRecord<T>(
       cause: error,
       eventId: record.message?.eventId,
     });
-    config.logger.error('handler failed: the record is retried, then sent to the DLQ', {
-      ...recordKeys(raw, record.message),
-      error,
-    });
+    if (isRetryLater(error)) {
+      config.logger.warn('handler asked for a retry later', { ...recordKeys(raw, record.message), error });
+    } else {
+      config.logger.error('handler failed: the record is retried, then sent to the DLQ', {
+        ...recordKeys(raw, record.message),
+        error,
+      });
+    }
     settle(batch, record, 'failed', failure);
   } finally {
     record.running = false;

@@ -56,6 +56,8 @@ export class EffectStoreError extends EffectError {
  * (the repeat then gets its stored result) or its mark has expired (the repeat takes it over).
  */
 export class EffectInProgressError extends EffectError {
+  /** Not a fault: the consumer logs it as a warning and the record is retried later. */
+  readonly retryLater = true as const;
   constructor(target: EffectTarget, effect: string, options?: ErrorOptions) {
     super(target, effect, 'another call is running this effect now; retry later', options);
   }

@@ -267,3 +267,20 @@ describe('kafkaHandler against Redis', () => {
     assert.ok(ttl > 7 * 86_400_000 - 60_000 && ttl <= 7 * 86_400_000, `critical window is 7 d, got ${ttl}`);
   });
 });
+
+test('an error marked retryLater fails the record but is logged as a warning, not a handler failure', async () => {
+  const handler = kafkaHandler({
+    service: uniqueService('retry-later'),
+    handlerName: 'h',
+    redis: { url: redisUrl() },
+    reserveMs: 0,
+    handle() {
+      throw Object.assign(new Error('another call is running this effect now'), { retryLater: true });
+    },
+  });
+  const { response, lines } = await invoke(handler, mskEvent([mskRecord({ offset: 8 })]));
+  await handler.close();
+  assert.deepEqual(failedOffsets(response), ['orders-0@8']);
+  assert.ok(lines.some((l) => l.level === 'WARN' && l.message === 'handler asked for a retry later'));
+  assert.ok(!lines.some((l) => l.level === 'ERROR'));
+});
