@@ -234,8 +234,8 @@ describe('reliability properties', () => {
           const previous = seen.get(run.eventId);
           // A run that threw is retried by design; only a re-run after a success needs an explanation.
           if (previous?.succeeded && !r.poisonIds.has(run.eventId)) {
-            // KNOWN CORE GAP (reported): when middy's early timeout answers while a handler still runs,
-            // the claim is released and a retry may run the handler again (the effect layer catches it).
+            // A handler that outlived its invocation (middy answered its early timeout) keeps its claim
+            // only until the lease ends; a retry after that runs it again (the effect layer catches it).
             const explained = !previous.env.alive || !previous.storeUp || !run.storeUp || previous.overran;
             assert.ok(
               explained,
