@@ -23,7 +23,7 @@ import type { Contender } from './contenders/contender.ts';
 import { naiveContender } from './contenders/naive.ts';
 import { powertoolsContender } from './contenders/powertools.ts';
 import { measureFloor } from './floor.ts';
-import { type CaseResult, runCase } from './harness.ts';
+import { type CaseResult, runInterleaved } from './harness.ts';
 import { measureMemory } from './memory.ts';
 import { formatTable, type ModeReport, rowsOf, verdicts } from './report.ts';
 import type { CountingSink } from './sink.ts';
@@ -145,18 +145,18 @@ async function runMode(target: RedisTarget): Promise<ModeReport> {
   try {
     for (const records of sizes) {
       for (const duplicates of duplicateShares) {
-        for (const contender of all) {
-          const result = await runCase(contender, {
-            records,
-            duplicates,
-            ...plan(contender.id, records),
-            partitions: 4,
-            valueBytes: 1024,
-            topic: 'review-created',
-          });
+        const results = await runInterleaved(all, (id) => ({
+          records,
+          duplicates,
+          ...plan(id, records),
+          partitions: 4,
+          valueBytes: 1024,
+          topic: 'review-created',
+        }));
+        for (const result of results) {
           cases.push(result);
           console.error(
-            `[bench] ${target.mode} ${records} ${duplicates * 100}% ${contender.id}: ${result.medianMs.toFixed(1)} ms, ${Math.round(result.recordsPerSecond).toLocaleString('en-US')} records/s`,
+            `[bench] ${target.mode} ${records} ${duplicates * 100}% ${result.contender}: ${result.medianMs.toFixed(1)} ms, ${Math.round(result.recordsPerSecond).toLocaleString('en-US')} records/s`,
           );
         }
       }
@@ -261,7 +261,7 @@ const result = {
     handler:
       'no-op business handler (counts calls; the harness checks handled/duplicate counts after each batch)',
     timing:
-      'wall clock of one handler call on an already-parsed event object, gc() before each; warm-ups discarded; median of the repetitions',
+      'wall clock of one handler call on an already-parsed event object, gc() before each; warm-ups discarded; median of the repetitions; the contenders of one case take turns repetition by repetition, so that load from other processes hits all of them',
     output:
       'kafkaHandler: Powertools Metrics and Logger (default level) get their private Console pointed at a counting sink; EMF is still serialised every invocation, only the stdout write is dropped',
     windowSeconds,

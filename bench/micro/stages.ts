@@ -2,11 +2,12 @@
  * Where kafkaHandler's time goes: the same middy stack as kafkaHandler (flushMetrics, decodeRecords,
  * dedupClaims, runPartitions), with middy's plugin hooks timing each stage. Not part of `npm run bench`.
  *
- * Run: node --expose-gc bench/micro/stages.ts [records=10000] [duplicates=0.3]
+ * Run: node --expose-gc bench/micro/stages.ts [records=10000] [duplicates=0.3] [--cluster]
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
 import { decodeRecords, dedupClaims, flushMetrics, resolveConfig, runPartitions } from '../../lib/index.ts';
+import { startRedisCluster } from '../../lib/local/redis-server.ts';
 import { makeEvent, pickDuplicates, subEvent } from '../event.ts';
 import { lambdaContext } from '../lambda-context.ts';
 import { CountingSink, silence, toSink } from '../sink.ts';
@@ -14,14 +15,17 @@ import { median } from '../stats.ts';
 
 const records = Number(process.argv[2] ?? 10_000);
 const share = Number(process.argv[3] ?? 0.3);
-const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const cluster = process.argv.includes('--cluster') ? await startRedisCluster(3) : undefined;
+const url = cluster
+  ? `redis://127.0.0.1:${cluster.nodes[0]!.port}`
+  : (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const sink = new CountingSink();
 const logger = new Logger({ serviceName: 'stages' });
 silence(logger, sink);
 const config = resolveConfig({
   service: `stages${process.pid}`,
   handlerName: 'noop',
-  redis: { url },
+  redis: { url, cluster: cluster !== undefined },
   window: 600,
   logger,
   handle() {},
@@ -72,3 +76,5 @@ for (let i = 0; i < 9; i++) {
 console.log(`${records} records, ${share * 100}% duplicates, median of the last 7 (ms):`);
 for (const [stage, samples] of times) console.log(`${median(samples).toFixed(1).padStart(8)}  ${stage}`);
 await config.store.close();
+await cluster?.stop();
+process.exit(0);
