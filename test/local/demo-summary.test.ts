@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { type RunFacts, summarize } from '../../lib/local/demo-summary.ts';
+
+const emf = (metrics: Record<string, number | number[]>, dims: Record<string, string> = {}) => ({
+  _aws: {
+    Timestamp: 0,
+    CloudWatchMetrics: [{ Namespace: 'MskOnce', Dimensions: [Object.keys(dims)], Metrics: [] }],
+  },
+  ...dims,
+  ...metrics,
+});
+
+function facts(overrides: Partial<RunFacts> = {}): RunFacts {
+  return {
+    produced: 4,
+    unique: 3,
+    poison: new Set(['P']),
+    effects: new Map([
+      ['A', 1],
+      ['B', 1],
+    ]),
+    eventIds: new Set(['A', 'B', 'P']),
+    stats: {
+      invocations: 3,
+      functionErrors: 0,
+      invalidResponses: 0,
+      partialFailures: 1,
+      recordsDelivered: 6,
+      recordsRetried: 2,
+      batchesSplit: 0,
+      sentToDestination: [],
+      discarded: [],
+    },
+    dlq: [
+      {
+        topic: 't',
+        partition: 0,
+        offset: '3',
+        eventId: 'P',
+        condition: 'RetryAttemptsExhausted',
+        approximateInvokeCount: 11,
+        value: '{}',
+        lastError: null,
+        timestamp: null,
+      },
+    ],
+    reasons: new Map([['t-0@3', 'record t-0@3: value rejected by parse: rating must be 1..5']]),
+    lines: [
+      emf({ MessagesProcessed: 5, MessagesDeduplicated: 1, MessagesSucceeded: 3 }),
+      emf({ DedupCheckDuration: [1, 2, 80] }),
+    ],
+    finalLag: 0,
+    faults: ['one crash'],
+    uncommittedAtCrash: 0,
+    ...overrides,
+  };
+}
+
+describe('demo summary', () => {
+  test('a clean run passes and names the DLQ reason and the alarms', () => {
+    const verdict = summarize(facts());
+    assert.equal(verdict.ok, true);
+    assert.match(verdict.text, /events produced\s+4\s+\(3 unique, 1 published twice/);
+    assert.match(verdict.text, /effects that happened\s+2/);
+    assert.match(verdict.text, /duplicates suppressed\s+1 by Redis dedup/);
+    assert.match(verdict.text, /1 x RetryAttemptsExhausted: value rejected by parse: rating must be 1..5/);
+    assert.match(verdict.text, /FIRED\s+MessagesDeduplicated \/ MessagesProcessed > 0.1\s+20.0%/);
+    assert.match(verdict.text, /FIRED\s+p99 DedupCheckDuration > 50 ms\s+80.0 ms/);
+    assert.match(verdict.text, /ok\s+DedupErrors > 0/);
+    assert.match(verdict.text, /FIRED\s+records sent to the DLQ > 0/);
+  });
+
+  test('an effect twice fails the run', () => {
+    const verdict = summarize(
+      facts({
+        effects: new Map([
+          ['A', 2],
+          ['B', 1],
+        ]),
+      }),
+    );
+    assert.equal(verdict.ok, false);
+    assert.deepEqual(verdict.twice, ['A']);
+    assert.match(verdict.text, /FAILED: 1 effect\(s\) happened twice: A/);
+  });
+
+  test('an event with no effect that is not in the DLQ is lost and fails the run', () => {
+    const verdict = summarize(facts({ effects: new Map([['A', 1]]) }));
+    assert.equal(verdict.ok, false);
+    assert.deepEqual(verdict.lost, ['B']);
+  });
+});
