@@ -5,7 +5,7 @@
  * Peaks: RSS high-water mark from /proc/self/status (VmHWM), reset between phases through
  * /proc/self/clear_refs (Linux); heap+external sampled every millisecond and at phase ends.
  *
- * argv: <target JSON> <event file> <service>; prints one JSON line.
+ * argv: <target JSON> <event file> <service> [lua]; prints one JSON line.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { projectContender } from './contenders/project.ts';
@@ -14,7 +14,7 @@ import type { RedisTarget } from './target.ts';
 
 const gc = globalThis.gc;
 if (!gc) throw new Error('memory-child.ts needs node --expose-gc');
-const [targetJson, eventFile, service] = process.argv.slice(2);
+const [targetJson, eventFile, service, storeKind] = process.argv.slice(2);
 if (!targetJson || !eventFile || !service)
   throw new Error('usage: memory-child.ts <target JSON> <event file> <service>');
 const target = JSON.parse(targetJson) as RedisTarget;
@@ -39,11 +39,17 @@ function resetHighWater(): void {
   }
 }
 
+// 'lua': the what-if store of bench/micro/lua-batch-store.ts (standalone only), to size its memory gain.
+const store =
+  storeKind === 'lua' && target.mode === 'standalone'
+    ? new (await import('./micro/lua-batch-store.ts')).LuaBatchStore(target.url)
+    : undefined;
 const contender = await projectContender(target, {
   service,
   handlerName: 'memory',
   windowSeconds: 600,
   handle: () => {},
+  ...(store ? { store } : {}),
 });
 // Warm-up: connect, compile the hot paths, create the metrics and logger state.
 for (let i = 0; i < 3; i++) {

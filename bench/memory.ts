@@ -35,7 +35,12 @@ export interface MemoryResult {
  * @example
  * const memory = measureMemory(target, 10_000, 'bench-123');
  */
-export function measureMemory(target: RedisTarget, records: number, service: string): MemoryResult {
+export function measureMemory(
+  target: RedisTarget,
+  records: number,
+  service: string,
+  store?: 'lua',
+): MemoryResult {
   const dir = mkdtempSync(join(tmpdir(), 'msk-once-memory-'));
   try {
     const file = join(dir, 'event.json');
@@ -51,6 +56,7 @@ export function measureMemory(target: RedisTarget, records: number, service: str
         JSON.stringify(target),
         file,
         service,
+        ...(store ? [store] : []),
       ],
       { encoding: 'utf8', timeout: 120_000, env: process.env },
     );

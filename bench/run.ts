@@ -263,7 +263,7 @@ const result = {
     timing:
       'wall clock of one handler call on an already-parsed event object, gc() before each; warm-ups discarded; median of the repetitions; the contenders of one case take turns repetition by repetition, so that load from other processes hits all of them',
     output:
-      'kafkaHandler: Powertools Metrics and Logger (default level) get their private Console pointed at a counting sink; EMF is still serialised every invocation, only the stdout write is dropped',
+      'kafkaHandler: the Powertools Metrics instances it makes print EMF to process.stdout; during each invocation process.stdout.write is swapped for a counting sink, so the EMF is still built and serialised and only the bytes are dropped (the last document is checked against its batch). The Logger passed in (default level INFO) prints into the same sink. Powertools idempotency prints nothing.',
     windowSeconds,
   },
   modes,

@@ -4,7 +4,7 @@
  * handler runs. The logger (default level) writes into the same sink.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import type { KafkaMessage } from '../../lib/index.ts';
+import type { DedupStore, KafkaMessage } from '../../lib/index.ts';
 import { kafkaHandler } from '../../lib/index.ts';
 import { lambdaContext } from '../lambda-context.ts';
 import { CountingSink, silence, toSink } from '../sink.ts';
@@ -23,6 +23,8 @@ export async function projectContender(
     handlerName: string;
     windowSeconds: number;
     handle: (message: KafkaMessage) => Promise<void> | void;
+    /** A store of its own instead of the Redis store kafkaHandler makes (what-if measurements only). */
+    store?: DedupStore;
   },
 ): Promise<Contender & { sink: CountingSink }> {
   const sink = new CountingSink();
@@ -36,6 +38,7 @@ export async function projectContender(
       target.mode === 'cluster'
         ? { url: `redis://${target.nodes[0]!.host}:${target.nodes[0]!.port}`, cluster: true }
         : { url: target.url },
+    ...(options.store ? { store: options.store } : {}),
     window: options.windowSeconds,
     logger,
     async handle(message) {
