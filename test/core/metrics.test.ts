@@ -69,3 +69,12 @@ test('one flush per invocation: counts per topic and handler, check duration per
   assert.equal(durationMeta.Metrics[0]!.Unit, 'Milliseconds');
   assert.equal(docs.length, 3, 'two topics and one service-level document');
 });
+
+test('a 10,000-record batch claims and commits in two store calls, not 10,000', async () => {
+  const records = Array.from({ length: 10_000 }, (_, i) => mskRecord({ topic: 'bulk', partition: i % 4, offset: i }));
+  const { response, lines } = await invoke(handler, mskEvent(records));
+  assert.deepEqual(response.batchItemFailures, []);
+  const duration = emfDocuments(lines).find((d) => 'DedupCheckDuration' in d)!;
+  assert.equal([duration.DedupCheckDuration].flat().length, 2, 'one claim and one commit round trip');
+  assert.equal(emfDocuments(lines).find((d) => d.Topic === 'bulk')!.MessagesSucceeded, 10_000);
+});
