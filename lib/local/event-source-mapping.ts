@@ -122,6 +122,8 @@ export class MappingConfigurationError extends Error {
 }
 
 interface Batch {
+  /** A retry waits until then (ms since the epoch); other partitions go on meanwhile. */
+  notBefore?: number;
   records: LogRecord[];
   /** Per topic-partition: the offset right after the range this batch covers (skipped records included). */
   ends: Map<string, number>;
@@ -240,12 +242,8 @@ export class EventSourceMapping {
               `event source mapping did not drain within ${limit} invocations (offset lag ${this.offsetLag})`,
             );
           }
-          const batch = poller.pending.shift() ?? this.#poll(poller);
+          const batch = await this.#next(poller);
           if (!batch) return;
-          if (batch.records.length === 0) {
-            this.#commit(batch.ends);
-            continue;
-          }
           await this.#deliver(poller, batch);
         }
       }),
@@ -255,17 +253,33 @@ export class EventSourceMapping {
   /** Run exactly one invocation (of the first poller with work); false when there was nothing to do. */
   async step(): Promise<boolean> {
     for (const poller of this.#pollers) {
-      let batch = poller.pending.shift() ?? this.#poll(poller);
-      while (batch && batch.records.length === 0) {
-        this.#commit(batch.ends);
-        batch = poller.pending.shift() ?? this.#poll(poller);
-      }
+      const batch = await this.#next(poller);
       if (batch) {
         await this.#deliver(poller, batch);
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The poller's next batch: a retry whose wait is over, else fresh records of the partitions that
+   * have no retry waiting, else (only waiting retries left) the first retry once its wait is over.
+   * Undefined when the poller's partitions are all committed up to the log end.
+   */
+  async #next(poller: PollerState): Promise<Batch | undefined> {
+    for (;;) {
+      const ready = poller.pending.findIndex((b) => (b.notBefore ?? 0) <= Date.now());
+      let batch = ready >= 0 ? poller.pending.splice(ready, 1)[0] : this.#poll(poller);
+      while (batch && batch.records.length === 0) {
+        this.#commit(batch.ends);
+        batch = this.#poll(poller);
+      }
+      if (batch) return batch;
+      if (poller.pending.length === 0) return undefined;
+      const wake = Math.min(...poller.pending.map((b) => b.notBefore ?? 0));
+      await new Promise((r) => setTimeout(r, Math.max(1, wake - Date.now())));
+    }
   }
 
   #validate(): void {
@@ -298,10 +312,13 @@ export class EventSourceMapping {
     const ends = new Map<string, number>();
     let bytes = EVENT_OVERHEAD_BYTES;
     const parts = poller.partitions;
+    // A partition with a retry waiting is not polled: its records stay in offset order.
+    const blocked = new Set(poller.pending.flatMap((b) => [...b.ends.keys()]));
     let full = false;
     for (let i = 0; i < parts.length && !full; i++) {
       const { topic, partition } = parts[(poller.rotate + i) % parts.length]!;
       const tp = topicPartition(topic, partition);
+      if (blocked.has(tp)) continue;
       let position = poller.position.get(tp)!;
       const available = this.#log.read(topic, partition, position, this.#o.batchSize - records.length);
       for (const record of available) {
@@ -477,8 +494,8 @@ export class EventSourceMapping {
     }
     this.#commit(commits);
     if (retry.records.length > 0) {
+      retry.notBefore = this.#retryAt(attempt);
       poller.pending.unshift(retry);
-      await this.#backoff(attempt);
     }
   }
 
@@ -517,13 +534,12 @@ export class EventSourceMapping {
       this.#commit(batch.ends);
       return;
     }
+    batch.notBefore = this.#retryAt(attempt);
     poller.pending.unshift(batch);
-    await this.#backoff(attempt);
   }
 
-  async #backoff(attempt: number): Promise<void> {
-    const ms = attempt > 0 ? this.#o.retryBackoffMs(attempt) : 0;
-    if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+  #retryAt(attempt: number): number {
+    return Date.now() + (attempt > 0 ? this.#o.retryBackoffMs(attempt) : 0);
   }
 
   /** Send one record to the destination (or count it skipped): it is done for the mapping. */

@@ -145,6 +145,36 @@ describe('EventSourceMapping: failures', () => {
     assert.equal(esm.stats.recordsRetried, 3);
   });
 
+  test('a partition waiting for its retry does not hold up the other partitions', async () => {
+    const log = logWith('t', 2, 12);
+    let failedOnce = false;
+    const handler = reportingHandler((r) => {
+      if (r.partition === 0 && !failedOnce) {
+        failedOnce = true;
+        return true;
+      }
+      return false;
+    });
+    const { esm, events } = traced(log, handler, {
+      topics: ['t'],
+      batchSize: 2,
+      retryBackoffMs: () => 1_000,
+    });
+    await esm.drain();
+    const carried = events.map((e) => Object.keys(e.records).join(','));
+    const retryAt = events.findIndex((e, i) => i > 0 && e.records['t-0']?.[0]?.offset === 0);
+    assert.ok(retryAt > 0, 'partition 0 was retried from offset 0');
+    assert.ok(
+      events.slice(1, retryAt).every((e) => !e.records['t-0']),
+      'no later record of partition 0 went ahead of its retry',
+    );
+    assert.ok(
+      carried.slice(1, retryAt).filter((tps) => tps === 't-1').length >= 2,
+      `partition 1 went on while partition 0 waited: ${carried.join(' | ')}`,
+    );
+    assert.equal(esm.offsetLag, 0);
+  });
+
   test('an answer naming an offset or partition not in the event fails the whole batch', async () => {
     for (const bad of [
       { batchItemFailures: [{ itemIdentifier: { partition: 't-0', offset: 99 } }] },
