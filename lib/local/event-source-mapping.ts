@@ -31,7 +31,7 @@
  */
 import type { MSKEvent } from 'aws-lambda';
 import type { KafkaLog, LogRecord } from './kafka-log.ts';
-import type { InvocationResult, LambdaFunction } from './lambda-runtime.ts';
+import type { InvocationResult, LambdaInvoker } from './lambda-runtime.ts';
 import {
   type ClusterIdentity,
   LOCAL_CLUSTER,
@@ -161,7 +161,7 @@ export class EventSourceMapping {
   readonly consumerGroup: string;
   readonly destination: string | undefined;
   readonly #log: KafkaLog;
-  readonly #fn: LambdaFunction<MSKEvent>;
+  readonly #fn: LambdaInvoker<MSKEvent>;
   readonly #o: Required<
     Omit<EventSourceMappingOptions, 'consumerGroup' | 'onFailureTopic' | 'onInvocation' | 'mutateEvent'>
   > &
@@ -172,7 +172,7 @@ export class EventSourceMapping {
   readonly #invoked = new Map<string, number>();
   readonly #lastError = new Map<string, { requestId: string; error: string; functionError: boolean }>();
 
-  constructor(log: KafkaLog, fn: LambdaFunction<MSKEvent>, options: EventSourceMappingOptions) {
+  constructor(log: KafkaLog, fn: LambdaInvoker<MSKEvent>, options: EventSourceMappingOptions) {
     this.#log = log;
     this.#fn = fn;
     this.#o = {

@@ -36,6 +36,13 @@ export interface LambdaFunctionOptions {
   accountId?: string;
 }
 
+/** What an event source mapping invokes: an in-process {@link LambdaFunction} or a worker-thread one. */
+export interface LambdaInvoker<E = unknown> {
+  readonly functionName: string;
+  readonly arn: string;
+  invoke(event: E): Promise<InvocationResult>;
+}
+
 /** The process died under an invocation (the emulator's stand-in for os.Exit / an OOM kill). */
 export class CrashError extends Error {
   constructor(message = 'the execution environment was killed') {
