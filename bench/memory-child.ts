@@ -39,17 +39,24 @@ function resetHighWater(): void {
   }
 }
 
-// 'lua': the what-if store of bench/micro/lua-batch-store.ts (standalone only), to size its memory gain.
+// 'lua': the what-if store of bench/micro/lua-batch-store.ts (standalone only); 'all': that store
+// plus the decode fixes (bench/micro/fast-stack.ts). To size their memory gains.
+const whatIf = storeKind === 'lua' || storeKind === 'all';
 const store =
-  storeKind === 'lua' && target.mode === 'standalone'
+  whatIf && target.mode === 'standalone'
     ? new (await import('./micro/lua-batch-store.ts')).LuaBatchStore(target.url)
     : undefined;
+const build = storeKind === 'all' ? (await import('./micro/fast-stack.ts')).fastStack : undefined;
 const contender = await projectContender(target, {
   service,
   handlerName: 'memory',
   windowSeconds: 600,
-  handle: () => {},
+  // A business function reads its payload: a lazily parsed payload must not look free.
+  handle: (message) => {
+    if (message.payload === undefined) throw new Error('no payload');
+  },
   ...(store ? { store } : {}),
+  ...(build ? { build } : {}),
 });
 // Warm-up: connect, compile the hot paths, create the metrics and logger state.
 for (let i = 0; i < 3; i++) {

@@ -39,7 +39,7 @@ export function measureMemory(
   target: RedisTarget,
   records: number,
   service: string,
-  store?: 'lua',
+  store?: 'lua' | 'all',
 ): MemoryResult {
   const dir = mkdtempSync(join(tmpdir(), 'msk-once-memory-'));
   try {

@@ -11,7 +11,7 @@ const server = await startRedisServer();
 const target = { mode: 'standalone', url: server.url } as const;
 try {
   for (let i = 0; i < 3; i++) {
-    for (const store of [undefined, 'lua'] as const) {
+    for (const store of [undefined, 'lua', 'all'] as const) {
       const m = measureMemory(target, 10_000, `whatif-mem-${i}`, store);
       console.log(
         `${(store ?? 'shipped').padEnd(8)} handler's own peak: RSS ${m.handlerPeakRssMb.toFixed(1)} MB, heap+external ${m.handlerPeakHeapMb.toFixed(1)} MB; with the event: RSS ${m.peakRssAboveBaselineMb.toFixed(1)} MB`,
