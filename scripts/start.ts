@@ -8,7 +8,11 @@
  * Redis goes down for a while. Then a summary, and exit 1 if an event was lost or pushed twice.
  *
  * Options: --events N  --partitions N  --duplicate-rate R  --crash-after N  --store-policy open|closed
- *          --batch-size N  --poison N  --seed N  --dlq-file PATH
+ *          --batch-size N  --poison N  --seed N  --dlq-file PATH  --runtime worker|in-process
+ *
+ * Runtimes: `worker` (default with Redis) runs functions/notification/handler.ts itself in worker
+ * threads configured by environment variables, as deployed, and the crash terminates the thread;
+ * `in-process` (default without Redis) builds the same handler in this process (see docs/emulator.md).
  */
 
 // Before any Powertools Logger exists: keep info and warnings out of the terminal; the errors that
@@ -19,9 +23,11 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { MSKEvent } from 'aws-lambda';
 import { createNotificationHandler } from '../functions/notification/create-handler.ts';
+import { createEffectsDynamoDBClient } from '../lib/effects/dynamodb-client.ts';
 import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
 import { summarize } from '../lib/local/demo-summary.ts';
 import { dumpTopic, parseDlqText } from '../lib/local/dlq-reader.ts';
+import { startDynamoDBTap } from '../lib/local/dynamodb-tap.ts';
 import { EventProducer } from '../lib/local/event-producer.ts';
 import { EventSourceMapping } from '../lib/local/event-source-mapping.ts';
 import { startFakePushProvider } from '../lib/local/fake-push-provider.ts';
@@ -33,19 +39,28 @@ import {
   storeOfEnvironment,
 } from '../lib/local/faults.ts';
 import { KafkaLog } from '../lib/local/kafka-log.ts';
-import { LambdaFunction } from '../lib/local/lambda-runtime.ts';
+import {
+  CrashError,
+  type ExecutionEnvironment,
+  LambdaFunction,
+  type LambdaInvoker,
+} from '../lib/local/lambda-runtime.ts';
 import { startLocalDynamoDB } from '../lib/local/local-dynamodb.ts';
 import { findRedis } from '../lib/local/local-redis.ts';
 import { progressBar } from '../lib/local/progress-bar.ts';
-import { captureStdout } from '../lib/local/stdout-capture.ts';
+import { captureStdout, parseJsonLine } from '../lib/local/stdout-capture.ts';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../lib/local/tcp-fault-proxy.ts';
+import { WorkerFunction } from '../lib/local/worker-function.ts';
 
 const TOPIC = 'review-created';
 const DLQ_TOPIC = 'review-created-dlq';
-const TIMEOUT_MS = 2_500;
+const IN_PROCESS_TIMEOUT_MS = 2_500;
+// handler.ts keeps the default reserveMs (5 s): the function needs more than that.
+const WORKER_TIMEOUT_MS = 7_000;
 
 const usage = `usage: npm start -- [--events 2000] [--partitions 6] [--duplicate-rate 0.05] [--crash-after 300]
-                   [--store-policy open|closed] [--batch-size 100] [--poison 3] [--seed 7] [--dlq-file path]`;
+                   [--store-policy open|closed] [--batch-size 100] [--poison 3] [--seed 7] [--dlq-file path]
+                   [--runtime worker|in-process]`;
 
 interface Options {
   events: number;
@@ -57,6 +72,7 @@ interface Options {
   poison: number;
   seed: number;
   dlqFile: string | undefined;
+  runtime: 'worker' | 'in-process' | undefined;
 }
 
 function options(): Options {
@@ -71,6 +87,7 @@ function options(): Options {
       poison: { type: 'string', default: '3' },
       seed: { type: 'string', default: '7' },
       'dlq-file': { type: 'string' },
+      runtime: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -101,7 +118,13 @@ function options(): Options {
     poison: int('poison', values.poison!, 0, events),
     seed: int('seed', values.seed!, 0, 2 ** 31),
     dlqFile: values['dlq-file'],
+    runtime: runtimeOption(values.runtime),
   };
+}
+
+function runtimeOption(value: string | undefined): Options['runtime'] {
+  if (value === undefined || value === 'worker' || value === 'in-process') return value;
+  throw new Error(`--runtime must be worker or in-process, got "${value}"`);
 }
 
 async function main(): Promise<number> {
@@ -148,8 +171,13 @@ async function main(): Promise<number> {
     const provider = await startFakePushProvider();
     cleanup.push(() => provider.stop());
     const service = `notification-${Date.now().toString(36)}`;
+    // Worker threads need a store they all share: without Redis, the run stays in process.
+    const runtime = o.runtime ?? (redis.url ? 'worker' : 'in-process');
+    if (runtime === 'worker' && !redis.url)
+      throw new Error('--runtime worker needs a Redis (the environments share it)');
+    const timeoutMs = runtime === 'worker' ? WORKER_TIMEOUT_MS : IN_PROCESS_TIMEOUT_MS;
     say(
-      `msk-once local run: ${o.events} events over ${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.policy}\n`,
+      `msk-once local run: ${o.events} events over ${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.policy}, runtime ${runtime}\n`,
     );
 
     // --- the topic and the producer -------------------------------------------------------------
@@ -182,33 +210,79 @@ async function main(): Promise<number> {
     // --- the function, with its crash ------------------------------------------------------------
     const faults: string[] = [];
     const functionErrors = new Map<string, number>();
+    const outputLines: string[] = [];
     const bar = progressBar(log.all(TOPIC).length, say, Boolean(process.stderr.isTTY));
-    const plan: CrashPlan = {
-      remaining: o.crashAfter === 0 ? Number.POSITIVE_INFINITY : o.crashAfter,
-      fired: o.crashAfter === 0,
-      kill: (error, env) => {
-        fn.kill(error, env);
-        faults.push(
-          `consumer killed after ${o.crashAfter} records, between their pushes and the dedup commit`,
-        );
-        bar.log(
-          `  ! consumer killed between push and dedup commit (its claims stay held until their lease ends, <= ${TIMEOUT_MS / 1000} s)`,
-        );
-      },
+    const crashed = (what: string) => {
+      faults.push(`consumer killed after ${o.crashAfter} records, ${what}`);
+      bar.log(
+        `  ! consumer killed ${what} (its claims stay held until their lease ends, <= ${timeoutMs / 1000} s)`,
+      );
     };
-    const fn: LambdaFunction<MSKEvent> = new LambdaFunction<MSKEvent>(
-      (env) =>
-        createNotificationHandler({
-          service,
-          store: storeOfEnvironment(new CrashingStore(shared, plan, env), env),
-          onStoreError: o.policy,
-          reserveMs: 500,
-          tableName: table,
-          pushUrl: provider.url,
-          dynamodb: dynamo.client,
+    let fn: LambdaInvoker<MSKEvent> & { kill(error: Error, env?: ExecutionEnvironment): void };
+    // Counts the effect layer's marks and replays; in a worker run it is also the crash point.
+    const tap = await startDynamoDBTap(dynamo.endpoint, {
+      crashAfter: runtime === 'worker' ? o.crashAfter : 0,
+      onCrash: (envId, completed) => {
+        fn.kill(
+          new CrashError(`killed after ${completed} pushes were marked done, before the dedup commit`),
+          {
+            id: envId,
+          } as ExecutionEnvironment,
+        );
+        crashed('after its pushes were marked done, before the dedup commit');
+      },
+    });
+    cleanup.push(() => tap.stop());
+    if (runtime === 'worker') {
+      const worker = new WorkerFunction<MSKEvent>({
+        module: new URL('../functions/notification/handler.ts', import.meta.url),
+        functionName: 'notification',
+        timeoutMs,
+        env: (environment) => ({
+          POWERTOOLS_SERVICE_NAME: service,
+          POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'ERROR',
+          DEDUP_REDIS_URL: proxy!.url,
+          DEDUP_STORE_POLICY: o.policy,
+          IDEMPOTENCY_TABLE_NAME: table,
+          PUSH_PROVIDER_URL: provider.url,
+          AWS_REGION: 'us-east-1',
+          AWS_ACCESS_KEY_ID: 'local',
+          AWS_SECRET_ACCESS_KEY: 'local',
+          AWS_ENDPOINT_URL_DYNAMODB: tap.endpointFor(environment.id),
         }),
-      { functionName: 'notification', timeoutMs: TIMEOUT_MS },
-    );
+        onOutput: (line) => outputLines.push(line),
+      });
+      cleanup.push(() => worker.close());
+      fn = worker;
+    } else {
+      const plan: CrashPlan = {
+        remaining: o.crashAfter === 0 ? Number.POSITIVE_INFINITY : o.crashAfter,
+        fired: o.crashAfter === 0,
+        kill: (error, env) => {
+          fn.kill(error, env);
+          crashed('between their pushes and the dedup commit');
+        },
+      };
+      const client = createEffectsDynamoDBClient({
+        endpoint: tap.endpointFor(0),
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      });
+      cleanup.push(async () => client.destroy());
+      fn = new LambdaFunction<MSKEvent>(
+        (env) =>
+          createNotificationHandler({
+            service,
+            store: storeOfEnvironment(new CrashingStore(shared, plan, env), env),
+            onStoreError: o.policy,
+            reserveMs: 500,
+            tableName: table,
+            pushUrl: provider.url,
+            dynamodb: client,
+          }),
+        { functionName: 'notification', timeoutMs },
+      );
+    }
 
     // --- the mapping, with a Redis outage in the middle -------------------------------------------
     const outageFrom = Math.max(2, Math.floor(o.events / o.batchSize / 2));
@@ -219,10 +293,18 @@ async function main(): Promise<number> {
       batchSize: o.batchSize,
       concurrency: Math.min(2, o.partitions),
       bisectBatchOnFunctionError: true,
-      maximumRetryAttempts: 5,
       onFailureTopic: `kafka://${DLQ_TOPIC}`,
-      // 0.1, 0.2, 0.4, 0.8, 1 s: the last retries come after a crashed invocation's claims have expired.
-      retryBackoffMs: (attempt) => Math.min(100 * 2 ** (attempt - 1), 1_000),
+      // The last retries come after a crashed invocation's claims (leased for the timeout) have expired:
+      // in process 0.1, 0.2, 0.4, 0.8, 1 s; in workers 0.25, 0.5, 1, 2, 3, 3 s.
+      ...(runtime === 'worker'
+        ? {
+            maximumRetryAttempts: 6,
+            retryBackoffMs: (attempt: number) => Math.min(250 * 2 ** (attempt - 1), 3_000),
+          }
+        : {
+            maximumRetryAttempts: 5,
+            retryBackoffMs: (attempt: number) => Math.min(100 * 2 ** (attempt - 1), 1_000),
+          }),
       onInvocation: (report) => {
         if (report.error)
           functionErrors.set(
@@ -260,7 +342,11 @@ async function main(): Promise<number> {
     const dump = dumpTopic(log, DLQ_TOPIC);
     if (o.dlqFile) writeFileSync(o.dlqFile, dump);
     const reasons = new Map<string, string>();
-    for (const line of capture.lines()) {
+    const lines = [
+      ...capture.lines(),
+      ...outputLines.map(parseJsonLine).filter((l): l is NonNullable<typeof l> => l !== undefined),
+    ];
+    for (const line of lines) {
       const error = line.error as { message?: string } | undefined;
       if (line.level === 'ERROR' && typeof line.offset === 'number' && error?.message) {
         reasons.set(`${line.topic}-${line.partition}@${line.offset}`, error.message);
@@ -276,14 +362,14 @@ async function main(): Promise<number> {
       stats: esm.stats,
       dlq: parseDlqText(dump).rows,
       reasons,
-      lines: capture.lines(),
+      lines,
       finalLag: esm.offsetLag,
       faults: [
         `${producer.duplicates} events published twice by the producer; ${poison.size} poison events`,
         ...faults,
         ...[...functionErrors].map(([error, n]) => `function error x${n}: ${error}`),
       ],
-      uncommittedAtCrash: plan.uncommitted ?? 0,
+      effectReplays: tap.counts.replayed,
     });
     console.log(verdict.text);
     if (o.dlqFile) console.log(`DLQ written to ${o.dlqFile}: npm run dlq -- ${o.dlqFile}`);

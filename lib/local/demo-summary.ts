@@ -27,8 +27,8 @@ export interface RunFacts {
   finalLag: number;
   /** Lines about the faults that were injected. */
   faults: string[];
-  /** Records whose effects happened in the crashed invocation (never counted in its metrics). */
-  uncommittedAtCrash: number;
+  /** Repeats the effect layer answered from its COMPLETED mark instead of running the effect again. */
+  effectReplays: number;
 }
 
 export interface Verdict {
@@ -62,10 +62,6 @@ export function summarize(f: RunFacts): Verdict {
   const deduplicated = sumMetric(f.lines, 'MessagesDeduplicated');
   const dedupErrors = sumMetric(f.lines, 'DedupErrors');
   const p99 = percentile(metricValues(f.lines, 'DedupCheckDuration'), 99);
-  const succeeded = sumMetric(f.lines, 'MessagesSucceeded');
-  // Successful runs that made no new effect: the effect layer answered with the stored result.
-  // The crashed invocation never flushed its metrics, but its effects did happen.
-  const redeliveredRuns = Math.max(0, succeeded - (effects - f.uncommittedAtCrash));
 
   const byReason = new Map<string, number>();
   for (const row of f.dlq) {
@@ -94,7 +90,7 @@ export function summarize(f: RunFacts): Verdict {
     '',
     `  events produced          ${f.produced}  (${f.unique} unique, ${f.produced - f.unique} published twice by the producer)`,
     `  effects that happened    ${effects}  (pushes the provider received)`,
-    `  duplicates suppressed    ${deduplicated} by Redis dedup (MessagesDeduplicated), ${redeliveredRuns} more by the effect layer`,
+    `  duplicates suppressed    ${deduplicated} by Redis dedup (MessagesDeduplicated), ${f.effectReplays} more by the effect layer (answered from its DynamoDB mark)`,
     `  records retried          ${f.stats.recordsRetried}  (${f.stats.invocations} invocations, ${f.stats.functionErrors} function errors, ${f.stats.partialFailures} partial batch failures)`,
     `  records in the DLQ       ${f.dlq.length}`,
   );

@@ -59,7 +59,8 @@ export function captureStdout(passThrough?: (text: string) => void): StdoutCaptu
   };
 }
 
-function parseJsonLine(line: string): JsonLine | undefined {
+/** A JSON object on one line, or undefined. */
+export function parseJsonLine(line: string): JsonLine | undefined {
   const t = line.trim();
   if (!t.startsWith('{')) return undefined;
   try {

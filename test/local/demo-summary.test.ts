@@ -52,7 +52,7 @@ function facts(overrides: Partial<RunFacts> = {}): RunFacts {
     ],
     finalLag: 0,
     faults: ['one crash'],
-    uncommittedAtCrash: 0,
+    effectReplays: 2,
     ...overrides,
   };
 }
@@ -63,7 +63,10 @@ describe('demo summary', () => {
     assert.equal(verdict.ok, true);
     assert.match(verdict.text, /events produced\s+4\s+\(3 unique, 1 published twice/);
     assert.match(verdict.text, /effects that happened\s+2/);
-    assert.match(verdict.text, /duplicates suppressed\s+1 by Redis dedup/);
+    assert.match(
+      verdict.text,
+      /duplicates suppressed\s+1 by Redis dedup \(MessagesDeduplicated\), 2 more by the effect layer/,
+    );
     assert.match(verdict.text, /1 x RetryAttemptsExhausted: value rejected by parse: rating must be 1..5/);
     assert.match(verdict.text, /FIRED\s+MessagesDeduplicated \/ MessagesProcessed > 0.1\s+20.0%/);
     assert.match(verdict.text, /FIRED\s+p99 DedupCheckDuration > 50 ms\s+80.0 ms/);

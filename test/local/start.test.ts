@@ -7,36 +7,45 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseDlqText } from '../../lib/local/dlq-reader.ts';
 
-test('npm start: duplicates, a crash and a Redis outage; every event once or in the DLQ', () => {
-  const dlqFile = join(mkdtempSync(join(tmpdir(), 'start-')), 'dlq.jsonl');
-  const args = [
-    'scripts/start.ts',
-    '--events',
-    '200',
-    '--partitions',
-    '3',
-    '--batch-size',
-    '20',
-    '--crash-after',
-    '50',
-    '--poison',
-    '2',
-  ];
-  const run = spawnSync(process.execPath, [...args, '--dlq-file', dlqFile], {
-    encoding: 'utf8',
-    timeout: 100_000,
+const small = [
+  '--events',
+  '200',
+  '--partitions',
+  '3',
+  '--batch-size',
+  '20',
+  '--crash-after',
+  '50',
+  '--poison',
+  '2',
+];
+
+for (const runtime of ['worker', 'in-process']) {
+  test(`npm start (${runtime}): duplicates, a crash and a Redis outage; every event once or in the DLQ`, () => {
+    const dlqFile = join(mkdtempSync(join(tmpdir(), 'start-')), 'dlq.jsonl');
+    const run = spawnSync(
+      process.execPath,
+      ['scripts/start.ts', ...small, '--runtime', runtime, '--dlq-file', dlqFile],
+      { encoding: 'utf8', timeout: 100_000 },
+    );
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stderr, new RegExp(`runtime ${runtime}`));
+    assert.match(run.stdout, /events produced\s+20\d\s+\(200 unique/);
+    assert.match(run.stdout, /consumer killed after 50 records/);
+    assert.match(run.stdout, /Redis down for 4 invocations/);
+    assert.match(run.stdout, /FIRED\s+DedupErrors > 0/);
+    assert.match(
+      run.stdout,
+      /[1-9]\d* more by the effect layer/,
+      'the crashed records came again, answered by the effect layer',
+    );
+    assert.match(run.stdout, /OK: every event had its effect exactly once or is in the DLQ/);
+    assert.match(run.stderr, /100%/);
+    const rows = parseDlqText(readFileSync(dlqFile, 'utf8')).rows;
+    assert.ok(rows.length >= 1 && rows.every((r) => r.condition === 'RetryAttemptsExhausted'));
+    assert.match(run.stdout, new RegExp(`records in the DLQ\\s+${rows.length}`));
   });
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  assert.match(run.stdout, /events produced\s+20\d\s+\(200 unique/);
-  assert.match(run.stdout, /consumer killed after 50 records/);
-  assert.match(run.stdout, /Redis down for 4 invocations/);
-  assert.match(run.stdout, /FIRED\s+DedupErrors > 0/);
-  assert.match(run.stdout, /OK: every event had its effect exactly once or is in the DLQ/);
-  assert.match(run.stderr, /100%/);
-  const rows = parseDlqText(readFileSync(dlqFile, 'utf8')).rows;
-  assert.ok(rows.length >= 1 && rows.every((r) => r.condition === 'RetryAttemptsExhausted'));
-  assert.match(run.stdout, new RegExp(`records in the DLQ\\s+${rows.length}`));
-});
+}
 
 test('npm start rejects a bad option with its name', () => {
   const run = spawnSync(process.execPath, ['scripts/start.ts', '--store-policy', 'maybe'], {
