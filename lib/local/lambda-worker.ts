@@ -23,7 +23,8 @@ const data = workerData as Data;
 try {
   const mod = (await import(data.module)) as Record<string, unknown>;
   const handler = mod[data.exportName];
-  if (typeof handler !== 'function') throw new Error(`${data.module} does not export a function named ${data.exportName}`);
+  if (typeof handler !== 'function')
+    throw new Error(`${data.module} does not export a function named ${data.exportName}`);
   port.on('message', async (message: Invoke) => {
     const { deadline, ...fields } = message.context;
     const context = {
@@ -31,7 +32,10 @@ try {
       getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     } as Context;
     try {
-      const response = await (handler as (e: unknown, c: Context) => Promise<unknown>)(message.event, context);
+      const response = await (handler as (e: unknown, c: Context) => Promise<unknown>)(
+        message.event,
+        context,
+      );
       port.postMessage({ id: message.id, ok: true, response: response ?? null });
     } catch (error) {
       const err = error instanceof Error ? error : new Error(String(error));
@@ -41,5 +45,9 @@ try {
   port.postMessage({ ready: true });
 } catch (error) {
   const err = error instanceof Error ? error : new Error(String(error));
-  port.postMessage({ initError: true, errorType: 'Runtime.ImportModuleError', errorMessage: err.stack ?? err.message });
+  port.postMessage({
+    initError: true,
+    errorType: 'Runtime.ImportModuleError',
+    errorMessage: err.stack ?? err.message,
+  });
 }

@@ -33,7 +33,10 @@ interface Environment {
   controller: AbortController;
   worker: Worker;
   ready: Promise<void>;
-  pending: Map<number, (message: { ok: boolean; response?: unknown; errorType?: string; errorMessage?: string }) => void>;
+  pending: Map<
+    number,
+    (message: { ok: boolean; response?: unknown; errorType?: string; errorMessage?: string }) => void
+  >;
 }
 
 /**
@@ -68,7 +71,13 @@ export class WorkerFunction<E = unknown> {
     const requestId = randomUUID();
     const current = this.#idle.pop() ?? this.#start();
     const startedAt = Date.now();
-    const context = createLambdaContext({ ...this.#o, functionName: this.functionName, timeoutMs: this.timeoutMs, requestId, startedAt });
+    const context = createLambdaContext({
+      ...this.#o,
+      functionName: this.functionName,
+      timeoutMs: this.timeoutMs,
+      requestId,
+      startedAt,
+    });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -86,20 +95,35 @@ export class WorkerFunction<E = unknown> {
       const answer = (async () => {
         await current.ready;
         const id = ++this.#nextId;
-        const reply = new Promise<{ ok: boolean; response?: unknown; errorType?: string; errorMessage?: string }>((resolve) =>
-          current.pending.set(id, resolve),
-        );
+        const reply = new Promise<{
+          ok: boolean;
+          response?: unknown;
+          errorType?: string;
+          errorMessage?: string;
+        }>((resolve) => current.pending.set(id, resolve));
         current.worker.postMessage({ id, event, context: serializable(context, startedAt + this.timeoutMs) });
         return reply;
       })();
       const reply = await Promise.race([answer, timeout, killed]);
       if (reply.ok) return { ok: true, response: reply.response, requestId };
-      return { ok: false, requestId, errorType: reply.errorType ?? 'Error', errorMessage: reply.errorMessage ?? '', environmentDied: false };
+      return {
+        ok: false,
+        requestId,
+        errorType: reply.errorType ?? 'Error',
+        errorMessage: reply.errorMessage ?? '',
+        environmentDied: false,
+      };
     } catch (error) {
       const err = error as Error;
       // A timeout or a crash ends the environment: the thread is terminated, nothing runs on.
       this.#end(current);
-      return { ok: false, requestId, errorType: err.name || 'Error', errorMessage: err.message, environmentDied: true };
+      return {
+        ok: false,
+        requestId,
+        errorType: err.name || 'Error',
+        errorMessage: err.message,
+        environmentDied: true,
+      };
     } finally {
       clearTimeout(timer);
       this.#busy.delete(current);
@@ -109,7 +133,10 @@ export class WorkerFunction<E = unknown> {
 
   /** Terminate an environment's thread (default: all): its in-flight invocation fails with `reason`. */
   kill(reason: Error = new CrashError(), env?: ExecutionEnvironment): void {
-    const crash = reason instanceof CrashError ? reason : Object.assign(new CrashError(reason.message), { cause: reason });
+    const crash =
+      reason instanceof CrashError
+        ? reason
+        : Object.assign(new CrashError(reason.message), { cause: reason });
     for (const target of [...this.#all]) {
       if (env !== undefined && target.env.id !== env.id) continue;
       this.#busy.get(target)?.(crash);
@@ -128,7 +155,10 @@ export class WorkerFunction<E = unknown> {
     this.coldStarts++;
     const controller = new AbortController();
     const env = { id: ++this.#envCount, alive: true, signal: controller.signal };
-    const moduleUrl = this.#o.module instanceof URL ? this.#o.module.href : new URL(this.#o.module, `file://${process.cwd()}/`).href;
+    const moduleUrl =
+      this.#o.module instanceof URL
+        ? this.#o.module.href
+        : new URL(this.#o.module, `file://${process.cwd()}/`).href;
     const worker = new Worker(new URL('./lambda-worker.ts', import.meta.url), {
       workerData: { module: moduleUrl, exportName: this.#o.exportName ?? 'handler' },
       env: { ...process.env, ...this.#o.env(env) },
@@ -142,7 +172,8 @@ export class WorkerFunction<E = unknown> {
     const ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message) => {
         if (message.ready) resolve();
-        else if (message.initError) reject(Object.assign(new Error(message.errorMessage), { name: message.errorType }));
+        else if (message.initError)
+          reject(Object.assign(new Error(message.errorMessage), { name: message.errorType }));
         else pending.get(message.id)?.(message);
         if (message.id !== undefined) pending.delete(message.id);
       });

@@ -25,8 +25,15 @@ describe('WorkerFunction', () => {
     assert.equal(response.greeting, 'hello from environment 1');
     assert.ok(response.remaining > 0 && response.remaining <= 300);
     const again = await fn.invoke({});
-    assert.equal((again as { response: { coldStartedAt: number } }).response.coldStartedAt, (result as { response: { coldStartedAt: number } }).response.coldStartedAt, 'warm');
-    assert.ok(lines.some((l) => l.includes('from the worker')), 'its stdout comes back line by line');
+    assert.equal(
+      (again as { response: { coldStartedAt: number } }).response.coldStartedAt,
+      (result as { response: { coldStartedAt: number } }).response.coldStartedAt,
+      'warm',
+    );
+    assert.ok(
+      lines.some((l) => l.includes('from the worker')),
+      'its stdout comes back line by line',
+    );
   });
 
   test('a timeout terminates the thread: the handler does not run on', async () => {
@@ -37,7 +44,11 @@ describe('WorkerFunction', () => {
     await new Promise((r) => setTimeout(r, 700));
     assert.equal(existsSync(marker), false, 'the handler was stopped with its thread');
     const next = await fn.invoke({});
-    assert.match((next as { response: { greeting: string } }).response.greeting, /environment [2-9]/, 'a cold start');
+    assert.match(
+      (next as { response: { greeting: string } }).response.greeting,
+      /environment [2-9]/,
+      'a cold start',
+    );
   });
 
   test('kill() terminates the in-flight invocation at once', async () => {
