@@ -32,7 +32,12 @@ export interface GeneratedBatch {
 const nextUlid = monotonicFactory();
 const filler = 'The delivery was quick and the product matches the description. '.repeat(40);
 
-/** A JSON review of exactly `bytes` bytes (ASCII), distinct per `n`. */
+/**
+ * A JSON review of exactly `bytes` bytes (ASCII), distinct per `n`.
+ *
+ * @example
+ * reviewJson(7, 1024).length; // 1024
+ */
 export function reviewJson(n: number, bytes: number): string {
   const head = {
     type: 'ReviewCreated',
@@ -99,7 +104,12 @@ export function makeEvent(spec: EventSpec): GeneratedBatch {
   return { event, eventIds, records, jsonBytes: Buffer.byteLength(JSON.stringify(event)) };
 }
 
-/** The same records (same topic, partition, offset, headers), as an earlier delivery would carry them. */
+/**
+ * The same records (same topic, partition, offset, headers), as an earlier delivery would carry them.
+ *
+ * @example
+ * await contender.invoke(subEvent(batch, pickDuplicates(batch.records.length, 0.3)));
+ */
 export function subEvent(batch: GeneratedBatch, indices: readonly number[]): MSKEvent {
   const records: Record<string, MSKRecord[]> = {};
   for (const i of [...indices].sort((a, b) => a - b)) {
@@ -112,7 +122,12 @@ export function subEvent(batch: GeneratedBatch, indices: readonly number[]): MSK
   return { ...batch.event, records };
 }
 
-/** mulberry32: a small seeded PRNG so that every run picks the same duplicates. */
+/**
+ * mulberry32: a small seeded PRNG so that every run picks the same duplicates.
+ *
+ * @example
+ * const random = seededRandom(42); random(); // 0 <= x < 1, the same sequence every run
+ */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -124,7 +139,12 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** `round(fraction * count)` distinct record indices, chosen with a fixed seed. */
+/**
+ * `round(fraction * count)` distinct record indices, chosen with a fixed seed.
+ *
+ * @example
+ * pickDuplicates(10, 0.3); // three indices, the same every run
+ */
 export function pickDuplicates(count: number, fraction: number, seed = 42): number[] {
   const indices = Array.from({ length: count }, (_, i) => i);
   const random = seededRandom(seed);

@@ -17,7 +17,12 @@ export interface FloorResult {
   recordsPerSecond: number;
 }
 
-/** Parse the SET line of `redis-benchmark --csv`. */
+/**
+ * Parse the SET line of `redis-benchmark --csv`.
+ *
+ * @example
+ * parseCsvRps('"test","rps"\n"SET","2092050.25"'); // 2092050.25
+ */
 export function parseCsvRps(output: string): number {
   const line = output.split('\n').find((l) => l.startsWith('"SET"'));
   const rps = line ? Number(JSON.parse(`[${line}]`)[1]) : Number.NaN;

@@ -37,7 +37,12 @@ export interface Verdict {
   met: boolean;
 }
 
-/** One row per case, with the ratios to the baselines of the same mode, size and duplicate share. */
+/**
+ * One row per case, with the ratios to the baselines of the same mode, size and duplicate share.
+ *
+ * @example
+ * const rows = rowsOf('standalone', cases, floor);
+ */
 export function rowsOf(mode: string, cases: readonly CaseResult[], floor: FloorResult): Row[] {
   const find = (c: CaseResult, id: string) =>
     cases.find((o) => o.contender === id && o.records === c.records && o.duplicates === c.duplicates);
@@ -55,7 +60,12 @@ export function rowsOf(mode: string, cases: readonly CaseResult[], floor: FloorR
   }));
 }
 
-/** The issue's targets, judged on the 10,000-record rows of kafkaHandler. */
+/**
+ * The issue's targets, judged on the 10,000-record rows of kafkaHandler, the memory runs and the bundle.
+ *
+ * @example
+ * for (const v of verdicts(modes, bundle)) console.log(v.met, v.target);
+ */
 export function verdicts(
   modes: readonly ModeReport[],
   bundle: { fn: BundleResult; core: BundleResult; ioredis: BundleResult } | undefined,
@@ -112,7 +122,12 @@ export function verdicts(
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
-/** The table as printed by `npm run bench` (and pasted into docs/performance.md). */
+/**
+ * The table as printed by `npm run bench` (and pasted into docs/performance.md).
+ *
+ * @example
+ * console.log(formatTable(modes));
+ */
 export function formatTable(modes: readonly ModeReport[]): string {
   const lines: string[] = [];
   lines.push(

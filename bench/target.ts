@@ -7,14 +7,24 @@ export type RedisTarget =
   | { readonly mode: 'standalone'; readonly url: string }
   | { readonly mode: 'cluster'; readonly nodes: readonly { host: string; port: number }[] };
 
-/** Host and port of a target's first node, for redis-benchmark. */
+/**
+ * Host and port of a target's first node, for redis-benchmark.
+ *
+ * @example
+ * firstNode({ mode: 'standalone', url: 'redis://127.0.0.1:6379' }); // { host: '127.0.0.1', port: 6379 }
+ */
 export function firstNode(target: RedisTarget): { host: string; port: number } {
   if (target.mode === 'cluster') return target.nodes[0]!;
   const url = new URL(target.url);
   return { host: url.hostname, port: Number(url.port || 6379) };
 }
 
-/** An ioredis client as an application would make it (no offline queue once connected, short timeouts). */
+/**
+ * A connected ioredis client (one retry per request, 5 s command timeout).
+ *
+ * @example
+ * const redis = await ioredisClient(target);
+ */
 export async function ioredisClient(target: RedisTarget): Promise<Redis | Cluster> {
   const client =
     target.mode === 'cluster'
@@ -29,7 +39,12 @@ export async function ioredisClient(target: RedisTarget): Promise<Redis | Cluste
   return client;
 }
 
-/** A node-redis (@redis/client) client, the one Powertools documents for its cache persistence layer. */
+/**
+ * A connected node-redis (@redis/client) client, the one Powertools documents for its cache persistence layer.
+ *
+ * @example
+ * const persistenceStore = new CachePersistenceLayer({ client: await nodeRedisClient(target) });
+ */
 export async function nodeRedisClient(target: RedisTarget) {
   if (target.mode === 'cluster') {
     return createCluster({

@@ -17,7 +17,12 @@ export function decodeAsProject(record: MSKRecord): KafkaMessage {
   return decodeRecord(record, options);
 }
 
-/** Every record of the event, partition by partition, in offset order. */
+/**
+ * Every record of the event, partition by partition, in offset order.
+ *
+ * @example
+ * for (const record of recordsOf(event)) count++;
+ */
 export function* recordsOf(event: MSKEvent): Generator<MSKRecord> {
   for (const key in event.records) yield* event.records[key]!;
 }
