@@ -61,3 +61,51 @@ export function testConsumer(options: TestConsumerOptions) {
   );
   return { fn, runs };
 }
+
+/**
+ * A store that remembers, per event id (the last part of the key), whether a claim or a commit of
+ * it ever failed: the cases in which the dedup layer is documented not to hold.
+ */
+export class TracingStore implements DedupStore {
+  readonly claimFailed = new Set<string>();
+  readonly commitFailed = new Set<string>();
+  readonly #inner: DedupStore;
+
+  constructor(inner: DedupStore) {
+    this.#inner = inner;
+  }
+
+  async claim(keys: readonly string[], owner: string, leaseMs: number) {
+    try {
+      const results = await this.#inner.claim(keys, owner, leaseMs);
+      results.forEach((r, i) => {
+        if (r instanceof Error) this.claimFailed.add(eventIdOf(keys[i]!));
+      });
+      return results;
+    } catch (error) {
+      for (const key of keys) this.claimFailed.add(eventIdOf(key));
+      throw error;
+    }
+  }
+
+  async commit(keys: readonly string[], owner: string, windowMs: number) {
+    try {
+      await this.#inner.commit(keys, owner, windowMs);
+    } catch (error) {
+      for (const key of keys) this.commitFailed.add(eventIdOf(key));
+      throw error;
+    }
+  }
+
+  release(keys: readonly string[], owner: string) {
+    return this.#inner.release(keys, owner);
+  }
+
+  close() {
+    return this.#inner.close();
+  }
+}
+
+function eventIdOf(key: string): string {
+  return key.slice(key.lastIndexOf(':') + 1);
+}

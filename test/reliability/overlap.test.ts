@@ -1,0 +1,55 @@
+/** A rebalance overlap: the old and the new owner of a partition run the same batch at the same time. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { MSKEvent } from 'aws-lambda';
+import { RedisDedupStore } from '../../lib/index.ts';
+import { EventProducer } from '../../lib/local/event-producer.ts';
+import { EventSourceMapping } from '../../lib/local/event-source-mapping.ts';
+import { overlappingInvocations } from '../../lib/local/faults.ts';
+import { KafkaLog } from '../../lib/local/kafka-log.ts';
+import { toMskEvent } from '../../lib/local/msk-event.ts';
+import { captureStdout, type StdoutCapture, sumMetric } from '../../lib/local/stdout-capture.ts';
+import { redisUrl, uniqueService } from '../support/redis.ts';
+import { testConsumer } from './support.ts';
+
+let capture: StdoutCapture;
+before(() => {
+  capture = captureStdout(() => {});
+});
+after(() => capture.stop());
+
+test('two consumers with the same batch at once: each event runs once; the loser reports it failed, its retry is a duplicate', async () => {
+  const service = uniqueService('overlap');
+  const store = new RedisDedupStore({ redis: { url: redisUrl() } });
+  const effects = new Map<string, number>();
+  const work = async (message: { eventId: string }) => {
+    await new Promise((r) => setTimeout(r, 5)); // both invocations are in flight together
+    effects.set(message.eventId, (effects.get(message.eventId) ?? 0) + 1);
+  };
+  const oldOwner = testConsumer({ service, store, work });
+  const newOwner = testConsumer({ service, store, work });
+  const log = new KafkaLog();
+  log.createTopic('t', 2);
+  const producer = new EventProducer(log);
+  for (let i = 0; i < 20; i++) producer.send({ topic: 't', key: `k${i}`, payload: { i } });
+  const [a, b] = await overlappingInvocations(
+    [oldOwner.fn, newOwner.fn],
+    toMskEvent(log.all('t')) as MSKEvent,
+  );
+  const failed = (r: typeof a) =>
+    r!.ok ? ((r!.response as { batchItemFailures: unknown[] }).batchItemFailures?.length ?? 0) : Number.NaN;
+  assert.ok(
+    failed(a) + failed(b) >= 1,
+    'at least one of them found claims held by the other and reported them failed',
+  );
+  // The new owner's mapping redelivers the uncommitted partitions.
+  const esm = new EventSourceMapping(log, newOwner.fn, { topics: ['t'] });
+  await esm.drain();
+  await store.close();
+  assert.equal(effects.size, 20);
+  assert.ok(
+    [...effects.values()].every((n) => n === 1),
+    `every event ran once: ${JSON.stringify([...effects.values()])}`,
+  );
+  assert.ok(sumMetric(capture.lines(), 'MessagesDeduplicated') >= 20, 'the redelivery found them DONE');
+});
