@@ -32,14 +32,46 @@ return 0`;
 const RELEASE_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+// The same three steps for many keys in one call (standalone Redis only: a cluster refuses scripts
+// whose keys hash to different slots). The claim answers one letter per key: c(laimed), d(one), h(eld).
+const CLAIM_MANY_LUA = `local out = {}
+for i, key in ipairs(KEYS) do
+  local old = redis.call('SET', key, ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
+  if not old then out[i] = 'c' elseif old == '${DONE}' then out[i] = 'd' else out[i] = 'h' end
+end
+return table.concat(out)`;
+const COMMIT_MANY_LUA = `for _, key in ipairs(KEYS) do
+  local v = redis.call('GET', key)
+  if v == ARGV[1] or not v then redis.call('SET', key, '${DONE}', 'PX', ARGV[2]) end
+end
+return #KEYS`;
+const RELEASE_MANY_LUA = `for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
+end
+return #KEYS`;
+
+/** Keys per script call: big enough to save per-command work, small enough not to block Redis long. */
+export const KEYS_PER_SCRIPT = 1000;
+
 type ScriptedClient = (Redis | Cluster) & {
   mskOnceCommit(key: string, owner: string, windowMs: number): Promise<number>;
   mskOnceRelease(key: string, owner: string): Promise<number>;
 };
-type ScriptedPipeline = ChainableCommander & {
+type Scripted = ChainableCommander & {
   mskOnceCommit(key: string, owner: string, windowMs: number): ChainableCommander;
   mskOnceRelease(key: string, owner: string): ChainableCommander;
+  mskOnceClaimMany(...args: (string | number)[]): ChainableCommander;
+  mskOnceCommitMany(...args: (string | number)[]): ChainableCommander;
+  mskOnceReleaseMany(...args: (string | number)[]): ChainableCommander;
 };
+
+/** How one store step goes on the wire: one command per key, or one script per chunk of keys. */
+interface Step {
+  one(pipeline: Scripted, key: string): unknown;
+  many(pipeline: Scripted, keys: string[]): unknown;
+  /** The reply of key `j` of a chunk, from the chunk's reply. */
+  ofMany(reply: unknown, j: number): unknown;
+}
 
 export interface RedisDedupStoreOptions {
   /** Connection options, or an ioredis client you made (made fail-fast by you, then). */
@@ -86,6 +118,10 @@ export class RedisDedupStore implements DedupStore {
     if (typeof this.client.mskOnceCommit !== 'function') {
       this.client.defineCommand('mskOnceCommit', { numberOfKeys: 1, lua: COMMIT_LUA });
       this.client.defineCommand('mskOnceRelease', { numberOfKeys: 1, lua: RELEASE_LUA });
+      // No numberOfKeys: the caller passes the key count first.
+      this.client.defineCommand('mskOnceClaimMany', { lua: CLAIM_MANY_LUA });
+      this.client.defineCommand('mskOnceCommitMany', { lua: COMMIT_MANY_LUA });
+      this.client.defineCommand('mskOnceReleaseMany', { lua: RELEASE_MANY_LUA });
     }
   }
 
@@ -93,19 +129,24 @@ export class RedisDedupStore implements DedupStore {
     const value = IN_PROGRESS + owner;
     const lease = Math.max(1, Math.ceil(leaseMs));
     const results: ClaimResult[] = new Array(keys.length);
-    await this.#eachNode(
+    const step: Step = {
+      one: (p, key) => p.set(key, value, 'PX', lease, 'NX', 'GET'),
+      many: (p, chunk) => p.mskOnceClaimMany(chunk.length, ...chunk, value, lease),
+      ofMany: (reply, j) => {
+        const code = (reply as string).charCodeAt(j);
+        return code === 99 /* c */ ? null : code === 100 /* d */ ? DONE : 'held';
+      },
+    };
+    await this.#send(
       keys,
-      (pipeline, key) => pipeline.set(key, value, 'PX', lease, 'NX', 'GET'),
+      step,
       (index, error, reply) => {
         if (error) results[index] = error;
         else if (reply === null) results[index] = 'claimed';
         else results[index] = reply === DONE ? 'done' : 'held';
       },
       // A claim that answers after we gave up was never used: release it so a retry is not held off.
-      (lateKeys, lateReplies) => {
-        const mine = lateKeys.filter((_, i) => lateReplies[i]?.[0] === null && lateReplies[i]?.[1] === null);
-        if (mine.length > 0) this.release(mine, owner).catch(() => {});
-      },
+      (late) => this.release(late, owner).catch(() => {}),
     );
     return results;
   }
@@ -113,16 +154,20 @@ export class RedisDedupStore implements DedupStore {
   async commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {
     const value = IN_PROGRESS + owner;
     const window = Math.ceil(windowMs);
-    await this.#eachKeyOrThrow('commit', keys, (pipeline, key) =>
-      (pipeline as ScriptedPipeline).mskOnceCommit(key, value, window),
-    );
+    await this.#sendOrThrow('commit', keys, {
+      one: (p, key) => p.mskOnceCommit(key, value, window),
+      many: (p, chunk) => p.mskOnceCommitMany(chunk.length, ...chunk, value, window),
+      ofMany: () => 1,
+    });
   }
 
   async release(keys: readonly string[], owner: string): Promise<void> {
     const value = IN_PROGRESS + owner;
-    await this.#eachKeyOrThrow('release', keys, (pipeline, key) =>
-      (pipeline as ScriptedPipeline).mskOnceRelease(key, value),
-    );
+    await this.#sendOrThrow('release', keys, {
+      one: (p, key) => p.mskOnceRelease(key, value),
+      many: (p, chunk) => p.mskOnceReleaseMany(chunk.length, ...chunk, value),
+      ofMany: () => 1,
+    });
   }
 
   async close(): Promise<void> {
@@ -130,34 +175,66 @@ export class RedisDedupStore implements DedupStore {
   }
 
   /**
-   * Send `keys` in one pipeline per node (cluster) or one pipeline (standalone), all at once, each
-   * bounded by the command timeout. `onReply` gets each key's reply by its index in `keys`.
+   * Send `keys` at once, bounded by the command timeout: on standalone Redis one pipeline of
+   * scripts of up to {@link KEYS_PER_SCRIPT} keys; on a cluster one pipeline per node, a command per
+   * key. `onReply` gets each key's reply by its index in `keys`; `onLate` the keys a timed-out call
+   * claimed anyway (claims only). Throws when no part of the call got through.
    */
-  async #eachNode(
+  async #send(
     keys: readonly string[],
-    add: (pipeline: ChainableCommander, key: string) => unknown,
+    step: Step,
     onReply: (index: number, error: Error | null, reply: unknown) => void,
-    onLate?: (keys: string[], replies: [Error | null, unknown][]) => void,
+    onLate?: (claimedLate: string[]) => void,
   ): Promise<void> {
     if (keys.length === 0) return;
     await this.#ready();
-    const groups = this.#groupByNode(keys);
+    const cluster = this.client instanceof Cluster;
+    const groups = cluster ? this.#groupByNode(keys) : [keys.map((_, i) => i)];
     const failures: unknown[] = [];
     await Promise.all(
       groups.map(async (indexes) => {
-        const pipeline = this.client.pipeline();
-        for (const i of indexes) add(pipeline, keys[i]!);
-        try {
-          const replies = await this.#bounded(pipeline.exec(), (late) =>
-            onLate?.(
-              indexes.map((i) => keys[i]!),
-              late,
-            ),
-          );
-          for (let j = 0; j < indexes.length; j++) {
-            const [error, reply] = replies[j] ?? [new Error('no reply'), null];
-            onReply(indexes[j]!, error, reply);
+        const pipeline = this.client.pipeline() as Scripted;
+        const chunks: number[][] = [];
+        if (cluster) {
+          for (const i of indexes) step.one(pipeline, keys[i]!);
+        } else {
+          for (let at = 0; at < indexes.length; at += KEYS_PER_SCRIPT) {
+            const chunk = indexes.slice(at, at + KEYS_PER_SCRIPT);
+            chunks.push(chunk);
+            step.many(
+              pipeline,
+              chunk.map((i) => keys[i]!),
+            );
           }
+        }
+        // Reply of each key, whatever the wire shape: [error, reply] per key of the group.
+        const perKey = (
+          replies: [Error | null, unknown][],
+          visit: (index: number, error: Error | null, reply: unknown) => void,
+        ) => {
+          if (cluster) {
+            for (let j = 0; j < indexes.length; j++) {
+              const [error, reply] = replies[j] ?? [new Error('no reply'), null];
+              visit(indexes[j]!, error, reply);
+            }
+            return;
+          }
+          chunks.forEach((chunk, c) => {
+            const [error, reply] = replies[c] ?? [new Error('no reply'), null];
+            for (let j = 0; j < chunk.length; j++)
+              visit(chunk[j]!, error, error ? null : step.ofMany(reply, j));
+          });
+        };
+        try {
+          const replies = await this.#bounded(pipeline.exec(), (late) => {
+            if (!onLate) return;
+            const claimed: string[] = [];
+            perKey(late, (index, error, reply) => {
+              if (!error && reply === null) claimed.push(keys[index]!);
+            });
+            if (claimed.length > 0) onLate?.(claimed);
+          });
+          perKey(replies, onReply);
         } catch (error) {
           const storeError = toStoreError(error);
           for (const i of indexes) onReply(i, storeError, null);
@@ -169,13 +246,9 @@ export class RedisDedupStore implements DedupStore {
     if (failures.length === groups.length) throw failures[0];
   }
 
-  async #eachKeyOrThrow(
-    what: string,
-    keys: readonly string[],
-    add: (pipeline: ChainableCommander, key: string) => unknown,
-  ) {
+  async #sendOrThrow(what: string, keys: readonly string[], step: Step) {
     let failed: Error | null = null;
-    await this.#eachNode(keys, add, (_index, error) => {
+    await this.#send(keys, step, (_index, error) => {
       failed ??= error;
     });
     if (failed) throw toStoreError(failed, what);
