@@ -30,8 +30,9 @@
  * - retries happen after `retryBackoffMs(attempt)`; AWS's own backoff is not documented.
  */
 import type { MSKEvent } from 'aws-lambda';
+import { judgeInvocation } from './batch-response.ts';
 import type { KafkaLog, LogRecord } from './kafka-log.ts';
-import type { InvocationResult, LambdaInvoker } from './lambda-runtime.ts';
+import type { LambdaInvoker } from './lambda-runtime.ts';
 import {
   type ClusterIdentity,
   LOCAL_CLUSTER,
@@ -369,7 +370,7 @@ export class EventSourceMapping {
     const result = await this.#fn.invoke(
       this.#o.mutateEvent ? this.#o.mutateEvent(structuredClone(event)) : event,
     );
-    const verdict = this.#judge(event, result);
+    const verdict = judgeInvocation(event, result, this.#o.reportBatchItemFailures);
     const partitions = Object.keys(event.records);
     if (verdict.kind === 'success') {
       this.#commit(batch.ends);
@@ -408,50 +409,6 @@ export class EventSourceMapping {
 
   #report(report: InvocationReport): void {
     this.#o.onInvocation?.(report);
-  }
-
-  /** Classify an invocation: success, a valid partial answer, or a function error (incl. an invalid answer). */
-  #judge(
-    event: MSKEvent,
-    result: InvocationResult,
-  ):
-    | { kind: 'success' }
-    | { kind: 'partial'; lowest: Map<string, number>; failed: { partition: string; offset: number }[] }
-    | { kind: 'error'; error: string; invalid: boolean } {
-    if (!result.ok)
-      return { kind: 'error', error: `${result.errorType}: ${result.errorMessage}`, invalid: false };
-    if (!this.#o.reportBatchItemFailures) return { kind: 'success' };
-    const response = result.response;
-    if (response === null || response === undefined) return { kind: 'success' };
-    const invalid = (why: string) => ({
-      kind: 'error' as const,
-      error: `invalid batch response: ${why}`,
-      invalid: true,
-    });
-    if (typeof response !== 'object' || Array.isArray(response))
-      return invalid(`not a JSON object: ${preview(response)}`);
-    const failures = (response as { batchItemFailures?: unknown }).batchItemFailures;
-    if (failures === null || failures === undefined) return { kind: 'success' };
-    if (!Array.isArray(failures)) return invalid(`batchItemFailures is not an array: ${preview(failures)}`);
-    if (failures.length === 0) return { kind: 'success' };
-    const lowest = new Map<string, number>();
-    const failed: { partition: string; offset: number }[] = [];
-    for (const item of failures) {
-      const id = (item as { itemIdentifier?: unknown } | null)?.itemIdentifier as
-        | { partition?: unknown; offset?: unknown }
-        | undefined;
-      const partition = id?.partition;
-      const offset = id?.offset;
-      if (typeof partition !== 'string' || typeof offset !== 'number')
-        return invalid(`malformed item ${preview(item)}`);
-      const records = event.records[partition];
-      if (!records) return invalid(`partition ${partition} was not in the event`);
-      if (!records.some((r) => r.offset === offset))
-        return invalid(`offset ${offset} of ${partition} was not in the event`);
-      failed.push({ partition, offset });
-      lowest.set(partition, Math.min(lowest.get(partition) ?? offset, offset));
-    }
-    return { kind: 'partial', lowest, failed };
   }
 
   async #onPartial(
@@ -590,9 +547,4 @@ export class EventSourceMapping {
 
 function recordKey(record: LogRecord): string {
   return `${record.topic}-${record.partition}@${record.offset}`;
-}
-
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
