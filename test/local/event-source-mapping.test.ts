@@ -197,6 +197,35 @@ describe('EventSourceMapping: failures', () => {
     }
   });
 
+  test('without ReportBatchItemFailures the answer is ignored: reported records are committed and lost', async () => {
+    const log = logWith('t', 1, 3);
+    const seen: Seen[] = [];
+    const { esm, reports } = traced(
+      log,
+      reportingHandler((_, v) => v === 'v1', seen),
+      {
+        topics: ['t'],
+        reportBatchItemFailures: false,
+        onFailureTopic: 'dlq',
+      },
+    );
+    await esm.drain();
+    assert.deepEqual(
+      reports.map((r) => r.outcome),
+      ['success'],
+    );
+    assert.equal(log.lag(esm.consumerGroup, 't'), 0);
+    assert.equal(
+      log.all('dlq').length,
+      0,
+      'v1 and v2 never ran and are in no DLQ: why the mapping must enable it',
+    );
+    assert.deepEqual(
+      seen.map((s) => s.value),
+      ['v0'],
+    );
+  });
+
   test('null, {} and an empty list are success', async () => {
     for (const ok of [null, undefined, {}, { batchItemFailures: [] }, { batchItemFailures: null }]) {
       const log = logWith('t', 1, 3);

@@ -21,7 +21,12 @@ import { RedisDedupStore } from '../../lib/index.ts';
 import { dumpTopic, parseDlqText } from '../../lib/local/dlq-reader.ts';
 import { EventProducer } from '../../lib/local/event-producer.ts';
 import { EventSourceMapping, type InvocationReport } from '../../lib/local/event-source-mapping.ts';
-import { type CrashPlan, crashAfterHandled, overlappingInvocations } from '../../lib/local/faults.ts';
+import {
+  CrashingStore,
+  type CrashPlan,
+  crashAfterHandled,
+  overlappingInvocations,
+} from '../../lib/local/faults.ts';
 import { KafkaLog } from '../../lib/local/kafka-log.ts';
 import type { ExecutionEnvironment } from '../../lib/local/lambda-runtime.ts';
 import { toMskEvent } from '../../lib/local/msk-event.ts';
@@ -55,6 +60,8 @@ interface Schedule {
   duplicates: number[];
   poison: number[];
   crashAfter: number | null;
+  /** Where the kill lands: right after the N-th handled record, or at the commit that would make it DONE. */
+  crashAt: 'handled' | 'commit';
   outage: { from: number; length: number } | null;
   timeoutAt: number | null;
   overlap: number | null;
@@ -68,6 +75,7 @@ const schedules: fc.Arbitrary<Schedule> = fc.record({
   duplicates: fc.array(fc.nat(), { maxLength: 5 }),
   poison: fc.array(fc.nat(), { maxLength: 2 }),
   crashAfter: fc.option(fc.integer({ min: 1, max: 12 })),
+  crashAt: fc.constantFrom('handled' as const, 'commit' as const),
   outage: fc.option(fc.record({ from: fc.nat(5), length: fc.integer({ min: 1, max: 3 }) })),
   timeoutAt: fc.option(fc.nat(6)),
   overlap: fc.option(fc.integer({ min: 1, max: 6 })),
@@ -168,7 +176,9 @@ async function runSchedule(s: Schedule) {
     onStoreError: s.policy,
     timeoutMs: TIMEOUT_MS,
     work: (m, env, requestId) => work(m, env, requestId),
-    wrap: (env, handle) => crashAfterHandled(plan, env, handle),
+    ...(s.crashAt === 'handled'
+      ? { wrap: (env, handle) => crashAfterHandled(plan, env, handle) }
+      : { wrapStore: (env, inner) => new CrashingStore(inner, plan, env) }),
   });
   plan.kill = (error, env) => consumer.fn.kill(error, env);
 

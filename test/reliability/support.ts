@@ -24,6 +24,8 @@ export interface TestConsumerOptions {
     env: ExecutionEnvironment,
     requestId: string,
   ) => Promise<void> | void;
+  /** Wrap the store of an environment (e.g. a CrashingStore). */
+  wrapStore?: (env: ExecutionEnvironment, store: DedupStore) => DedupStore;
   /** Wrap the business function (e.g. crashAfterHandled). */
   wrap?: (env: ExecutionEnvironment, handle: BusinessHandler<unknown>) => BusinessHandler<unknown>;
 }
@@ -51,7 +53,10 @@ export function testConsumer(options: TestConsumerOptions) {
       return kafkaHandler<unknown>({
         service: options.service,
         handlerName: 'reliability',
-        store: storeOfEnvironment(options.store, env),
+        store: storeOfEnvironment(
+          options.wrapStore ? options.wrapStore(env, options.store) : options.store,
+          env,
+        ),
         onStoreError: options.onStoreError ?? 'open',
         reserveMs: 50,
         handle: options.wrap ? options.wrap(env, handle) : handle,
