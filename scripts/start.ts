@@ -21,42 +21,22 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { MSKEvent } from 'aws-lambda';
-import { createNotificationHandler } from '../functions/notification/create-handler.ts';
-import { createEffectsDynamoDBClient } from '../lib/effects/dynamodb-client.ts';
 import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
+import { publishReviews } from '../lib/local/demo-events.ts';
+import { demoFunction } from '../lib/local/demo-function.ts';
 import { summarize } from '../lib/local/demo-summary.ts';
 import { dumpTopic, parseDlqText } from '../lib/local/dlq-reader.ts';
-import { startDynamoDBTap } from '../lib/local/dynamodb-tap.ts';
-import { EventProducer } from '../lib/local/event-producer.ts';
 import { EventSourceMapping } from '../lib/local/event-source-mapping.ts';
 import { startFakePushProvider } from '../lib/local/fake-push-provider.ts';
-import {
-  CrashingStore,
-  type CrashPlan,
-  DuplicatingProducer,
-  seededRandom,
-  storeOfEnvironment,
-} from '../lib/local/faults.ts';
 import { KafkaLog } from '../lib/local/kafka-log.ts';
-import {
-  CrashError,
-  type ExecutionEnvironment,
-  LambdaFunction,
-  type LambdaInvoker,
-} from '../lib/local/lambda-runtime.ts';
 import { startLocalDynamoDB } from '../lib/local/local-dynamodb.ts';
 import { findRedis } from '../lib/local/local-redis.ts';
 import { progressBar } from '../lib/local/progress-bar.ts';
 import { captureStdout, parseJsonLine } from '../lib/local/stdout-capture.ts';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../lib/local/tcp-fault-proxy.ts';
-import { WorkerFunction } from '../lib/local/worker-function.ts';
 
 const TOPIC = 'review-created';
 const DLQ_TOPIC = 'review-created-dlq';
-const IN_PROCESS_TIMEOUT_MS = 2_500;
-// handler.ts keeps the default reserveMs (5 s): the function needs more than that.
-const WORKER_TIMEOUT_MS = 7_000;
 
 const usage = `usage: npm start -- [--events 2000] [--partitions 6] [--duplicate-rate 0.05] [--crash-after 300]
                    [--store-policy open|closed] [--batch-size 100] [--poison 3] [--seed 7] [--dlq-file path]
@@ -175,7 +155,6 @@ async function main(): Promise<number> {
     const runtime = o.runtime ?? (redis.url ? 'worker' : 'in-process');
     if (runtime === 'worker' && !redis.url)
       throw new Error('--runtime worker needs a Redis (the environments share it)');
-    const timeoutMs = runtime === 'worker' ? WORKER_TIMEOUT_MS : IN_PROCESS_TIMEOUT_MS;
     say(
       `msk-once local run: ${o.events} events over ${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.policy}, runtime ${runtime}\n`,
     );
@@ -183,106 +162,33 @@ async function main(): Promise<number> {
     // --- the topic and the producer -------------------------------------------------------------
     const log = new KafkaLog();
     log.createTopic(TOPIC, o.partitions);
-    const producer = new DuplicatingProducer(new EventProducer(log), { rate: o.duplicateRate, seed: o.seed });
-    const random = seededRandom(o.seed + 1);
-    const poison = new Set<string>();
-    const eventIds = new Set<string>();
-    const poisonAt = new Set(Array.from({ length: o.poison }, () => Math.floor(random() * o.events)));
-    for (let i = 0; i < o.events; i++) {
-      const bad = poisonAt.has(i);
-      const review = {
-        reviewId: `review-${i}`,
-        userId: `user-${i % 97}`,
-        rating: bad ? 9 : 1 + (i % 5),
-        text: `review number ${i}`,
-      };
-      const event = producer.send({
-        topic: TOPIC,
-        key: review.reviewId,
-        eventType: 'ReviewCreated',
-        payload: review,
-      });
-      eventIds.add(event.eventId);
-      if (bad) poison.add(event.eventId);
-    }
-    producer.flushDuplicates();
+    const { eventIds, poison, duplicates } = publishReviews(log, TOPIC, o);
 
     // --- the function, with its crash ------------------------------------------------------------
     const faults: string[] = [];
     const functionErrors = new Map<string, number>();
     const outputLines: string[] = [];
     const bar = progressBar(log.all(TOPIC).length, say, Boolean(process.stderr.isTTY));
-    const crashed = (what: string) => {
-      faults.push(`consumer killed after ${o.crashAfter} records, ${what}`);
-      bar.log(
-        `  ! consumer killed ${what} (its claims stay held until their lease ends, <= ${timeoutMs / 1000} s)`,
-      );
-    };
-    let fn: LambdaInvoker<MSKEvent> & { kill(error: Error, env?: ExecutionEnvironment): void };
-    // Counts the effect layer's marks and replays; in a worker run it is also the crash point.
-    const tap = await startDynamoDBTap(dynamo.endpoint, {
-      crashAfter: runtime === 'worker' ? o.crashAfter : 0,
-      onCrash: (envId, completed) => {
-        fn.kill(
-          new CrashError(`killed after ${completed} pushes were marked done, before the dedup commit`),
-          {
-            id: envId,
-          } as ExecutionEnvironment,
+    const demo = await demoFunction({
+      runtime,
+      service,
+      policy: o.policy,
+      tableName: table,
+      pushUrl: provider.url,
+      dynamoEndpoint: dynamo.endpoint,
+      redisUrl: proxy?.url,
+      store: shared,
+      crashAfter: o.crashAfter,
+      onCrash: (where) => {
+        faults.push(`consumer killed after ${o.crashAfter} records, ${where}`);
+        bar.log(
+          `  ! consumer killed ${where} (its claims stay held until their lease ends, <= ${demo.timeoutMs / 1000} s)`,
         );
-        crashed('after its pushes were marked done, before the dedup commit');
       },
+      onOutput: (line) => outputLines.push(line),
     });
-    cleanup.push(() => tap.stop());
-    if (runtime === 'worker') {
-      const worker = new WorkerFunction<MSKEvent>({
-        module: new URL('../functions/notification/handler.ts', import.meta.url),
-        functionName: 'notification',
-        timeoutMs,
-        env: (environment) => ({
-          POWERTOOLS_SERVICE_NAME: service,
-          POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'ERROR',
-          DEDUP_REDIS_URL: proxy!.url,
-          DEDUP_STORE_POLICY: o.policy,
-          IDEMPOTENCY_TABLE_NAME: table,
-          PUSH_PROVIDER_URL: provider.url,
-          AWS_REGION: 'us-east-1',
-          AWS_ACCESS_KEY_ID: 'local',
-          AWS_SECRET_ACCESS_KEY: 'local',
-          AWS_ENDPOINT_URL_DYNAMODB: tap.endpointFor(environment.id),
-        }),
-        onOutput: (line) => outputLines.push(line),
-      });
-      cleanup.push(() => worker.close());
-      fn = worker;
-    } else {
-      const plan: CrashPlan = {
-        remaining: o.crashAfter === 0 ? Number.POSITIVE_INFINITY : o.crashAfter,
-        fired: o.crashAfter === 0,
-        kill: (error, env) => {
-          fn.kill(error, env);
-          crashed('between their pushes and the dedup commit');
-        },
-      };
-      const client = createEffectsDynamoDBClient({
-        endpoint: tap.endpointFor(0),
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      });
-      cleanup.push(async () => client.destroy());
-      fn = new LambdaFunction<MSKEvent>(
-        (env) =>
-          createNotificationHandler({
-            service,
-            store: storeOfEnvironment(new CrashingStore(shared, plan, env), env),
-            onStoreError: o.policy,
-            reserveMs: 500,
-            tableName: table,
-            pushUrl: provider.url,
-            dynamodb: client,
-          }),
-        { functionName: 'notification', timeoutMs },
-      );
-    }
+    cleanup.push(() => demo.close());
+    const { fn, tap } = demo;
 
     // --- the mapping, with a Redis outage in the middle -------------------------------------------
     const outageFrom = Math.max(2, Math.floor(o.events / o.batchSize / 2));
@@ -365,7 +271,7 @@ async function main(): Promise<number> {
       lines,
       finalLag: esm.offsetLag,
       faults: [
-        `${producer.duplicates} events published twice by the producer; ${poison.size} poison events`,
+        `${duplicates} events published twice by the producer; ${poison.size} poison events`,
         ...faults,
         ...[...functionErrors].map(([error, n]) => `function error x${n}: ${error}`),
       ],
