@@ -117,6 +117,11 @@ async function main(): Promise<number> {
   }
   const say = process.stderr.write.bind(process.stderr);
   const cleanup: (() => Promise<void>)[] = [];
+  // Ctrl+C: stop what this run started (a redis-server, workers, servers) before leaving.
+  process.once('SIGINT', async () => {
+    for (const stop of cleanup.reverse()) await stop().catch(() => {});
+    process.exit(130);
+  });
   try {
     // --- the parts: Redis (behind a fault proxy), DynamoDB (dynalite), the push provider --------
     const redis = await findRedis(process.env);
