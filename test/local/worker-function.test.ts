@@ -30,6 +30,10 @@ describe('WorkerFunction', () => {
       (result as { response: { coldStartedAt: number } }).response.coldStartedAt,
       'warm',
     );
+    // Its stdout is a stream of its own: the line may come after the answer.
+    for (let i = 0; i < 100 && !lines.some((l) => l.includes('from the worker')); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     assert.ok(
       lines.some((l) => l.includes('from the worker')),
       'its stdout comes back line by line',
