@@ -241,6 +241,7 @@ async function main(): Promise<number> {
     const started = Date.now();
     try {
       await esm.drain();
+      await demo.settle();
     } finally {
       capture.stop();
       proxy?.set('up');

@@ -51,6 +51,8 @@ export interface DemoFunction {
   fn: LambdaInvoker<MSKEvent>;
   tap: DynamoDBTap;
   timeoutMs: number;
+  /** Wait for the function's last output lines (worker threads print through a stream). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
       fn,
       tap,
       timeoutMs,
+      settle: () => worker.settleOutput(),
       close: async () => {
         await worker.close();
         await tap.stop();
@@ -136,6 +139,7 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
     fn,
     tap,
     timeoutMs,
+    settle: async () => {},
     close: async () => {
       client.destroy();
       await tap.stop();

@@ -56,6 +56,7 @@ export class WorkerFunction<E = unknown> {
   readonly #all = new Set<Environment>();
   #envCount = 0;
   #nextId = 0;
+  #lastOutputAt = 0;
   invocations = 0;
   coldStarts = 0;
 
@@ -144,6 +145,17 @@ export class WorkerFunction<E = unknown> {
     }
   }
 
+  /**
+   * Wait until the threads have printed nothing for `quietMs` (at most `maxMs`): their output is a
+   * stream of its own and can come after their answers (the last EMF document of a run, say).
+   */
+  async settleOutput(quietMs = 200, maxMs = 2_000): Promise<void> {
+    const until = Date.now() + maxMs;
+    while (Date.now() < until && Date.now() - this.#lastOutputAt < quietMs) {
+      await new Promise((r) => setTimeout(r, quietMs / 4));
+    }
+  }
+
   /** Terminate every environment (end of a run). */
   async close(): Promise<void> {
     const workers = [...this.#all].map((e) => e.worker);
@@ -167,7 +179,10 @@ export class WorkerFunction<E = unknown> {
     });
     const pending: Environment['pending'] = new Map();
     for (const stream of [worker.stdout, worker.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => this.#o.onOutput?.(line, env));
+      createInterface({ input: stream }).on('line', (line) => {
+        this.#lastOutputAt = Date.now();
+        this.#o.onOutput?.(line, env);
+      });
     }
     const ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message) => {
