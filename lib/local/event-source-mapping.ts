@@ -1,7 +1,8 @@
 /**
  * An event source mapping (ESM) for Kafka, in process: it polls the {@link KafkaLog}, invokes a
  * {@link LambdaFunction} with MSK events, commits offsets and writes failed records to an on-failure
- * topic, following AWS's documented rules (each rule below names its page):
+ * topic, following AWS's documented rules (each rule below names its page, all under
+ * https://docs.aws.amazon.com/lambda/latest/dg/):
  *
  * - with-msk.html / with-msk-configure.html: "Lambda reads messages sequentially for each Kafka topic
  *   partition. A single Lambda payload can contain messages from multiple partitions." Batches go up
@@ -27,7 +28,8 @@
  *   go to the destination; the rest of the partition is delivered again;
  * - splitting a batch does not count as a retry (as for Kinesis);
  * - without a destination, exhausted records are skipped (lost), as Lambda does, and counted.
- * - retries happen after `retryBackoffMs(attempt)`; AWS's own backoff is not documented.
+ * - retries happen after `retryBackoffMs(attempt)`; AWS's own backoff is not documented. A waiting
+ *   partition is not polled meanwhile (its order holds); the poller goes on with its other partitions.
  */
 import type { MSKEvent } from 'aws-lambda';
 import { judgeInvocation } from './batch-response.ts';
