@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import { MemoryDedupStore } from '../../lib/index.ts';
+import { EVENT_ID_HEADER, EventProducer } from '../../lib/local/event-producer.ts';
+import { CrashingStore, type CrashPlan, DuplicatingProducer, expireLeases } from '../../lib/local/faults.ts';
+import { KafkaLog } from '../../lib/local/kafka-log.ts';
+import type { CrashError, ExecutionEnvironment } from '../../lib/local/lambda-runtime.ts';
+import { pingRedis } from '../../lib/local/redis-server.ts';
+import { startTcpFaultProxy } from '../../lib/local/tcp-fault-proxy.ts';
+import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+
+const admin = adminClient();
+after(() => admin.quit());
+
+describe('faults', () => {
+  test('DuplicatingProducer repeats a seeded share of events with the same Event-Id, at later offsets', () => {
+    const log = new KafkaLog();
+    log.createTopic('t', 2);
+    const producer = new DuplicatingProducer(new EventProducer(log), { rate: 0.3, seed: 42 });
+    for (let i = 0; i < 100; i++) producer.send({ topic: 't', key: `k${i}`, payload: { i } });
+    producer.flushDuplicates();
+    const ids = log.all('t').map((r) => r.headers.find((h) => h.name === EVENT_ID_HEADER)!.value.toString());
+    assert.equal(ids.length, 100 + producer.duplicates);
+    assert.equal(new Set(ids).size, 100);
+    assert.ok(producer.duplicates > 10 && producer.duplicates < 60);
+    // The same seed replays the same schedule.
+    const log2 = new KafkaLog();
+    log2.createTopic('t', 2);
+    const replay = new DuplicatingProducer(new EventProducer(log2), { rate: 0.3, seed: 42 });
+    for (let i = 0; i < 100; i++) replay.send({ topic: 't', key: `k${i}`, payload: { i } });
+    replay.flushDuplicates();
+    assert.equal(replay.duplicates, producer.duplicates);
+    assert.deepEqual(
+      log2.all('t').map((r) => r.value?.toString()),
+      log.all('t').map((r) => r.value?.toString()),
+    );
+  });
+
+  test('CrashingStore kills the environment at the commit that reaches N, and then does nothing more', async () => {
+    const inner = new MemoryDedupStore({ quiet: true });
+    const env = { id: 7, alive: true, signal: new AbortController().signal } as ExecutionEnvironment & {
+      alive: boolean;
+    };
+    const killed: { error: CrashError; env: ExecutionEnvironment }[] = [];
+    const plan: CrashPlan = {
+      remaining: 3,
+      fired: false,
+      kill: (error, e) => {
+        killed.push({ error, env: e });
+        (e as { alive: boolean }).alive = false;
+      },
+    };
+    const store = new CrashingStore(inner, plan, env);
+    await store.claim(['a', 'b', 'c'], 'o', 10_000);
+    await store.commit(['a'], 'o', 60_000);
+    let settled = false;
+    void store.commit(['b', 'c'], 'o', 60_000).then(() => {
+      settled = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(killed.length, 1);
+    assert.equal(killed[0]!.env.id, 7);
+    assert.equal(plan.uncommitted, 2);
+    assert.equal(settled, false, 'the crashing commit never returns');
+    assert.deepEqual(await inner.claim(['a', 'b'], 'other', 1000), ['done', 'held'], 'b was never made DONE');
+  });
+
+  test('expireLeases removes IN_PROGRESS claims under a prefix and keeps DONE marks', async () => {
+    const prefix = `${uniqueService('expire')}:dedup:h:`;
+    await admin.set(`${prefix}A`, 'P:owner', 'PX', 60_000);
+    await admin.set(`${prefix}B`, 'D', 'PX', 60_000);
+    await admin.set(`${prefix}x:C`, 'P:other', 'PX', 60_000);
+    assert.equal(await expireLeases(admin, prefix), 2);
+    assert.equal(await admin.get(`${prefix}A`), null);
+    assert.equal(await admin.get(`${prefix}B`), 'D');
+  });
+
+  test('TcpFaultProxy: paused holds the bytes until resumed, down refuses, slow still answers', async () => {
+    const proxy = await startTcpFaultProxy(redisUrl());
+    const client = new Redis(proxy.url, {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
+    try {
+      await client.connect();
+      assert.equal(await client.ping(), 'PONG');
+      proxy.set('paused');
+      let answered = false;
+      const pending = client.ping().then((r) => {
+        answered = true;
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 150));
+      assert.equal(answered, false, 'a paused Redis answers nothing');
+      proxy.set('up');
+      assert.equal(await pending, 'PONG', 'the held command goes through when it resumes');
+      proxy.set({ slowMs: 50 });
+      assert.equal(await client.ping(), 'PONG');
+      proxy.set('down');
+      assert.equal(
+        await pingRedis('127.0.0.1', proxy.port, 300),
+        false,
+        'a stopped Redis refuses connections',
+      );
+    } finally {
+      client.disconnect();
+      await proxy.stop();
+    }
+  });
+});
