@@ -94,6 +94,7 @@ export function decodeRecordsFast<T>(
             raw,
             partitionId,
             message: undefined,
+            valuePending: false,
             key: undefined,
             claim: 'none',
             outcome: undefined,

@@ -19,7 +19,10 @@ export interface BatchRecord<T> {
   readonly raw: MSKRecord;
   /** `<topic>-<partition>`, as the batch response names it. */
   readonly partitionId: string;
+  /** The decoded record; its payload is parsed when the record runs, and it is let go once settled. */
   message: KafkaMessage<T> | undefined;
+  /** The value still has to be parsed (see decodeEnvelope). */
+  valuePending: boolean;
   /** The dedup key, once decoded. */
   key: string | undefined;
   claim: ClaimState;

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { Context, MSKEvent, MSKRecord } from 'aws-lambda';
 import { InvalidRecordError } from '../errors.ts';
-import { decodeRecord } from '../kafka/decode.ts';
+import { decodeEnvelope, decodeRecord } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { attachBatch, type Batch, type BatchInternal, type BatchRecord } from './batch.ts';
@@ -52,6 +52,7 @@ export function decodeRecords<T>(
             raw,
             partitionId,
             message: undefined,
+            valuePending: false,
             key: undefined,
             claim: 'none',
             outcome: undefined,
@@ -61,8 +62,13 @@ export function decodeRecords<T>(
             settled: undefined,
           };
           try {
-            const message = decodeRecord(raw, config.decode);
+            // A custom key function may read the payload, so it gets a parsed one; otherwise the
+            // value waits until the record runs (duplicates are never parsed).
+            const message = config.dedupKey
+              ? decodeRecord(raw, config.decode)
+              : decodeEnvelope(raw, config.decode);
             record.message = message;
+            record.valuePending = !config.dedupKey && Boolean(raw.value);
             record.key = config.keyPrefix + (config.dedupKey ? config.dedupKey(message) : message.eventId);
           } catch (error) {
             record.error =

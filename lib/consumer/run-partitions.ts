@@ -18,6 +18,7 @@ import {
   PartitionStoppedError,
   StoreUnavailableError,
 } from '../errors.ts';
+import { decodeValue } from '../kafka/decode.ts';
 import type { KafkaBatchItemFailure, KafkaBatchResponse, KafkaMessage } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { type Batch, type BatchRecord, batchOf, settle } from './batch.ts';
@@ -97,7 +98,23 @@ async function runRecord<T>(
       );
     }
   }
-  // claimed or unguarded: run it, if there is time.
+  // claimed or unguarded: parse the value, then run it, if there is time.
+  if (record.valuePending) {
+    try {
+      (record.message as { payload: T | null }).payload = decodeValue(
+        raw,
+        config.decode,
+        record.message?.eventId,
+      );
+      record.valuePending = false;
+    } catch (error) {
+      config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
+        ...recordKeys(raw, record.message),
+        error,
+      });
+      return settle(batch, record, 'failed', error as Error);
+    }
+  }
   const left = remainingMs(context);
   if (left < config.reserveMs) {
     config.logger.warn('too little time left to start the record: released for a retry', {
@@ -159,6 +176,8 @@ async function runPartition<T>(
     }
     await runRecord(config, batch, record, context);
     if (record.outcome === 'failed') failed = record;
+    // Done with it: its payload need not outlive its turn (a copy only reads the outcome).
+    record.message = undefined;
   }
   return failed;
 }

@@ -80,26 +80,26 @@ function single(headers: KafkaHeaders, name: string): string | undefined {
  * const message = decodeRecord(event.records['orders-0'][0], { parse: parseJson, maxHeaderBytes: 16384 });
  */
 export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): KafkaMessage<T> {
+  const message = decodeEnvelope<T>(record, options);
+  (message as { payload: T | null }).payload = decodeValue(record, options, message.eventId);
+  return message;
+}
+
+/**
+ * Everything but the value: enough to claim the record. The consumer parses the value only when
+ * the record runs, so duplicates are never parsed and payloads do not all live at once.
+ *
+ * @throws {InvalidRecordError} malformed base64 key, a missing or invalid Event-Id, an oversize header.
+ * @example
+ * const message = decodeEnvelope(record, { parse: parseJson, maxHeaderBytes: 16384 }); // payload: null
+ */
+export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>): KafkaMessage<T> {
   const headers = decodeHeaders(record, options.maxHeaderBytes);
   const rawId = single(headers, EVENT_ID_HEADER);
   if (rawId === undefined) throw new InvalidRecordError(record, `no ${EVENT_ID_HEADER} header`);
   const eventId = normalizeEventId(rawId);
   if (eventId === undefined) {
     throw new InvalidRecordError(record, `${EVENT_ID_HEADER} '${rawId.slice(0, 64)}' is not a ULID`);
-  }
-  const key = record.key ? own(base64(record, 'key', record.key)) : undefined;
-  let payload: T | null = null;
-  // A tombstone has no value (null, absent, or empty string); parse is not called for it.
-  if (record.value) {
-    const value = base64(record, 'value', record.value);
-    try {
-      payload = options.parse(value, record);
-    } catch (error) {
-      throw new InvalidRecordError(record, `value rejected by parse: ${(error as Error).message}`, {
-        cause: error,
-        eventId,
-      });
-    }
   }
   return {
     eventId,
@@ -109,8 +109,28 @@ export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): K
     partition: record.partition,
     offset: record.offset,
     timestamp: record.timestamp,
-    key,
+    key: record.key ? own(base64(record, 'key', record.key)) : undefined,
     headers,
-    payload,
+    payload: null,
   };
+}
+
+/**
+ * The parsed value; `null` for a tombstone (no value, or an empty one), for which parse is not called.
+ *
+ * @throws {InvalidRecordError} malformed base64, or a value `parse` rejects.
+ * @example
+ * const payload = decodeValue(record, options, message.eventId);
+ */
+export function decodeValue<T>(record: MSKRecord, options: DecodeOptions<T>, eventId?: string): T | null {
+  if (!record.value) return null;
+  const value = base64(record, 'value', record.value);
+  try {
+    return options.parse(value, record);
+  } catch (error) {
+    throw new InvalidRecordError(record, `value rejected by parse: ${(error as Error).message}`, {
+      cause: error,
+      eventId,
+    });
+  }
 }

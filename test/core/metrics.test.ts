@@ -71,7 +71,9 @@ test('one flush per invocation: counts per topic and handler, check duration per
 });
 
 test('a 10,000-record batch claims and commits in two store calls, not 10,000', async () => {
-  const records = Array.from({ length: 10_000 }, (_, i) => mskRecord({ topic: 'bulk', partition: i % 4, offset: i }));
+  const records = Array.from({ length: 10_000 }, (_, i) =>
+    mskRecord({ topic: 'bulk', partition: i % 4, offset: i }),
+  );
   const { response, lines } = await invoke(handler, mskEvent(records));
   assert.deepEqual(response.batchItemFailures, []);
   const duration = emfDocuments(lines).find((d) => 'DedupCheckDuration' in d)!;

@@ -284,3 +284,33 @@ test('an error marked retryLater fails the record but is logged as a warning, no
   assert.ok(lines.some((l) => l.level === 'WARN' && l.message === 'handler asked for a retry later'));
   assert.ok(!lines.some((l) => l.level === 'ERROR'));
 });
+
+test('values are parsed when their record runs: duplicates and records behind a failure are never parsed', async () => {
+  let parsed = 0;
+  const id = ulid();
+  const handler = kafkaHandler({
+    service: uniqueService('lazy-parse'),
+    handlerName: 'h',
+    redis: { url: redisUrl() },
+    reserveMs: 0,
+    parse: (value) => {
+      parsed++;
+      return JSON.parse(value.toString('utf8'));
+    },
+    handle(m) {
+      if ((m.payload as { fail?: boolean }).fail) throw new Error('no');
+    },
+  });
+  const { response } = await invoke(
+    handler,
+    mskEvent([
+      mskRecord({ offset: 1, eventId: id }),
+      mskRecord({ offset: 2, eventId: id }),
+      mskRecord({ partition: 1, offset: 5, value: { fail: true } }),
+      mskRecord({ partition: 1, offset: 6 }),
+    ]),
+  );
+  await handler.close();
+  assert.deepEqual(failedOffsets(response), ['orders-1@5']);
+  assert.equal(parsed, 2, 'offset 1 and offset 5 only');
+});
