@@ -12,6 +12,16 @@ export interface DedupEnvConfig {
   store?: DedupStore;
   window: WindowName | number;
   onStoreError: 'open' | 'closed';
+  reserveMs?: number;
+}
+
+/** DEDUP_RESERVE_MS: how much of the invocation to keep free (records are not started past it). */
+function reserveFromEnv(env: NodeJS.ProcessEnv): { reserveMs?: number } {
+  const raw = env.DEDUP_RESERVE_MS;
+  if (raw === undefined || raw === '') return {};
+  if (!/^\d+$/.test(raw))
+    throw new ConfigurationError('DEDUP_RESERVE_MS', `'${raw}' is not a whole number of milliseconds`);
+  return { reserveMs: Number(raw) };
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
@@ -25,8 +35,8 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
 /**
  * Read DEDUP_REDIS_URL, DEDUP_REDIS_MODE (standalone|cluster), DEDUP_REDIS_AUTH (none|token|iam),
  * DEDUP_REDIS_USER, DEDUP_REDIS_TOKEN, DEDUP_REDIS_CACHE_NAME, DEDUP_REDIS_SERVERLESS,
- * DEDUP_WINDOW (default|critical|analytics|seconds), DEDUP_STORE_POLICY (open|closed) and
- * DEDUP_STORE=memory (local runs only).
+ * DEDUP_WINDOW (default|critical|analytics|seconds), DEDUP_STORE_POLICY (open|closed),
+ * DEDUP_RESERVE_MS (default 5000) and DEDUP_STORE=memory (local runs only).
  *
  * @throws {ConfigurationError} naming the variable.
  * @example
@@ -46,7 +56,9 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
   if (policy !== 'open' && policy !== 'closed') {
     throw new ConfigurationError('DEDUP_STORE_POLICY', `'${policy}' is neither open nor closed`);
   }
-  if (env.DEDUP_STORE === 'memory') return { store: new MemoryDedupStore(), window, onStoreError: policy };
+  const reserve = reserveFromEnv(env);
+  if (env.DEDUP_STORE === 'memory')
+    return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve };
   if (env.DEDUP_STORE && env.DEDUP_STORE !== 'redis') {
     throw new ConfigurationError('DEDUP_STORE', `'${env.DEDUP_STORE}' is neither redis nor memory`);
   }
@@ -81,5 +93,5 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
   } else if (auth !== 'none') {
     throw new ConfigurationError('DEDUP_REDIS_AUTH', `'${auth}' is not none, token or iam`);
   }
-  return { redis, window, onStoreError: policy };
+  return { redis, window, onStoreError: policy, ...reserve };
 }

@@ -75,11 +75,12 @@ export function validateRedisOptions(options: RedisConnectionOptions): void {
 /** Sort a Redis or connection error into the DedupErrors metric's Reason. */
 export function errorReason(error: unknown): StoreErrorReason {
   if (error instanceof DedupStoreError) return error.reason;
+  if ((error as Error)?.name === 'MaxRetriesPerRequestError') return 'connection';
   const text = String((error as Error)?.message ?? error);
   if (/timed? ?out|ETIMEDOUT/i.test(text)) return 'timeout';
   if (/NOSCRIPT|ERR Error (running|compiling) script|script/i.test(text)) return 'script';
   if (
-    /ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EHOSTUNREACH|Connection is closed|isn't writeable|enableOfflineQueue|Failed to refresh slots|None of startup nodes|CLUSTERDOWN|LOADING|MASTERDOWN/i.test(
+    /ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EHOSTUNREACH|Connection is closed|max retries per request|MaxRetriesPerRequest|isn't writeable|enableOfflineQueue|Failed to refresh slots|None of startup nodes|CLUSTERDOWN|LOADING|MASTERDOWN/i.test(
       text,
     )
   ) {

@@ -72,7 +72,9 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
  * // ...
  * await redis.stop();
  */
-export async function startRedisServer(options: { port?: number; args?: string[] } = {}): Promise<LocalRedis> {
+export async function startRedisServer(
+  options: { port?: number; args?: string[] } = {},
+): Promise<LocalRedis> {
   if (!hasRedisServer()) {
     throw new Error(
       'redis-server is not installed: install Redis 7 (Debian: apt-get install redis-server) or point REDIS_URL at a running one',
@@ -82,7 +84,19 @@ export async function startRedisServer(options: { port?: number; args?: string[]
   const dir = mkdtempSync(join(tmpdir(), `msk-once-redis-${port}-`));
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...(options.args ?? [])],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      ...(options.args ?? []),
+    ],
     { stdio: 'ignore', detached: false },
   );
   let exited = false;
@@ -130,19 +144,36 @@ export async function startRedisCluster(size = 3): Promise<LocalRedisCluster> {
       servers.push(
         await startRedisServer({
           port,
-          args: ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000'],
+          args: [
+            '--cluster-enabled',
+            'yes',
+            '--cluster-config-file',
+            `nodes-${port}.conf`,
+            '--cluster-node-timeout',
+            '2000',
+          ],
         }),
       );
     }
     const created = spawnSync(
       'redis-cli',
-      ['--cluster', 'create', ...servers.map((s) => `127.0.0.1:${s.port}`), '--cluster-replicas', '0', '--cluster-yes'],
+      [
+        '--cluster',
+        'create',
+        ...servers.map((s) => `127.0.0.1:${s.port}`),
+        '--cluster-replicas',
+        '0',
+        '--cluster-yes',
+      ],
       { encoding: 'utf8' },
     );
-    if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stderr || created.stdout}`);
+    if (created.status !== 0)
+      throw new Error(`redis-cli --cluster create failed: ${created.stderr || created.stdout}`);
     const first = servers[0]!;
     await waitFor(async () => {
-      const info = spawnSync('redis-cli', ['-p', String(first.port), 'cluster', 'info'], { encoding: 'utf8' });
+      const info = spawnSync('redis-cli', ['-p', String(first.port), 'cluster', 'info'], {
+        encoding: 'utf8',
+      });
       return info.stdout.includes('cluster_state:ok');
     }, 'cluster_state:ok');
   } catch (error) {

@@ -80,6 +80,10 @@ describe('dedupConfigFromEnv', () => {
       onStoreError: 'closed',
     });
     assert.equal(dedupConfigFromEnv({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_WINDOW: '3600' }).window, 3600);
+    assert.equal(
+      dedupConfigFromEnv({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_RESERVE_MS: '1500' }).reserveMs,
+      1500,
+    );
   });
   test('names the variable that is wrong', () => {
     const wrong = (env: NodeJS.ProcessEnv, name: string) =>
@@ -92,6 +96,7 @@ describe('dedupConfigFromEnv', () => {
     wrong({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_WINDOW: 'soon' }, 'DEDUP_WINDOW');
     wrong({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_REDIS_AUTH: 'iam' }, 'DEDUP_REDIS_USER');
     wrong({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_REDIS_MODE: 'sharded' }, 'DEDUP_REDIS_MODE');
+    wrong({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_RESERVE_MS: '5s' }, 'DEDUP_RESERVE_MS');
   });
 });
 

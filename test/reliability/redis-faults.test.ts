@@ -60,11 +60,9 @@ async function deliverOnce(url: string, policy: 'open' | 'closed', fault: () => 
 }
 
 describe('Redis faults under a real consumer', () => {
-  // A connection cut under a pending command reaches the core as ioredis' MaxRetriesPerRequestError,
-  // which errorReason() files under 'unknown' (reported to the lead).
-  const cutTodo = "core: errorReason() does not map ioredis' MaxRetriesPerRequestError to 'connection'";
+  // A connection cut under a pending command reaches the core as ioredis' MaxRetriesPerRequestError.
   for (const [name, fault, heal, reason, todo] of [
-    ['stops (connections refused)', () => proxy.set('down'), () => proxy.set('up'), 'connection', cutTodo],
+    ['stops (connections refused)', () => proxy.set('down'), () => proxy.set('up'), 'connection', undefined],
     ['pauses (SIGSTOP)', () => redis.pause(), () => redis.resume(), 'timeout', undefined],
     [
       'slows down (300 ms per round trip, over the 100 ms command timeout)',
