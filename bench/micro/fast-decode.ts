@@ -118,6 +118,7 @@ export function decodeRecordsFast<T>(
         partitions,
         metrics: config.metrics.begin(),
         claimsSettled: false,
+        renewal: undefined,
       };
       attachBatch(request, batch);
     },

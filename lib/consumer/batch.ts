@@ -45,6 +45,8 @@ export interface Batch<T> {
   readonly metrics: InvocationMetrics;
   /** Claims were made and must be committed or released once. */
   claimsSettled: boolean;
+  /** The timer renewing this batch's claims, while any is held. */
+  renewal: NodeJS.Timeout | undefined;
 }
 
 /** middy's `request.internal` for this stack. */

@@ -14,6 +14,9 @@ import { createLogger } from '../observability/logger.ts';
 import type { BusinessHandler, KafkaHandlerOptions } from './options.ts';
 
 export const DEFAULT_RESERVE_MS = 5000;
+export const DEFAULT_LEASE_MS = 30_000;
+/** Below this a renewal (every third of the lease) could not keep up with a Redis round trip. */
+export const MIN_LEASE_MS = 1000;
 export const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
 export const DEFAULT_NAMESPACE = 'MskOnce';
 
@@ -27,6 +30,7 @@ export interface ResolvedConfig<T> {
   readonly dedupKey: ((message: KafkaMessage<T>) => string) | undefined;
   readonly handle: BusinessHandler<T>;
   readonly reserveMs: number;
+  readonly leaseMs: number;
   readonly store: DedupStore;
   readonly logger: Logger;
   readonly metrics: MetricsEmitter;
@@ -67,6 +71,13 @@ export function resolveConfig<T>(options: KafkaHandlerOptions<T>): ResolvedConfi
   const reserveMs = options.reserveMs ?? DEFAULT_RESERVE_MS;
   if (!(Number.isFinite(reserveMs) && reserveMs >= 0))
     throw new ConfigurationError('reserveMs', `${reserveMs} is not a number of milliseconds >= 0`);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  if (!(Number.isFinite(leaseMs) && leaseMs >= MIN_LEASE_MS)) {
+    throw new ConfigurationError(
+      'leaseMs',
+      `${leaseMs} is below ${MIN_LEASE_MS} ms: a renewal could not keep up`,
+    );
+  }
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
   if (!(Number.isInteger(maxHeaderBytes) && maxHeaderBytes > 0)) {
     throw new ConfigurationError(
@@ -103,6 +114,7 @@ export function resolveConfig<T>(options: KafkaHandlerOptions<T>): ResolvedConfi
     dedupKey: options.dedupKey,
     handle: options.handle,
     reserveMs,
+    leaseMs,
     store,
     logger,
     metrics: new MetricsEmitter(namespace, service, handlerName),

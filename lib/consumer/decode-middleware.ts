@@ -91,6 +91,7 @@ export function decodeRecords<T>(
         partitions,
         metrics: config.metrics.begin(),
         claimsSettled: false,
+        renewal: undefined,
       };
       attachBatch(request, batch);
     },

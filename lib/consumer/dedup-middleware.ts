@@ -21,17 +21,48 @@ import type { ClaimResult } from '../dedup/store.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import type { Batch, BatchInternal, BatchRecord, ClaimState } from './batch.ts';
-import type { ResolvedConfig } from './config.ts';
+import { MIN_LEASE_MS, type ResolvedConfig } from './config.ts';
 
-/** A claim's lease: the invocation's remaining time, so a crashed owner's claim ends with it. */
-const DEFAULT_LEASE_MS = 15 * 60 * 1000;
-const MIN_LEASE_MS = 1000;
+// Without a remaining time (tests, local runs) a lease as long as the longest Kafka invocation.
+const FALLBACK_LEASE_MS = 15 * 60 * 1000;
 
-function leaseMs(context: Context | undefined): number {
+/**
+ * A claim's lease. Where the store can renew (extend), a short one renewed while the invocation
+ * lives (`leaseMs`, 30 s), so a crashed invocation holds its claims that long at most; else the
+ * invocation's remaining time. Never longer than the remaining time, never below MIN_LEASE_MS.
+ */
+function leaseFor<T>(config: ResolvedConfig<T>, context: Context | undefined): number {
   const remaining = context?.getRemainingTimeInMillis?.();
-  return typeof remaining === 'number' && remaining > 0
-    ? Math.max(remaining, MIN_LEASE_MS)
-    : DEFAULT_LEASE_MS;
+  const left = typeof remaining === 'number' && remaining > 0 ? remaining : FALLBACK_LEASE_MS;
+  const lease = config.store.extend ? Math.min(config.leaseMs, left) : left;
+  return Math.max(lease, MIN_LEASE_MS);
+}
+
+/**
+ * Renew the batch's claims every third of their lease: those not yet committed or released, and
+ * after the answer those whose handler still runs. Stops by itself when none is left.
+ */
+function renewClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>, leaseMs: number): void {
+  const extend = config.store.extend?.bind(config.store);
+  if (!extend) return;
+  const timer = setInterval(() => {
+    const keys: string[] = [];
+    for (const partition of batch.partitions) {
+      for (const record of partition) {
+        if (record.claim === 'claimed' && (!batch.claimsSettled || record.running)) keys.push(record.key!);
+      }
+    }
+    if (keys.length === 0) {
+      clearInterval(timer);
+      return;
+    }
+    extend(keys, batch.owner, leaseMs).catch((error) => {
+      config.logger.warn('could not renew claims: they end with their lease', { keys: keys.length, error });
+    });
+  }, leaseMs / 3);
+  // A renewal never keeps a process alive (in Lambda a frozen sandbox renews nothing anyway).
+  timer.unref();
+  batch.renewal = timer;
 }
 
 function stateOf(result: ClaimResult, policy: 'open' | 'closed'): ClaimState {
@@ -78,15 +109,19 @@ function settleWhenDone<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: B
 async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Promise<void> {
   if (batch.claimsSettled) return;
   batch.claimsSettled = true;
+  let running = false;
   const commit: string[] = [];
   const release: string[] = [];
   for (const partition of batch.partitions) {
     for (const record of partition) {
       if (record.claim !== 'claimed') continue;
-      if (record.running) settleWhenDone(config, batch, record);
-      else (record.outcome === 'succeeded' ? commit : release).push(record.key!);
+      if (record.running) {
+        running = true;
+        settleWhenDone(config, batch, record);
+      } else (record.outcome === 'succeeded' ? commit : release).push(record.key!);
     }
   }
+  if (!running) clearInterval(batch.renewal);
   const calls: Promise<void>[] = [];
   if (commit.length > 0) {
     calls.push(
@@ -148,7 +183,9 @@ export function dedupClaims<T>(
       if (keys.length === 0) return;
       let results: ClaimResult[];
       try {
-        results = await timed(batch, () => config.store.claim(keys, batch.owner, leaseMs(request.context)));
+        const lease = leaseFor(config, request.context);
+        results = await timed(batch, () => config.store.claim(keys, batch.owner, lease));
+        renewClaims(config, batch, lease);
       } catch (error) {
         results = new Array(keys.length).fill(error);
       }

@@ -13,15 +13,22 @@ export interface DedupEnvConfig {
   window: WindowName | number;
   onStoreError: 'open' | 'closed';
   reserveMs?: number;
+  leaseMs?: number;
 }
 
-/** DEDUP_RESERVE_MS: how much of the invocation to keep free (records are not started past it). */
-function reserveFromEnv(env: NodeJS.ProcessEnv): { reserveMs?: number } {
-  const raw = env.DEDUP_RESERVE_MS;
-  if (raw === undefined || raw === '') return {};
+function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
   if (!/^\d+$/.test(raw))
-    throw new ConfigurationError('DEDUP_RESERVE_MS', `'${raw}' is not a whole number of milliseconds`);
-  return { reserveMs: Number(raw) };
+    throw new ConfigurationError(name, `'${raw}' is not a whole number of milliseconds`);
+  return Number(raw);
+}
+
+/** DEDUP_RESERVE_MS (time kept free at the end of an invocation) and DEDUP_LEASE_MS (claim lease). */
+function timingFromEnv(env: NodeJS.ProcessEnv): { reserveMs?: number; leaseMs?: number } {
+  const reserveMs = millis(env, 'DEDUP_RESERVE_MS');
+  const leaseMs = millis(env, 'DEDUP_LEASE_MS');
+  return { ...(reserveMs === undefined ? {} : { reserveMs }), ...(leaseMs === undefined ? {} : { leaseMs }) };
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
@@ -36,7 +43,7 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * Read DEDUP_REDIS_URL, DEDUP_REDIS_MODE (standalone|cluster), DEDUP_REDIS_AUTH (none|token|iam),
  * DEDUP_REDIS_USER, DEDUP_REDIS_TOKEN, DEDUP_REDIS_CACHE_NAME, DEDUP_REDIS_SERVERLESS,
  * DEDUP_WINDOW (default|critical|analytics|seconds), DEDUP_STORE_POLICY (open|closed),
- * DEDUP_RESERVE_MS (default 5000) and DEDUP_STORE=memory (local runs only).
+ * DEDUP_RESERVE_MS (default 5000), DEDUP_LEASE_MS (default 30000) and DEDUP_STORE=memory (local runs only).
  *
  * @throws {ConfigurationError} naming the variable.
  * @example
@@ -56,7 +63,7 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
   if (policy !== 'open' && policy !== 'closed') {
     throw new ConfigurationError('DEDUP_STORE_POLICY', `'${policy}' is neither open nor closed`);
   }
-  const reserve = reserveFromEnv(env);
+  const reserve = timingFromEnv(env);
   if (env.DEDUP_STORE === 'memory')
     return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve };
   if (env.DEDUP_STORE && env.DEDUP_STORE !== 'redis') {

@@ -50,6 +50,13 @@ export interface KafkaHandlerOptions<T> {
   /** The business function. */
   handle: BusinessHandler<T>;
   /**
+   * How long a claim lives unless renewed. While the invocation runs, the claims it holds are renewed
+   * every third of this, so a crashed invocation's claims end within it (retries are not held off
+   * for the whole function timeout). Capped by the invocation's remaining time. A store without
+   * `extend` gets leases of the remaining time instead. Default: 30000 ms.
+   */
+  leaseMs?: number;
+  /**
    * Do not start a record when less than this much of the invocation's time is left; it is reported
    * failed and released instead of being killed half-way by the Lambda timeout. Default: 5000 ms.
    */

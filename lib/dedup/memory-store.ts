@@ -56,6 +56,14 @@ export class MemoryDedupStore implements DedupStore {
     }
   }
 
+  async extend(keys: readonly string[], owner: string, leaseMs: number): Promise<void> {
+    const mine = `P:${owner}`;
+    for (const key of keys) {
+      const entry = this.#live(key);
+      if (entry?.value === mine) entry.expiresAt = this.#now() + leaseMs;
+    }
+  }
+
   async release(keys: readonly string[], owner: string): Promise<void> {
     const mine = `P:${owner}`;
     for (const key of keys) {

@@ -32,7 +32,11 @@ return 0`;
 const RELEASE_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-// The same three steps for many keys in one call (standalone Redis only: a cluster refuses scripts
+// Renew the lease of IN_PROGRESS(mine).
+const EXTEND_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
+// The same steps for many keys in one call (standalone Redis only: a cluster refuses scripts
 // whose keys hash to different slots). The claim answers one letter per key: c(laimed), d(one), h(eld).
 const CLAIM_MANY_LUA = `local out = {}
 for i, key in ipairs(KEYS) do
@@ -43,6 +47,10 @@ return table.concat(out)`;
 const COMMIT_MANY_LUA = `for _, key in ipairs(KEYS) do
   local v = redis.call('GET', key)
   if v == ARGV[1] or not v then redis.call('SET', key, '${DONE}', 'PX', ARGV[2]) end
+end
+return #KEYS`;
+const EXTEND_MANY_LUA = `for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then redis.call('PEXPIRE', key, ARGV[2]) end
 end
 return #KEYS`;
 const RELEASE_MANY_LUA = `for _, key in ipairs(KEYS) do
@@ -60,6 +68,8 @@ type ScriptedClient = (Redis | Cluster) & {
 type Scripted = ChainableCommander & {
   mskOnceCommit(key: string, owner: string, windowMs: number): ChainableCommander;
   mskOnceRelease(key: string, owner: string): ChainableCommander;
+  mskOnceExtend(key: string, owner: string, leaseMs: number): ChainableCommander;
+  mskOnceExtendMany(...args: (string | number)[]): ChainableCommander;
   mskOnceClaimMany(...args: (string | number)[]): ChainableCommander;
   mskOnceCommitMany(...args: (string | number)[]): ChainableCommander;
   mskOnceReleaseMany(...args: (string | number)[]): ChainableCommander;
@@ -118,6 +128,8 @@ export class RedisDedupStore implements DedupStore {
     if (typeof this.client.mskOnceCommit !== 'function') {
       this.client.defineCommand('mskOnceCommit', { numberOfKeys: 1, lua: COMMIT_LUA });
       this.client.defineCommand('mskOnceRelease', { numberOfKeys: 1, lua: RELEASE_LUA });
+      this.client.defineCommand('mskOnceExtend', { numberOfKeys: 1, lua: EXTEND_LUA });
+      this.client.defineCommand('mskOnceExtendMany', { lua: EXTEND_MANY_LUA });
       // No numberOfKeys: the caller passes the key count first.
       this.client.defineCommand('mskOnceClaimMany', { lua: CLAIM_MANY_LUA });
       this.client.defineCommand('mskOnceCommitMany', { lua: COMMIT_MANY_LUA });
@@ -157,6 +169,16 @@ export class RedisDedupStore implements DedupStore {
     await this.#sendOrThrow('commit', keys, {
       one: (p, key) => p.mskOnceCommit(key, value, window),
       many: (p, chunk) => p.mskOnceCommitMany(chunk.length, ...chunk, value, window),
+      ofMany: () => 1,
+    });
+  }
+
+  async extend(keys: readonly string[], owner: string, leaseMs: number): Promise<void> {
+    const value = IN_PROGRESS + owner;
+    const lease = Math.max(1, Math.ceil(leaseMs));
+    await this.#sendOrThrow('extend', keys, {
+      one: (p, key) => p.mskOnceExtend(key, value, lease),
+      many: (p, chunk) => p.mskOnceExtendMany(chunk.length, ...chunk, value, lease),
       ofMany: () => 1,
     });
   }

@@ -4,6 +4,7 @@
  *   absent --claim--> IN_PROGRESS(owner), lease = about the invocation's remaining time
  *   IN_PROGRESS(mine) --commit--> DONE, TTL = the dedup window   (the handler succeeded)
  *   IN_PROGRESS(mine) --release--> absent                         (failed, or never ran)
+ *   IN_PROGRESS(mine) --extend--> IN_PROGRESS(mine), lease renewed    (while the invocation lives)
  *   IN_PROGRESS(crashed owner) --lease expires--> absent
  *
  * Every call takes a whole batch of keys so that a store can answer in a few round trips.
@@ -27,6 +28,11 @@ export interface DedupStore {
   claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]>;
   /** IN_PROGRESS(owner) -> DONE for `windowMs`. Keys held by another owner are left alone. */
   commit(keys: readonly string[], owner: string, windowMs: number): Promise<void>;
+  /**
+   * Renew the lease of keys `owner` still holds. Optional: a store without it gets leases as long
+   * as the invocation's remaining time instead of short renewed ones.
+   */
+  extend?(keys: readonly string[], owner: string, leaseMs: number): Promise<void>;
   /** IN_PROGRESS(owner) -> absent, so that a retry runs the handler again. */
   release(keys: readonly string[], owner: string): Promise<void>;
   /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */

@@ -49,6 +49,7 @@ describe('kafkaHandler options', () => {
     rejects({ onStoreError: 'maybe' }, 'onStoreError', /neither 'open' nor 'closed'/);
     rejects({ reserveMs: Number.NaN }, 'reserveMs', /milliseconds/);
     rejects({ maxHeaderBytes: 0 }, 'maxHeaderBytes', /positive/);
+    rejects({ leaseMs: 200 }, 'leaseMs', /below 1000 ms/);
     rejects({ handle: undefined }, 'handle', /business function/);
   });
   test('window presets', () => {
