@@ -32,36 +32,5 @@ export async function captureStdout<T>(
   }
 }
 
-/** JSON documents, one a line (for output read from a child process). */
-export function parseJsonLines(text: string): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  for (const line of text.split('\n')) {
-    const t = line.trim();
-    if (!t.startsWith('{')) continue;
-    try {
-      out.push(JSON.parse(t));
-    } catch {}
-  }
-  return out;
-}
-
-/** EMF documents only. */
-export function emfDocuments(lines: Record<string, unknown>[]) {
-  return lines.filter((l) => typeof l._aws === 'object');
-}
-
-/** Sum of a metric across EMF documents whose dimension values match `where`. */
-export function emfSum(
-  lines: Record<string, unknown>[],
-  metric: string,
-  where: Record<string, string> = {},
-): number {
-  let sum = 0;
-  for (const doc of emfDocuments(lines)) {
-    if (!Object.entries(where).every(([k, v]) => doc[k] === v)) continue;
-    const value = doc[metric];
-    if (Array.isArray(value)) sum += value.reduce((a: number, b: number) => a + b, 0);
-    else if (typeof value === 'number') sum += value;
-  }
-  return sum;
-}
+// Reading EMF is the emulator's job too (its summary sums metrics): one implementation, in lib/local.
+export { emfDocuments, sumMetric as emfSum } from '../../lib/local/stdout-capture.ts';

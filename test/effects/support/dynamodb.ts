@@ -6,10 +6,10 @@
 
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
-import { CreateTableCommand, type DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient, DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import dynalite from 'dynalite';
 import { createEffectsDynamoDBClient } from '../../../lib/effects/dynamodb-client.ts';
+import { startLocalDynamoDB } from '../../../lib/local/local-dynamodb.ts';
 
 const LOCAL: DynamoDBClientConfig = {
   region: 'local',
@@ -30,32 +30,19 @@ export interface LocalDynamo {
 let tableCounter = 0;
 
 export async function startDynalite(): Promise<LocalDynamo> {
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const local = await startLocalDynamoDB();
+  const endpoint = local.endpoint;
   const clients: DynamoDBClient[] = [];
   const client = (config: DynamoDBClientConfig = {}) => {
     const c = createEffectsDynamoDBClient({ ...LOCAL, endpoint, ...config });
     clients.push(c);
     return c;
   };
-  const admin = client();
-  const documents = DynamoDBDocumentClient.from(admin);
+  const documents = DynamoDBDocumentClient.from(local.client);
   return {
     endpoint,
     client,
-    async createTable(prefix = 'idempotency') {
-      const name = `${prefix}-${process.pid}-${++tableCounter}`;
-      await admin.send(
-        new CreateTableCommand({
-          TableName: name,
-          KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-          AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-          BillingMode: 'PAY_PER_REQUEST',
-        }),
-      );
-      return name;
-    },
+    createTable: (prefix = 'idempotency') => local.createTable(`${prefix}-${process.pid}-${++tableCounter}`),
     async item(tableName, id) {
       const out = await documents.send(
         new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }),
@@ -64,8 +51,7 @@ export async function startDynalite(): Promise<LocalDynamo> {
     },
     async stop() {
       for (const c of clients) c.destroy();
-      server.closeAllConnections?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await local.stop();
     },
   };
 }
