@@ -7,6 +7,8 @@
  * - a record whose key another invocation holds is not run now: it fails, to be retried later;
  * - the same key twice in one batch runs once: the later copy follows the first one's outcome;
  * - claims of records that failed or never ran are released, so the retry runs them;
+ * - held claims are renewed every third of their lease, so a long batch keeps them and a crashed
+ *   invocation's claims end within `leaseMs`;
  * - store errors follow the policy: 'open' runs the records unguarded, 'closed' fails them;
  *   either way the store costs at most one connect timeout and one command timeout per call.
  * Does not guarantee:

@@ -98,6 +98,11 @@ async function runRecord<T>(
       );
     }
   }
+  // The invocation already answered (middy's early timeout) while this partition was busy: its claim
+  // is released, so starting the record now could run it alongside its retry.
+  if (batch.claimsSettled) {
+    return settle(batch, record, 'failed', new OutOfTimeError(raw, 'the invocation already answered'));
+  }
   // claimed or unguarded: parse the value, then run it, if there is time.
   if (record.valuePending) {
     try {

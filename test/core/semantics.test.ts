@@ -314,3 +314,28 @@ test('values are parsed when their record runs: duplicates and records behind a 
   assert.deepEqual(failedOffsets(response), ['orders-1@5']);
   assert.equal(parsed, 2, 'offset 1 and offset 5 only');
 });
+
+test('after the invocation has answered, the rest of a busy partition is not started', async () => {
+  const ran: number[] = [];
+  let finish: () => void = () => {};
+  const handler = kafkaHandler({
+    service: uniqueService('after-answer'),
+    handlerName: 'h',
+    redis: { url: redisUrl() },
+    reserveMs: 0,
+    async handle(m) {
+      ran.push(m.offset);
+      if (m.offset === 1) await new Promise<void>((r) => (finish = r));
+    },
+  });
+  const dying = invoke(
+    handler,
+    mskEvent([mskRecord({ offset: 1 }), mskRecord({ offset: 2 })]),
+    lambdaContext(1200),
+  );
+  assert.equal(((await dying.catch((e: Error) => e)) as Error).name, 'TimeoutError');
+  finish();
+  await sleep(50);
+  await handler.close();
+  assert.deepEqual(ran, [1], 'offset 2 was released with the answer and must not run afterwards');
+});
