@@ -41,6 +41,22 @@ export function parseJson(value: Buffer): unknown {
   return JSON.parse(value.toString('utf8'));
 }
 
+/** UTF-8 text of a header's bytes; short ASCII (Event-Id, Correlation-Id...) skips the Buffer. */
+function utf8(bytes: number[]): string {
+  if (bytes.length <= 128) {
+    let ascii = true;
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (!(b >= 0 && b <= 127)) {
+        ascii = false;
+        break;
+      }
+    }
+    if (ascii) return String.fromCharCode.apply(null, bytes);
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
 function decodeHeaders(record: MSKRecord, maxHeaderBytes: number): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   const list = record.headers;
@@ -56,7 +72,7 @@ function decodeHeaders(record: MSKRecord, maxHeaderBytes: number): Record<string
           `header ${name} is ${bytes.length} bytes, over the ${maxHeaderBytes}-byte limit`,
         );
       }
-      const value = Buffer.from(bytes).toString('utf8');
+      const value = utf8(bytes);
       const seen = headers[name];
       if (seen === undefined) headers[name] = value;
       else if (typeof seen === 'string') headers[name] = [seen, value];
