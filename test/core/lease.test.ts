@@ -23,7 +23,7 @@ function consumer(service: string, handle: () => Promise<void>) {
     service,
     handlerName: 'h',
     redis: { url: redisUrl() },
-    leaseMs: 1000,
+    leaseMs: 2000,
     reserveMs: 0,
     handle,
   });
@@ -38,16 +38,16 @@ test('a long handler keeps its claim: the lease is renewed while the invocation 
   let calls = 0;
   const slow = consumer(service, async () => {
     calls++;
-    await sleep(2500);
+    await sleep(4000);
   });
   const other = consumer(service, async () => {
     calls++;
   });
   const event = mskEvent([mskRecord({ offset: 1, eventId: id })]);
   const running = invoke(slow, event, lambdaContext(60_000));
-  await sleep(1600); // past the first lease: only a renewal keeps the claim
+  await sleep(2600); // past the first lease: only a renewal keeps the claim
   const ttl = await admin.pttl(key);
-  assert.ok(ttl > 0 && ttl <= 1000, `short lease, renewed: PTTL ${ttl}`);
+  assert.ok(ttl > 0 && ttl <= 2000, `short lease, renewed: PTTL ${ttl}`);
   const meanwhile = await invoke(other, event);
   assert.deepEqual(failedOffsets(meanwhile.response), ['orders-0@1'], 'held by the running invocation');
   assert.deepEqual((await running).response.batchItemFailures, []);
@@ -90,7 +90,7 @@ test('a crashed invocation renews nothing: its claim ends within leaseMs, not at
     calls++;
   });
   assert.deepEqual(failedOffsets((await invoke(next, event)).response), ['orders-0@1']);
-  await sleep(1000);
+  await sleep(1300);
   assert.deepEqual((await invoke(next, event)).response.batchItemFailures, [], 'runs once the lease ended');
   assert.equal(calls, 2);
 });
