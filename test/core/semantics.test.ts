@@ -234,12 +234,12 @@ describe('kafkaHandler against Redis', () => {
         reserveMs: 1000,
         async handle(m) {
           ran.push(m.offset);
-          await sleep(600);
+          await sleep(900);
         },
       }),
     );
     const event = mskEvent(ids.map((eventId, i) => mskRecord({ offset: i, eventId })));
-    const { response } = await invoke(handler, event, lambdaContext(1900));
+    const { response } = await invoke(handler, event, lambdaContext(2600));
     assert.deepEqual(ran, [0, 1]);
     assert.deepEqual(failedOffsets(response), ['orders-0@2']);
     assert.equal(await admin.exists(`${service}:dedup:h:${ids[2]}`), 0);
