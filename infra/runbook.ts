@@ -6,6 +6,7 @@ export const RUNBOOK_SECTIONS = {
   dedupRatio: 'dedup-ratio',
   dedupErrors: 'dedup-errors',
   dedupLatency: 'dedup-check-latency',
+  effectErrors: 'effect-errors',
   functionErrors: 'function-errors',
   throttles: 'function-throttles',
   offsetLag: 'offset-lag',

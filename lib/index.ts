@@ -17,7 +17,12 @@ export { dedupClaims } from './consumer/dedup-middleware.ts';
 export { type DedupEnvConfig, dedupConfigFromEnv } from './consumer/env.ts';
 export { type KafkaHandler, kafkaHandler } from './consumer/kafka-handler.ts';
 export { flushMetrics } from './consumer/metrics-middleware.ts';
-export type { BusinessHandler, HandleContext, KafkaHandlerOptions } from './consumer/options.ts';
+export type {
+  BusinessHandler,
+  HandleContext,
+  KafkaHandlerOptions,
+  RecordMetrics,
+} from './consumer/options.ts';
 export { runPartitions } from './consumer/run-partitions.ts';
 export { type ElastiCacheIamAuth, elastiCacheIamToken } from './dedup/elasticache-iam.ts';
 export { MemoryDedupStore } from './dedup/memory-store.ts';

@@ -78,6 +78,15 @@ export class ConsumerAlarms extends Construct {
         meaning: `p99 of one dedup round trip of ${c.service} is above ${p99} ms (DedupCheckDuration). A slow Redis slows every batch and eats the time records need.`,
       },
       {
+        key: 'effectErrors',
+        section: RUNBOOK_SECTIONS.effectErrors,
+        metric: c.metricEffectErrors({ period: Duration.minutes(5) }),
+        threshold: 0,
+        evaluationPeriods: 1,
+        datapointsToAlarm: 1,
+        meaning: `The effect layer of ${c.service} could not use its DynamoDB marks (EffectErrors > 0, any Reason). Effects guarded by it were not run and their records are retried (then DLQ); a mark not saved after its effect ran lets a retry repeat that effect.`,
+      },
+      {
         key: 'functionErrors',
         section: RUNBOOK_SECTIONS.functionErrors,
         metric: c.metricErrors({ statistic: 'Sum', period: Duration.minutes(5) }),

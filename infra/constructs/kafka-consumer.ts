@@ -346,6 +346,22 @@ export class KafkaConsumer extends Construct {
   }
 
   /**
+   * Failures of the effect layer's own store (EffectErrors, all reasons: DynamoDB unreachable,
+   * throttled, a mark not saved after the effect ran, a mark not deleted after the effect failed).
+   *
+   * @example
+   * consumer.metricEffectErrors().createAlarm(this, 'EffectErrors', { threshold: 0, evaluationPeriods: 1 });
+   */
+  metricEffectErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
+    return new cloudwatch.MathExpression({
+      expression: `SELECT SUM(EffectErrors) FROM SCHEMA("${this.metricsNamespace}", Reason, service) WHERE service = '${this.service}'`,
+      usingMetrics: {},
+      label: `${this.service} EffectErrors (all reasons)`,
+      period: options?.period ?? Duration.minutes(5),
+    });
+  }
+
+  /**
    * Latency of one store round trip (DedupCheckDuration, ms), e.g. statistic 'p99'.
    *
    * @example

@@ -9,12 +9,23 @@ import type { DedupStore } from '../dedup/store.ts';
 import type { WindowName } from '../dedup/window.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
 
+/** Counters a business function (or the effect layer) adds to the invocation's EMF flush. */
+export interface RecordMetrics {
+  /**
+   * Count `value` (default 1) of metric `name` (unit Count), with the `service` dimension and
+   * `dimensions`; summed over the invocation and flushed once with the toolkit's own metrics.
+   */
+  count(name: string, dimensions?: Record<string, string>, value?: number): void;
+}
+
 /** What a business function gets besides the message. */
 export interface HandleContext {
   /** The Lambda context of the invocation. */
   readonly lambdaContext: Context;
   /** The Powertools logger, with the record's keys (event id, topic, partition, offset) appended. */
   readonly logger: Logger;
+  /** The invocation's counters, e.g. `metrics.count('EffectErrors', { Reason: 'timeout' })`. */
+  readonly metrics: RecordMetrics;
 }
 
 /** A plain business function of one decoded message. Throw to fail the record (it is retried). */

@@ -23,17 +23,19 @@ import type { KafkaBatchItemFailure, KafkaBatchResponse, KafkaMessage } from '..
 import { recordKeys } from '../observability/logger.ts';
 import { type Batch, type BatchRecord, batchOf, settle } from './batch.ts';
 import type { ResolvedConfig } from './config.ts';
-import type { HandleContext } from './options.ts';
+import type { HandleContext, RecordMetrics } from './options.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
 class RecordContext implements HandleContext {
   readonly lambdaContext: Context;
+  readonly metrics: RecordMetrics;
   readonly #base: Logger;
   readonly #record: BatchRecord<unknown>;
   #logger: Logger | undefined;
 
-  constructor(lambdaContext: Context, base: Logger, record: BatchRecord<unknown>) {
+  constructor(lambdaContext: Context, base: Logger, record: BatchRecord<unknown>, metrics: RecordMetrics) {
     this.lambdaContext = lambdaContext;
+    this.metrics = metrics;
     this.#base = base;
     this.#record = record;
   }
@@ -137,7 +139,7 @@ async function runRecord<T>(
   try {
     await config.handle(
       record.message as KafkaMessage<T>,
-      new RecordContext(context, config.logger, record as BatchRecord<unknown>),
+      new RecordContext(context, config.logger, record as BatchRecord<unknown>, batch.metrics),
     );
     settle(batch, record, 'succeeded');
   } catch (error) {

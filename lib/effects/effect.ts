@@ -51,7 +51,12 @@ export interface EffectLogger {
 export interface EffectCallContext {
   readonly lambdaContext?: Pick<Context, 'getRemainingTimeInMillis'>;
   readonly logger?: EffectLogger;
+  /** Where EffectErrors{Reason} is counted: the consumer's HandleContext.metrics. */
+  readonly metrics?: { count(name: string, dimensions?: Record<string, string>, value?: number): void };
 }
+
+/** The metric counting failures of the effect layer's own store (not of the effects). */
+export const EFFECT_ERRORS_METRIC = 'EffectErrors';
 
 /**
  * Run `fn` at most once for this message's event id and this effect name; a repeat gets the stored
@@ -177,6 +182,7 @@ export function createEffect(options: EffectOptions): Effect {
         return (await run(message.eventId)) as R;
       } catch (error) {
         if (at.stage === 'ran') {
+          context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: 'commit' });
           logger.error(
             'effect ran but its mark was not saved',
             new EffectCommitError(target, name, { cause: error }),
@@ -185,6 +191,7 @@ export function createEffect(options: EffectOptions): Effect {
         }
         if (at.stage === 'threw') {
           if (error === thrown) throw error;
+          context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: 'release' });
           throw new EffectReleaseError(target, name, thrown, { cause: error });
         }
         const kind = error instanceof Error ? error.name : '';
@@ -194,7 +201,9 @@ export function createEffect(options: EffectOptions): Effect {
         if (kind === 'IdempotencyAlreadyInProgressError') {
           throw new EffectInProgressError(target, name, { cause: error });
         }
-        throw new EffectStoreError(target, name, storeReasonOf(error), { cause: error });
+        const reason = storeReasonOf(error);
+        context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: reason });
+        throw new EffectStoreError(target, name, reason, { cause: error });
       }
     }
   };

@@ -25,6 +25,7 @@ export {
 } from './dynamodb-client.ts';
 export {
   createEffect,
+  EFFECT_ERRORS_METRIC,
   type Effect,
   type EffectCallContext,
   type EffectLogger,

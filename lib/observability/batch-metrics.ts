@@ -11,6 +11,12 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 
 export type RecordOutcome = 'succeeded' | 'failed' | 'deduplicated';
 
+interface CustomCount {
+  name: string;
+  dimensions: Record<string, string>;
+  value: number;
+}
+
 interface TopicCounts {
   succeeded: number;
   failed: number;
@@ -49,7 +55,12 @@ export class MetricsEmitter {
   }
 
   /** @internal flush one invocation's counts: one EMF document per dimension set. */
-  emit(counts: Map<string, TopicCounts>, durations: number[], errors: Map<string, number>): void {
+  emit(
+    counts: Map<string, TopicCounts>,
+    durations: number[],
+    errors: Map<string, number>,
+    custom: Map<string, CustomCount>,
+  ): void {
     for (const [topic, c] of counts) {
       const m = this.#instance(`topic:${topic}`, { Topic: topic, Handler: this.#handlerName });
       m.addMetric('MessagesProcessed', MetricUnit.Count, c.succeeded + c.failed + c.deduplicated);
@@ -66,6 +77,11 @@ export class MetricsEmitter {
     for (const [reason, n] of errors) {
       const m = this.#instance(`reason:${reason}`, { Reason: reason });
       m.addMetric('DedupErrors', MetricUnit.Count, n);
+      m.publishStoredMetrics();
+    }
+    for (const [id, c] of custom) {
+      const m = this.#instance(`custom:${id}`, c.dimensions);
+      m.addMetric(c.name, MetricUnit.Count, c.value);
       m.publishStoredMetrics();
     }
   }
@@ -85,6 +101,7 @@ export class InvocationMetrics {
   readonly #counts = new Map<string, TopicCounts>();
   readonly #durations: number[] = [];
   readonly #errors = new Map<string, number>();
+  readonly #custom = new Map<string, CustomCount>();
   #flushed = false;
 
   constructor(emitter: MetricsEmitter) {
@@ -107,10 +124,18 @@ export class InvocationMetrics {
     this.#errors.set(reason, (this.#errors.get(reason) ?? 0) + 1);
   }
 
+  /** A counter of the business function's own (HandleContext.metrics). */
+  count(name: string, dimensions: Record<string, string> = {}, value = 1): void {
+    const id = `${name}|${JSON.stringify(dimensions)}`;
+    const c = this.#custom.get(id);
+    if (c) c.value += value;
+    else this.#custom.set(id, { name, dimensions, value });
+  }
+
   /** Emit once; later calls do nothing (after and onError may both reach it). */
   flush(): void {
     if (this.#flushed) return;
     this.#flushed = true;
-    this.#emitter.emit(this.#counts, this.#durations, this.#errors);
+    this.#emitter.emit(this.#counts, this.#durations, this.#errors, this.#custom);
   }
 }

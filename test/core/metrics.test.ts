@@ -80,3 +80,22 @@ test('a 10,000-record batch claims and commits in two store calls, not 10,000', 
   assert.equal([duration.DedupCheckDuration].flat().length, 2, 'one claim and one commit round trip');
   assert.equal(emfDocuments(lines).find((d) => d.Topic === 'bulk')!.MessagesSucceeded, 10_000);
 });
+
+test("a business function's own counters go out with the invocation's flush", async () => {
+  const own = kafkaHandler({
+    service,
+    handlerName: 'counting',
+    redis: { url: redisUrl() },
+    reserveMs: 0,
+    handle(_m, { metrics }) {
+      metrics.count('ReviewsThanked', { Channel: 'push' });
+    },
+  });
+  const { lines } = await invoke(own, mskEvent([mskRecord({ offset: 1 }), mskRecord({ offset: 2 })]));
+  await own.close();
+  const docs = emfDocuments(lines).filter((d) => 'ReviewsThanked' in d);
+  assert.equal(docs.length, 1, 'summed into one document');
+  assert.equal(docs[0]!.ReviewsThanked, 2);
+  assert.equal(docs[0]!.Channel, 'push');
+  assert.equal(docs[0]!.service, service);
+});

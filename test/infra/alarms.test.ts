@@ -76,6 +76,16 @@ describe('alarms of a consumer', () => {
     assert.equal(a.Metrics[0].Period, 300);
   });
 
+  test('EffectErrors > 0 over every Reason (the effect layer is fail-closed)', () => {
+    const a = alarm('effect-errors');
+    assert.equal(a.Threshold, 0);
+    assert.equal(
+      a.Metrics[0].Expression,
+      `SELECT SUM(EffectErrors) FROM SCHEMA("MskOnce", Reason, service) WHERE service = 'notification'`,
+    );
+    assert.match(a.AlarmDescription, /runbook\.md#effect-errors/);
+  });
+
   test('p99 DedupCheckDuration above 50 ms', () => {
     const a = alarm('dedup-check-latency');
     assert.equal(a.MetricName, 'DedupCheckDuration');
