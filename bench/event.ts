@@ -4,6 +4,7 @@
  */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { monotonicFactory } from 'ulid';
+import { seededRandom } from '../lib/local/faults.ts';
 
 /** What to generate. */
 export interface EventSpec {
@@ -122,22 +123,8 @@ export function subEvent(batch: GeneratedBatch, indices: readonly number[]): MSK
   return { ...batch.event, records };
 }
 
-/**
- * mulberry32: a small seeded PRNG so that every run picks the same duplicates.
- *
- * @example
- * const random = seededRandom(42); random(); // 0 <= x < 1, the same sequence every run
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// mulberry32, the seeded PRNG the emulator's fault schedules use: every run picks the same duplicates.
+export { seededRandom };
 
 /**
  * `round(fraction * count)` distinct record indices, chosen with a fixed seed.
