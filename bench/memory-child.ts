@@ -14,7 +14,7 @@ import type { RedisTarget } from './target.ts';
 
 const gc = globalThis.gc;
 if (!gc) throw new Error('memory-child.ts needs node --expose-gc');
-const [targetJson, eventFile, service, storeKind] = process.argv.slice(2);
+const [targetJson, eventFile, service] = process.argv.slice(2);
 if (!targetJson || !eventFile || !service)
   throw new Error('usage: memory-child.ts <target JSON> <event file> <service>');
 const target = JSON.parse(targetJson) as RedisTarget;
@@ -39,14 +39,6 @@ function resetHighWater(): void {
   }
 }
 
-// 'lua': the what-if store of bench/micro/lua-batch-store.ts (standalone only); 'all': that store
-// plus the decode fixes (bench/micro/fast-stack.ts). To size their memory gains.
-const whatIf = storeKind === 'lua' || storeKind === 'all';
-const store =
-  whatIf && target.mode === 'standalone'
-    ? new (await import('./micro/lua-batch-store.ts')).LuaBatchStore(target.url)
-    : undefined;
-const build = storeKind === 'all' ? (await import('./micro/fast-stack.ts')).fastStack : undefined;
 const contender = await projectContender(target, {
   service,
   handlerName: 'memory',
@@ -55,8 +47,6 @@ const contender = await projectContender(target, {
   handle: (message) => {
     if (message.payload === undefined) throw new Error('no payload');
   },
-  ...(store ? { store } : {}),
-  ...(build ? { build } : {}),
 });
 // Warm-up: connect, compile the hot paths, create the metrics and logger state.
 for (let i = 0; i < 3; i++) {

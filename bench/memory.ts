@@ -35,12 +35,7 @@ export interface MemoryResult {
  * @example
  * const memory = measureMemory(target, 10_000, 'bench-123');
  */
-export function measureMemory(
-  target: RedisTarget,
-  records: number,
-  service: string,
-  store?: 'lua' | 'all',
-): MemoryResult {
+export function measureMemory(target: RedisTarget, records: number, service: string): MemoryResult {
   const dir = mkdtempSync(join(tmpdir(), 'msk-once-memory-'));
   try {
     const file = join(dir, 'event.json');
@@ -56,7 +51,6 @@ export function measureMemory(
         JSON.stringify(target),
         file,
         service,
-        ...(store ? [store] : []),
       ],
       { encoding: 'utf8', timeout: 120_000, env: process.env },
     );

@@ -4,16 +4,13 @@
  * handler runs. The logger (default level) writes into the same sink.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import type { Context, MSKEvent } from 'aws-lambda';
-import type { DedupStore, KafkaBatchResponse, KafkaHandlerOptions, KafkaMessage } from '../../lib/index.ts';
+import type { KafkaMessage } from '../../lib/index.ts';
 import { kafkaHandler } from '../../lib/index.ts';
 import { lambdaContext } from '../lambda-context.ts';
 import { CountingSink, silence, toSink } from '../sink.ts';
 import type { RedisTarget } from '../target.ts';
 import type { Contender, InvocationCount } from './contender.ts';
 import { recordsOf } from './decode.ts';
-
-type Handler = (event: MSKEvent, context: Context) => Promise<KafkaBatchResponse>;
 
 /**
  * @example
@@ -26,26 +23,19 @@ export async function projectContender(
     handlerName: string;
     windowSeconds: number;
     handle: (message: KafkaMessage) => Promise<void> | void;
-    /** A store of its own instead of the Redis store kafkaHandler makes (what-if measurements only). */
-    store?: DedupStore;
-    /** Something else to build the handler with, taking kafkaHandler's options (what-if measurements only). */
-    build?: (options: KafkaHandlerOptions<unknown>) => Handler;
   },
 ): Promise<Contender & { sink: CountingSink }> {
   const sink = new CountingSink();
   const logger = new Logger({ serviceName: options.service });
   silence(logger, sink);
   let handled = 0;
-  const handler = (
-    options.build ?? (kafkaHandler as unknown as (o: KafkaHandlerOptions<unknown>) => Handler)
-  )({
+  const handler = kafkaHandler({
     service: options.service,
     handlerName: options.handlerName,
     redis:
       target.mode === 'cluster'
         ? { url: `redis://${target.nodes[0]!.host}:${target.nodes[0]!.port}`, cluster: true }
         : { url: target.url },
-    ...(options.store ? { store: options.store } : {}),
     window: options.windowSeconds,
     logger,
     async handle(message) {
