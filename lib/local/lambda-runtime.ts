@@ -51,6 +51,13 @@ export class CrashError extends Error {
   }
 }
 
+/** `reason` as the CrashError an in-flight invocation of a killed environment fails with. */
+export function asCrash(reason: Error): CrashError {
+  return reason instanceof CrashError
+    ? reason
+    : Object.assign(new CrashError(reason.message), { cause: reason });
+}
+
 const MAX_KAFKA_TIMEOUT_MS = 14 * 60 * 1000;
 
 /**
@@ -189,10 +196,7 @@ export class LambdaFunction<E = unknown> {
    * the next invocation starts cold.
    */
   kill(reason: Error = new CrashError(), env?: ExecutionEnvironment): void {
-    const crash =
-      reason instanceof CrashError
-        ? reason
-        : Object.assign(new CrashError(reason.message), { cause: reason });
+    const crash = asCrash(reason);
     const targets = [...this.#busy.keys(), ...this.#idle].filter((e) => env === undefined || e.env === env);
     for (const target of targets) {
       this.#busy.get(target)?.(crash);

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
 import {
+  asCrash,
   CrashError,
   createLambdaContext,
   type ExecutionEnvironment,
@@ -134,10 +135,7 @@ export class WorkerFunction<E = unknown> {
 
   /** Terminate an environment's thread (default: all): its in-flight invocation fails with `reason`. */
   kill(reason: Error = new CrashError(), env?: ExecutionEnvironment): void {
-    const crash =
-      reason instanceof CrashError
-        ? reason
-        : Object.assign(new CrashError(reason.message), { cause: reason });
+    const crash = asCrash(reason);
     for (const target of [...this.#all]) {
       if (env !== undefined && target.env.id !== env.id) continue;
       this.#busy.get(target)?.(crash);

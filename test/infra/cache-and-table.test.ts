@@ -10,7 +10,7 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { accessString, DedupCache } from '../../infra/constructs/dedup-cache.ts';
 import { ConstructConfigError } from '../../infra/constructs/errors.ts';
-import { only, synth } from './support.ts';
+import { bareStack, only, synth } from './support.ts';
 
 describe('serverless cache (dev)', () => {
   test('Valkey serverless in the private subnets, behind its own security group, with the IAM user group', () => {
@@ -117,12 +117,7 @@ describe('replication group (staging)', () => {
   });
 
   test('AUTH token mode: the token comes from a generated secret, no IAM user, no elasticache:Connect', () => {
-    const stack = new Stack(new App(), 'T', { env: { account: '111111111111', region: 'eu-west-1' } });
-    const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Vpc', {
-      vpcId: 'vpc-0a0000000000000a1',
-      availabilityZones: ['eu-west-1a'],
-      privateSubnetIds: ['subnet-0a00000000000000a'],
-    });
+    const { stack, vpc } = bareStack('T');
     const cache = new DedupCache(stack, 'Cache', {
       vpc,
       name: 'tok',
@@ -170,12 +165,7 @@ describe('replication group (staging)', () => {
 
 describe('one ElastiCache user per service', () => {
   test('each service reaches only its own keys, and a consumer may connect only as its service', () => {
-    const stack = new Stack(new App(), 'T', { env: { account: '111111111111', region: 'eu-west-1' } });
-    const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Vpc', {
-      vpcId: 'vpc-0a0000000000000a1',
-      availabilityZones: ['eu-west-1a'],
-      privateSubnetIds: ['subnet-0a00000000000000a'],
-    });
+    const { stack, vpc } = bareStack('T');
     const cache = new DedupCache(stack, 'Cache', { vpc, name: 'two', config: { kind: 'serverless' } });
     const billing = cache.storeFor('billing');
     assert.equal(cache.storeFor('billing'), billing, 'one store per service');

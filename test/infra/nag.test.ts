@@ -4,8 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { App, Stack, Validations } from 'aws-cdk-lib';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import { Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import nag from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -14,7 +13,7 @@ import { DedupCache } from '../../infra/constructs/dedup-cache.ts';
 import { KafkaConsumer } from '../../infra/constructs/kafka-consumer.ts';
 import { ENVIRONMENT_NAMES, environment } from '../../infra/environments.ts';
 import { ACKNOWLEDGED } from '../../infra/nag-suppressions.ts';
-import { FIXTURE_ENTRY, synth } from './support.ts';
+import { bareStack, FIXTURE_ENTRY, synth } from './support.ts';
 
 function acknowledgments(root: IConstruct): { path: string; id: string; reason: string }[] {
   return root.node.findAll().flatMap((c) =>
@@ -53,12 +52,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   test('the check fails without the acknowledgment (the ENI statement is a real finding)', () => {
-    const stack = new Stack(new App(), 'Bare', { env: { account: '111111111111', region: 'eu-west-1' } });
-    const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Vpc', {
-      vpcId: 'vpc-0a0000000000000a1',
-      availabilityZones: ['eu-west-1a'],
-      privateSubnetIds: ['subnet-0a00000000000000a'],
-    });
+    const { stack, vpc } = bareStack('Bare');
     const cache = new DedupCache(stack, 'Cache', {
       vpc,
       name: 'bare',

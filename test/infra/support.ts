@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { buildApp, PROJECT_ROOT } from '../../infra/build-app.ts';
 import type { EnvironmentConfig } from '../../infra/environment-types.ts';
 import { type EnvironmentName, environment } from '../../infra/environments.ts';
@@ -68,4 +70,18 @@ export function only(
   if (found.length !== 1) throw new Error(`expected one ${type}, found ${found.length}`);
   const [id, resource] = found[0]!;
   return { id, resource };
+}
+
+/**
+ * A bare stack in a test account with an imported one-AZ VPC: the scaffold of the construct tests
+ * that build one piece at a time (no lookups, as synth must stay offline).
+ */
+export function bareStack(id: string): { stack: Stack; vpc: ec2.IVpc } {
+  const stack = new Stack(new App(), id, { env: { account: '111111111111', region: 'eu-west-1' } });
+  const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Vpc', {
+    vpcId: 'vpc-0a0000000000000a1',
+    availabilityZones: ['eu-west-1a'],
+    privateSubnetIds: ['subnet-0a00000000000000a'],
+  });
+  return { stack, vpc };
 }

@@ -4,24 +4,18 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { App, Duration, Stack } from 'aws-cdk-lib';
+import { Duration, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { DedupCache } from '../../infra/constructs/dedup-cache.ts';
 import { ConstructConfigError } from '../../infra/constructs/errors.ts';
 import { KafkaConsumer, type KafkaConsumerProps } from '../../infra/constructs/kafka-consumer.ts';
 import { InvalidClusterArnError } from '../../infra/msk-arns.ts';
-import { FIXTURE_ENTRY } from './support.ts';
+import { bareStack, FIXTURE_ENTRY } from './support.ts';
 
 const CLUSTER = 'arn:aws:kafka:eu-west-1:111111111111:cluster/c/0a1b2c3d-1111-2222-3333-444455556666-1';
 
 function scope(): { stack: Stack; base: KafkaConsumerProps } {
-  const stack = new Stack(new App(), 'T', { env: { account: '111111111111', region: 'eu-west-1' } });
-  const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Vpc', {
-    vpcId: 'vpc-0a0000000000000a1',
-    availabilityZones: ['eu-west-1a'],
-    privateSubnetIds: ['subnet-0a00000000000000a'],
-  });
+  const { stack, vpc } = bareStack('T');
   const cache = new DedupCache(stack, 'Cache', {
     vpc,
     name: 't',

@@ -3,40 +3,26 @@
  * (docs/emulator.md "Where at-most-once breaks").
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createEffect } from '../../lib/effects/effect.ts';
 import { MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import { dumpTopic, parseDlqText } from '../../lib/local/dlq-reader.ts';
 import { EventProducer } from '../../lib/local/event-producer.ts';
 import { EventSourceMapping } from '../../lib/local/event-source-mapping.ts';
 import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import { captureStdout, type StdoutCapture, sumMetric } from '../../lib/local/stdout-capture.ts';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../../lib/local/tcp-fault-proxy.ts';
-import { type LocalDynamo, startDynalite } from '../effects/support/dynamodb.ts';
-import { redisUrl, uniqueService } from '../support/redis.ts';
-import { testConsumer } from './support.ts';
+import { sumMetric } from '../../lib/local/stdout-capture.ts';
+import { uniqueService } from '../support/redis.ts';
+import { faultRig, testConsumer } from './support.ts';
 
-let dynamo: LocalDynamo;
-let proxy: TcpFaultProxy;
-let capture: StdoutCapture;
-before(async () => {
-  dynamo = await startDynalite();
-  proxy = await startTcpFaultProxy(redisUrl());
-  capture = captureStdout(() => {});
-});
-after(async () => {
-  capture.stop();
-  await proxy.stop();
-  await dynamo.stop();
-});
+const rig = faultRig();
 
 async function scenario(policy: 'open' | 'closed') {
-  proxy.set('up');
+  rig.proxy.set('up');
   const service = uniqueService(`fail-${policy}`);
-  const table = await dynamo.createTable('failopen');
-  const effect = createEffect({ tableName: table, namespace: service, client: dynamo.client() });
+  const table = await rig.dynamo.createTable('failopen');
+  const effect = createEffect({ tableName: table, namespace: service, client: rig.dynamo.client() });
   const store = new RedisDedupStore({
-    redis: { url: proxy.url },
+    redis: { url: rig.proxy.url },
     commandTimeoutMs: 150,
     connectTimeoutMs: 150,
   });
@@ -62,18 +48,18 @@ async function scenario(policy: 'open' | 'closed') {
     retryBackoffMs: () => 100,
     onInvocation: (report) => {
       // Redis comes back after the first failed attempt.
-      if (proxy.mode() === 'down' && report.outcome !== 'success') proxy.set('up');
+      if (rig.proxy.mode() === 'down' && report.outcome !== 'success') rig.proxy.set('up');
     },
   });
   await esm.drain();
-  const from = capture.lines().length;
+  const from = rig.capture.lines().length;
   // Redis stops; the same event is delivered again (a producer retry: same Event-Id, new offset).
-  proxy.set('down');
+  rig.proxy.set('down');
   producer.publish(event);
   await esm.drain();
-  proxy.set('up');
+  rig.proxy.set('up');
   await store.close();
-  const lines = capture.lines().slice(from);
+  const lines = rig.capture.lines().slice(from);
   return { event, runs, effects, esm, lines, log };
 }
 

@@ -13,7 +13,7 @@
  *      Every such extra run is caught by the effect layer (invariant 1).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { createEffect } from '../../lib/effects/effect.ts';
@@ -30,28 +30,13 @@ import {
 import { KafkaLog } from '../../lib/local/kafka-log.ts';
 import type { ExecutionEnvironment } from '../../lib/local/lambda-runtime.ts';
 import { toMskEvent } from '../../lib/local/msk-event.ts';
-import { captureStdout, type StdoutCapture } from '../../lib/local/stdout-capture.ts';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../../lib/local/tcp-fault-proxy.ts';
-import { type LocalDynamo, startDynalite } from '../effects/support/dynamodb.ts';
-import { redisUrl, uniqueService } from '../support/redis.ts';
-import { TracingStore, testConsumer } from './support.ts';
+import { uniqueService } from '../support/redis.ts';
+import { faultRig, TracingStore, testConsumer } from './support.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 8);
 const TIMEOUT_MS = 400;
 
-let dynamo: LocalDynamo;
-let proxy: TcpFaultProxy;
-let capture: StdoutCapture;
-before(async () => {
-  dynamo = await startDynalite();
-  proxy = await startTcpFaultProxy(redisUrl());
-  capture = captureStdout(() => {});
-});
-after(async () => {
-  capture.stop();
-  await proxy.stop();
-  await dynamo.stop();
-});
+const rig = faultRig();
 
 interface Schedule {
   events: number;
@@ -97,16 +82,16 @@ interface RunRecord {
 
 async function runSchedule(s: Schedule) {
   const service = uniqueService('prop');
-  const table = await dynamo.createTable('prop');
-  const effect = createEffect({ tableName: table, namespace: service, client: dynamo.client() });
+  const table = await rig.dynamo.createTable('prop');
+  const effect = createEffect({ tableName: table, namespace: service, client: rig.dynamo.client() });
   const store = new TracingStore(
     new RedisDedupStore({
-      redis: { url: proxy.url },
+      redis: { url: rig.proxy.url },
       commandTimeoutMs: 150,
       connectTimeoutMs: 150,
     }),
   );
-  proxy.set('up');
+  rig.proxy.set('up');
 
   const log = new KafkaLog();
   log.createTopic('t', s.partitions);
@@ -143,7 +128,7 @@ async function runSchedule(s: Schedule) {
       finished: false,
       succeeded: false,
       env,
-      storeUp: proxy.mode() === 'up',
+      storeUp: rig.proxy.mode() === 'up',
     };
     runs.push(run);
     try {
@@ -206,16 +191,16 @@ async function runSchedule(s: Schedule) {
       for (const run of runs) if (run.requestId === report.requestId && !run.finished) run.overran = true;
       invocation++;
       hangNow = s.timeoutAt === invocation;
-      if (s.outage && invocation === s.outage.from) proxy.set('down');
-      if (s.outage && invocation === s.outage.from + s.outage.length) proxy.set('up');
+      if (s.outage && invocation === s.outage.from) rig.proxy.set('down');
+      if (s.outage && invocation === s.outage.from + s.outage.length) rig.proxy.set('up');
     },
   });
   hangNow = s.timeoutAt === 0;
-  if (s.outage?.from === 0) proxy.set('down');
+  if (s.outage?.from === 0) rig.proxy.set('down');
   try {
     await esm.drain({ maxInvocations: 2_000 });
   } finally {
-    proxy.set('up');
+    rig.proxy.set('up');
     await store.close();
   }
   const dlq = new Set(parseDlqText(dumpTopic(log, 't-dlq')).rows.map((r) => r.eventId));

@@ -1,8 +1,13 @@
 /** A real msk-once consumer for the reliability tests, run by the emulator's LambdaFunction. */
+import { after, before } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import { type BusinessHandler, type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
 import { storeOfEnvironment } from '../../lib/local/faults.ts';
 import { type ExecutionEnvironment, LambdaFunction } from '../../lib/local/lambda-runtime.ts';
+import { captureStdout, type StdoutCapture } from '../../lib/local/stdout-capture.ts';
+import { startTcpFaultProxy, type TcpFaultProxy } from '../../lib/local/tcp-fault-proxy.ts';
+import { type LocalDynamo, startDynalite } from '../effects/support/dynamodb.ts';
+import { redisUrl } from '../support/redis.ts';
 
 /** One run of the business function: which event, and whether it was the first for that event. */
 export interface Run {
@@ -113,4 +118,33 @@ export class TracingStore implements DedupStore {
 
 function eventIdOf(key: string): string {
   return key.slice(key.lastIndexOf(':') + 1);
+}
+
+/** What a fault test file runs against: dynalite, the real Redis behind a fault proxy, captured stdout. */
+export interface FaultRig {
+  dynamo: LocalDynamo;
+  proxy: TcpFaultProxy;
+  capture: StdoutCapture;
+}
+
+/**
+ * Start the rig before the file's tests and stop it after them (call at the top level of a test file).
+ *
+ * @example
+ * const rig = faultRig();
+ * test('...', async () => { rig.proxy.set('down'); });
+ */
+export function faultRig(): FaultRig {
+  const rig = {} as FaultRig;
+  before(async () => {
+    rig.dynamo = await startDynalite();
+    rig.proxy = await startTcpFaultProxy(redisUrl());
+    rig.capture = captureStdout(() => {});
+  });
+  after(async () => {
+    rig.capture.stop();
+    await rig.proxy.stop();
+    await rig.dynamo.stop();
+  });
+  return rig;
 }
