@@ -43,7 +43,10 @@ export function decodeRecords<T>(
       }
       for (const partitionId in byPartition) {
         const records = byPartition[partitionId];
-        if (!Array.isArray(records)) continue;
+        if (!Array.isArray(records)) {
+          // Not skipped: failing the invocation makes the mapping retry the batch (then the DLQ).
+          throw new TypeError(`not an MSK event: records['${partitionId}'] is not an array of records`);
+        }
         const list: BatchRecord<T>[] = new Array(records.length);
         const ordered = inOffsetOrder(records);
         for (let i = 0; i < ordered.length; i++) {

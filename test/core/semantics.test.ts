@@ -339,3 +339,16 @@ test('after the invocation has answered, the rest of a busy partition is not sta
   await handler.close();
   assert.deepEqual(ran, [1], 'offset 2 was released with the answer and must not run afterwards');
 });
+
+test('a malformed event fails the whole invocation with a clear error (nothing is skipped)', async () => {
+  const handler = kafkaHandler({
+    service: uniqueService('malformed'),
+    handlerName: 'h',
+    redis: { url: redisUrl() },
+    handle() {},
+  });
+  const event = { ...mskEvent([mskRecord({ offset: 1 })]), records: { 'orders-0': 'oops' } } as never;
+  await assert.rejects(invoke(handler, event), /records\['orders-0'\] is not an array/);
+  await assert.rejects(invoke(handler, {} as never), /not an MSK event/);
+  await handler.close();
+});
