@@ -4,7 +4,7 @@
  */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { monotonicFactory } from 'ulid';
-import { seededRandom } from '../lib/local/faults.ts';
+import { seededRandom } from '../testkit/faults.ts';
 
 /** What to generate. */
 export interface EventSpec {

@@ -17,7 +17,7 @@ import {
   pingRedis,
   startRedisCluster,
   startRedisServer,
-} from '../lib/local/redis-server.ts';
+} from '../testkit/redis-server.ts';
 import { type BundleResult, bundleAndLoad } from './bundle.ts';
 import type { Contender } from './contenders/contender.ts';
 import { naiveContender } from './contenders/naive.ts';

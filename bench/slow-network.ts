@@ -1,11 +1,11 @@
 /**
- * The same contenders with a network in between: a TCP proxy (lib/local/tcp-fault-proxy.ts) that
+ * The same contenders with a network in between: a TCP proxy (testkit/tcp-fault-proxy.ts) that
  * holds every chunk for one timer tick, about 1 ms each way. Loopback (~0.05 ms) flatters the
  * per-record baselines; this shows how the ratios move when each round trip costs what a network
  * charges. Its round trip is longer than ElastiCache in the same AZ (a few tenths of a millisecond).
  */
 import { Redis } from 'ioredis';
-import { startTcpFaultProxy } from '../lib/local/tcp-fault-proxy.ts';
+import { startTcpFaultProxy } from '../testkit/tcp-fault-proxy.ts';
 import type { Contender } from './contenders/contender.ts';
 import { type CaseResult, runCase } from './harness.ts';
 import { median } from './stats.ts';

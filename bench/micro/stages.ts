@@ -7,7 +7,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
 import { decodeRecords, dedupClaims, flushMetrics, resolveConfig, runPartitions } from '../../lib/index.ts';
-import { startRedisCluster } from '../../lib/local/redis-server.ts';
+import { startRedisCluster } from '../../testkit/redis-server.ts';
 import { makeEvent, pickDuplicates, subEvent } from '../event.ts';
 import { lambdaContext } from '../lambda-context.ts';
 import { CountingSink, silence, toSink } from '../sink.ts';

@@ -12,7 +12,7 @@
  */
 import { Redis } from 'ioredis';
 import { RedisDedupStore } from '../../lib/index.ts';
-import { startRedisServer } from '../../lib/local/redis-server.ts';
+import { startRedisServer } from '../../testkit/redis-server.ts';
 import { median } from '../stats.ts';
 
 const count = Number(process.argv[2] ?? 10_000);

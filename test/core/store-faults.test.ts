@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { type KafkaHandler, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
-import { freePort, type LocalRedis, startRedisServer } from '../../lib/local/redis-server.ts';
+import { freePort, type LocalRedis, startRedisServer } from '../../testkit/redis-server.ts';
 import { invoke } from '../support/consumer.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../support/msk.ts';
 import { uniqueService } from '../support/redis.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ulid } from 'ulid';
 import { kafkaHandler } from '../../lib/index.ts';
-import { freePort } from '../../lib/local/redis-server.ts';
+import { freePort } from '../../testkit/redis-server.ts';
 import { invoke } from '../support/consumer.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../support/msk.ts';
 import { uniqueService } from '../support/redis.ts';

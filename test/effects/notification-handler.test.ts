@@ -12,7 +12,7 @@ import { ulid } from 'ulid';
 import { createNotificationHandler } from '../../functions/notification/create-handler.ts';
 import { notificationRowKey } from '../../functions/notification/notification-rows.ts';
 import { type DedupStore, DedupStoreError, type KafkaBatchResponse } from '../../lib/index.ts';
-import { type FakePushProvider, startFakePushProvider } from '../../lib/local/fake-push-provider.ts';
+import { type FakePushProvider, startFakePushProvider } from '../../testkit/fake-push-provider.ts';
 import { lambdaContext, mskEvent, mskRecord } from '../support/msk.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';
 import { captureOutput } from './support/stdio.ts';

@@ -7,8 +7,8 @@ import { notificationRowKey, notificationRows } from '../../functions/notificati
 import { createPushClient } from '../../functions/notification/push-client.ts';
 import { parseReviewCreated } from '../../functions/notification/review-created.ts';
 import { ConfigurationError } from '../../lib/index.ts';
-import { type FakePushProvider, startFakePushProvider } from '../../lib/local/fake-push-provider.ts';
-import { freePort } from '../../lib/local/redis-server.ts';
+import { type FakePushProvider, startFakePushProvider } from '../../testkit/fake-push-provider.ts';
+import { freePort } from '../../testkit/redis-server.ts';
 import { startDynalite } from './support/dynamodb.ts';
 
 const ENV = {

@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
+import { dumpTopic, parseDlqText } from '../../cli/dlq-reader.ts';
+import { EVENT_ID_HEADER, EventProducer } from '../../emulator/event-producer.ts';
+import { EventSourceMapping, type InvocationReport } from '../../emulator/event-source-mapping.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
 import { MemoryDedupStore } from '../../lib/index.ts';
-import { dumpTopic, parseDlqText } from '../../lib/local/dlq-reader.ts';
-import { EVENT_ID_HEADER, EventProducer } from '../../lib/local/event-producer.ts';
-import { EventSourceMapping, type InvocationReport } from '../../lib/local/event-source-mapping.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import { captureStdout, type JsonLine, type StdoutCapture } from '../../lib/local/stdout-capture.ts';
+import { captureStdout, type JsonLine, type StdoutCapture } from '../../testkit/output-capture.ts';
 import { testConsumer } from './support.ts';
 
 let capture: StdoutCapture;

@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
-import { EventProducer } from '../../lib/local/event-producer.ts';
-import { EventSourceMapping } from '../../lib/local/event-source-mapping.ts';
-import { type FakePushProvider, startFakePushProvider } from '../../lib/local/fake-push-provider.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import { CrashError } from '../../lib/local/lambda-runtime.ts';
-import { type LocalDynamoDB, startLocalDynamoDB } from '../../lib/local/local-dynamodb.ts';
-import { WorkerFunction } from '../../lib/local/worker-function.ts';
+import { EventProducer } from '../../emulator/event-producer.ts';
+import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
+import { CrashError } from '../../emulator/lambda-runtime.ts';
+import { WorkerFunction } from '../../emulator/worker-function.ts';
+import { type FakePushProvider, startFakePushProvider } from '../../testkit/fake-push-provider.ts';
+import { type LocalDynamoDB, startLocalDynamoDB } from '../../testkit/local-dynamodb.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
 let dynamo: LocalDynamoDB;

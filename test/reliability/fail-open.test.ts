@@ -4,13 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { dumpTopic, parseDlqText } from '../../cli/dlq-reader.ts';
+import { EventProducer } from '../../emulator/event-producer.ts';
+import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
 import { createEffect } from '../../lib/effects/effect.ts';
 import { MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
-import { dumpTopic, parseDlqText } from '../../lib/local/dlq-reader.ts';
-import { EventProducer } from '../../lib/local/event-producer.ts';
-import { EventSourceMapping } from '../../lib/local/event-source-mapping.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import { sumMetric } from '../../lib/local/stdout-capture.ts';
+import { sumMetric } from '../../testkit/output-capture.ts';
 import { uniqueService } from '../support/redis.ts';
 import { faultRig, testConsumer } from './support.ts';
 

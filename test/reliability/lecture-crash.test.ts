@@ -6,18 +6,13 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
+import { EventProducer } from '../../emulator/event-producer.ts';
+import { EventSourceMapping, type InvocationReport } from '../../emulator/event-source-mapping.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
+import { LambdaFunction } from '../../emulator/lambda-runtime.ts';
 import { type DedupStore, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
-import { EventProducer } from '../../lib/local/event-producer.ts';
-import { EventSourceMapping, type InvocationReport } from '../../lib/local/event-source-mapping.ts';
-import {
-  type CrashPlan,
-  crashAfterHandled,
-  expireLeases,
-  storeOfEnvironment,
-} from '../../lib/local/faults.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import { LambdaFunction } from '../../lib/local/lambda-runtime.ts';
-import { captureStdout, sumMetric } from '../../lib/local/stdout-capture.ts';
+import { type CrashPlan, crashAfterHandled, expireLeases, storeOfEnvironment } from '../../testkit/faults.ts';
+import { captureStdout, sumMetric } from '../../testkit/output-capture.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 /** The lecture's `messages` table: primary key = the event, insert reports INSERT or DUP. */

@@ -2,13 +2,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
+import { EventProducer } from '../../emulator/event-producer.ts';
+import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
+import { toMskEvent } from '../../emulator/msk-event.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
-import { EventProducer } from '../../lib/local/event-producer.ts';
-import { EventSourceMapping } from '../../lib/local/event-source-mapping.ts';
-import { overlappingInvocations } from '../../lib/local/faults.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import { toMskEvent } from '../../lib/local/msk-event.ts';
-import { captureStdout, type StdoutCapture, sumMetric } from '../../lib/local/stdout-capture.ts';
+import { overlappingInvocations } from '../../testkit/faults.ts';
+import { captureStdout, type StdoutCapture, sumMetric } from '../../testkit/output-capture.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 import { testConsumer } from './support.ts';
 

@@ -16,20 +16,20 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import fc from 'fast-check';
+import { dumpTopic, parseDlqText } from '../../cli/dlq-reader.ts';
+import { EventProducer } from '../../emulator/event-producer.ts';
+import { EventSourceMapping, type InvocationReport } from '../../emulator/event-source-mapping.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
+import type { ExecutionEnvironment } from '../../emulator/lambda-runtime.ts';
+import { toMskEvent } from '../../emulator/msk-event.ts';
 import { createEffect } from '../../lib/effects/effect.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
-import { dumpTopic, parseDlqText } from '../../lib/local/dlq-reader.ts';
-import { EventProducer } from '../../lib/local/event-producer.ts';
-import { EventSourceMapping, type InvocationReport } from '../../lib/local/event-source-mapping.ts';
 import {
   CrashingStore,
   type CrashPlan,
   crashAfterHandled,
   overlappingInvocations,
-} from '../../lib/local/faults.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import type { ExecutionEnvironment } from '../../lib/local/lambda-runtime.ts';
-import { toMskEvent } from '../../lib/local/msk-event.ts';
+} from '../../testkit/faults.ts';
 import { uniqueService } from '../support/redis.ts';
 import { faultRig, TracingStore, testConsumer } from './support.ts';
 

@@ -4,13 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { EventProducer } from '../../emulator/event-producer.ts';
+import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
-import { EventProducer } from '../../lib/local/event-producer.ts';
-import { EventSourceMapping } from '../../lib/local/event-source-mapping.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import { type LocalRedis, startRedisServer } from '../../lib/local/redis-server.ts';
-import { captureStdout, type StdoutCapture, sumMetric } from '../../lib/local/stdout-capture.ts';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../../lib/local/tcp-fault-proxy.ts';
+import { captureStdout, type StdoutCapture, sumMetric } from '../../testkit/output-capture.ts';
+import { type LocalRedis, startRedisServer } from '../../testkit/redis-server.ts';
+import { startTcpFaultProxy, type TcpFaultProxy } from '../../testkit/tcp-fault-proxy.ts';
 import { uniqueService } from '../support/redis.ts';
 import { testConsumer } from './support.ts';
 

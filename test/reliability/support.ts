@@ -1,11 +1,11 @@
 /** A real msk-once consumer for the reliability tests, run by the emulator's LambdaFunction. */
 import { after, before } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
+import { type ExecutionEnvironment, LambdaFunction } from '../../emulator/lambda-runtime.ts';
 import { type BusinessHandler, type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
-import { storeOfEnvironment } from '../../lib/local/faults.ts';
-import { type ExecutionEnvironment, LambdaFunction } from '../../lib/local/lambda-runtime.ts';
-import { captureStdout, type StdoutCapture } from '../../lib/local/stdout-capture.ts';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../../lib/local/tcp-fault-proxy.ts';
+import { storeOfEnvironment } from '../../testkit/faults.ts';
+import { captureStdout, type StdoutCapture } from '../../testkit/output-capture.ts';
+import { startTcpFaultProxy, type TcpFaultProxy } from '../../testkit/tcp-fault-proxy.ts';
 import { type LocalDynamo, startDynalite } from '../effects/support/dynamodb.ts';
 import { redisUrl } from '../support/redis.ts';
 

@@ -13,7 +13,7 @@ import {
   pingRedis,
   startRedisCluster,
   startRedisServer,
-} from '../../lib/local/redis-server.ts';
+} from '../../testkit/redis-server.ts';
 
 let standalone: LocalRedis | undefined;
 let cluster: LocalRedisCluster | undefined;

@@ -33,4 +33,4 @@ export async function captureStdout<T>(
 }
 
 // Reading EMF is the emulator's job too (its summary sums metrics): one implementation, in lib/local.
-export { emfDocuments, sumMetric as emfSum } from '../../lib/local/stdout-capture.ts';
+export { emfDocuments, sumMetric as emfSum } from '../../testkit/output-capture.ts';

@@ -10,18 +10,18 @@
  * Either way the tap counts the repeats the effect layer answered from its marks.
  */
 import type { MSKEvent } from 'aws-lambda';
-import { createNotificationHandler } from '../../functions/notification/create-handler.ts';
-import type { DedupStore } from '../dedup/store.ts';
-import { createEffectsDynamoDBClient } from '../effects/dynamodb-client.ts';
-import { type DynamoDBTap, startDynamoDBTap } from './dynamodb-tap.ts';
-import { CrashingStore, type CrashPlan, storeOfEnvironment } from './faults.ts';
 import {
   CrashError,
   type ExecutionEnvironment,
   LambdaFunction,
   type LambdaInvoker,
-} from './lambda-runtime.ts';
-import { WorkerFunction } from './worker-function.ts';
+} from '../emulator/lambda-runtime.ts';
+import { WorkerFunction } from '../emulator/worker-function.ts';
+import { createNotificationHandler } from '../functions/notification/create-handler.ts';
+import { createEffectsDynamoDBClient } from '../lib/effects/index.ts';
+import type { DedupStore } from '../lib/index.ts';
+import { type DynamoDBTap, startDynamoDBTap } from '../testkit/dynamodb-tap.ts';
+import { CrashingStore, type CrashPlan, storeOfEnvironment } from '../testkit/faults.ts';
 
 export type Runtime = 'worker' | 'in-process';
 
@@ -78,7 +78,7 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
   if (o.runtime === 'worker') {
     if (!o.redisUrl) throw new Error('the worker runtime needs a Redis that every environment shares');
     const worker = new WorkerFunction<MSKEvent>({
-      module: new URL('../../functions/notification/handler.ts', import.meta.url),
+      module: new URL('../functions/notification/handler.ts', import.meta.url),
       functionName: 'notification',
       timeoutMs,
       env: (environment) => ({

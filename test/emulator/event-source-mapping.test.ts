@@ -6,10 +6,10 @@ import {
   EventSourceMapping,
   type InvocationReport,
   MappingConfigurationError,
-} from '../../lib/local/event-source-mapping.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import { CrashError, LambdaFunction } from '../../lib/local/lambda-runtime.ts';
-import type { KafkaOnFailureMessage } from '../../lib/local/on-failure.ts';
+} from '../../emulator/event-source-mapping.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
+import { CrashError, LambdaFunction } from '../../emulator/lambda-runtime.ts';
+import type { KafkaOnFailureMessage } from '../../emulator/on-failure.ts';
 import { fnOf, logWith, reportingHandler, type Seen } from './helpers.ts';
 
 function traced(
@@ -286,7 +286,7 @@ describe('EventSourceMapping: failures', () => {
 
   test('the DLQ message has every field of the AWS documentation example', async () => {
     const example = JSON.parse(
-      readFileSync(new URL('./fixtures/aws-kafka-on-failure-example.json', import.meta.url), 'utf8'),
+      readFileSync(new URL('../cli/fixtures/aws-kafka-on-failure-example.json', import.meta.url), 'utf8'),
     );
     const log = logWith('t', 1, 1);
     const { esm } = traced(

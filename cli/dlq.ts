@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatDlqTable, parseDlqText } from '../lib/local/dlq-reader.ts';
+import { formatDlqTable, parseDlqText } from './dlq-reader.ts';
 
 const usage = 'usage: npm run dlq -- <file with DLQ messages, or - for stdin> [--json]';
 

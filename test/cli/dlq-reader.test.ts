@@ -4,11 +4,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { dumpTopic, formatDlqTable, parseDlqText } from '../../lib/local/dlq-reader.ts';
-import { EventProducer } from '../../lib/local/event-producer.ts';
-import { EventSourceMapping } from '../../lib/local/event-source-mapping.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import { fnOf, reportingHandler } from './helpers.ts';
+import { dumpTopic, formatDlqTable, parseDlqText } from '../../cli/dlq-reader.ts';
+import { EventProducer } from '../../emulator/event-producer.ts';
+import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
+import { fnOf, reportingHandler } from '../emulator/helpers.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -94,12 +94,12 @@ describe('DLQ triage', () => {
     const file = join(dir, 'dlq.json');
     writeFileSync(file, fixture('aws-kafka-on-failure-example.json'));
     const node = process.execPath;
-    const table = spawnSync(node, ['scripts/dlq.ts', file], { encoding: 'utf8' });
+    const table = spawnSync(node, ['cli/dlq.ts', file], { encoding: 'utf8' });
     assert.equal(table.status, 0, table.stderr);
     assert.match(table.stdout, /my-topic\s+0\s+100\s+-\s+RetriesExhausted\s+3\s+test-value/);
-    const json = spawnSync(node, ['scripts/dlq.ts', file, '--json'], { encoding: 'utf8' });
+    const json = spawnSync(node, ['cli/dlq.ts', file, '--json'], { encoding: 'utf8' });
     assert.equal(JSON.parse(json.stdout)[0].offset, '100');
-    const missing = spawnSync(node, ['scripts/dlq.ts', join(dir, 'nope.json')], { encoding: 'utf8' });
+    const missing = spawnSync(node, ['cli/dlq.ts', join(dir, 'nope.json')], { encoding: 'utf8' });
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /cannot read/);
   });

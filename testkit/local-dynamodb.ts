@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createEffectsDynamoDBClient } from '../effects/dynamodb-client.ts';
+import { createEffectsDynamoDBClient } from '../lib/effects/index.ts';
 
 export interface LocalDynamoDB {
   readonly endpoint: string;

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { parseDlqText } from '../../lib/local/dlq-reader.ts';
+import { parseDlqText } from '../../cli/dlq-reader.ts';
 
 const small = [
   '--events',
@@ -25,7 +25,7 @@ for (const runtime of ['worker', 'in-process']) {
     const dlqFile = join(mkdtempSync(join(tmpdir(), 'start-')), 'dlq.jsonl');
     const run = spawnSync(
       process.execPath,
-      ['scripts/start.ts', ...small, '--runtime', runtime, '--dlq-file', dlqFile],
+      ['demo/start.ts', ...small, '--runtime', runtime, '--dlq-file', dlqFile],
       { encoding: 'utf8', timeout: 100_000 },
     );
     assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
@@ -48,7 +48,7 @@ for (const runtime of ['worker', 'in-process']) {
 }
 
 test('npm start rejects a bad option with its name', () => {
-  const run = spawnSync(process.execPath, ['scripts/start.ts', '--store-policy', 'maybe'], {
+  const run = spawnSync(process.execPath, ['demo/start.ts', '--store-policy', 'maybe'], {
     encoding: 'utf8',
   });
   assert.equal(run.status, 2);

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { CrashError } from '../../lib/local/lambda-runtime.ts';
-import { WorkerFunction } from '../../lib/local/worker-function.ts';
+import { CrashError } from '../../emulator/lambda-runtime.ts';
+import { WorkerFunction } from '../../emulator/worker-function.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'worker-fn-'));
 const lines: string[] = [];

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
+import { EVENT_ID_HEADER, EventProducer } from '../../emulator/event-producer.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
+import type { CrashError, ExecutionEnvironment } from '../../emulator/lambda-runtime.ts';
 import { MemoryDedupStore } from '../../lib/index.ts';
-import { EVENT_ID_HEADER, EventProducer } from '../../lib/local/event-producer.ts';
-import { CrashingStore, type CrashPlan, DuplicatingProducer, expireLeases } from '../../lib/local/faults.ts';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
-import type { CrashError, ExecutionEnvironment } from '../../lib/local/lambda-runtime.ts';
-import { pingRedis } from '../../lib/local/redis-server.ts';
-import { startTcpFaultProxy } from '../../lib/local/tcp-fault-proxy.ts';
+import { CrashingStore, type CrashPlan, DuplicatingProducer, expireLeases } from '../../testkit/faults.ts';
+import { pingRedis } from '../../testkit/redis-server.ts';
+import { startTcpFaultProxy } from '../../testkit/tcp-fault-proxy.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();

@@ -3,9 +3,9 @@
  * is in the DLQ and why, which alarms would have fired, and whether the run kept its promise
  * (no event lost, no effect twice).
  */
-import type { DlqRow } from './dlq-reader.ts';
-import type { MappingStats } from './event-source-mapping.ts';
-import { type JsonLine, metricValues, percentile, sumMetric } from './stdout-capture.ts';
+import type { DlqRow } from '../cli/dlq-reader.ts';
+import type { MappingStats } from '../emulator/event-source-mapping.ts';
+import { type JsonLine, metricValues, percentile, sumMetric } from '../testkit/output-capture.ts';
 
 export interface RunFacts {
   /** Records appended to the source topic (duplicates included). */

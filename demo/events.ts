@@ -2,9 +2,9 @@
  * The events of a local run: review-created events on a topic, a seeded share of them published
  * twice (same Event-Id), and a few poison ones (a rating the consumer rejects).
  */
-import { EventProducer } from './event-producer.ts';
-import { DuplicatingProducer, seededRandom } from './faults.ts';
-import type { KafkaLog } from './kafka-log.ts';
+import { EventProducer } from '../emulator/event-producer.ts';
+import type { KafkaLog } from '../emulator/kafka-log.ts';
+import { DuplicatingProducer, seededRandom } from '../testkit/faults.ts';
 
 export interface PublishedReviews {
   eventIds: Set<string>;

@@ -5,7 +5,7 @@
  * JSON lines whose `value` is the message as text or base64).
  */
 import type { MSKRecord } from 'aws-lambda';
-import type { KafkaLog } from './kafka-log.ts';
+import type { KafkaLog } from '../emulator/kafka-log.ts';
 
 /** One row of the triage table. */
 export interface DlqRow {

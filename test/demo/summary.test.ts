@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type RunFacts, summarize } from '../../lib/local/demo-summary.ts';
+import { type RunFacts, summarize } from '../../demo/summary.ts';
 
 const emf = (metrics: Record<string, number | number[]>, dims: Record<string, string> = {}) => ({
   _aws: {

@@ -14,16 +14,15 @@
  */
 import type { MSKEvent } from 'aws-lambda';
 import type { Cluster, Redis } from 'ioredis';
-import type { BusinessHandler } from '../consumer/options.ts';
-import type { ClaimResult, DedupStore } from '../dedup/store.ts';
-import type { EventProducer, OutgoingEvent } from './event-producer.ts';
-import type { LogRecord } from './kafka-log.ts';
+import type { EventProducer, OutgoingEvent } from '../emulator/event-producer.ts';
+import type { LogRecord } from '../emulator/kafka-log.ts';
 import {
   CrashError,
   type ExecutionEnvironment,
   type InvocationResult,
   type LambdaFunction,
-} from './lambda-runtime.ts';
+} from '../emulator/lambda-runtime.ts';
+import type { BusinessHandler, ClaimResult, DedupStore } from '../lib/index.ts';
 
 /** A promise that never settles: what a killed process's pending work looks like from outside. */
 const frozen = <T>(): Promise<T> => new Promise<T>(() => {});

@@ -1,11 +1,11 @@
 /** Plain Lambda handlers for emulator tests (no msk-once core): they decode records and fail on demand. */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
-import { KafkaLog } from '../../lib/local/kafka-log.ts';
+import { KafkaLog } from '../../emulator/kafka-log.ts';
 import {
   LambdaFunction,
   type LambdaFunctionOptions,
   type LambdaHandler,
-} from '../../lib/local/lambda-runtime.ts';
+} from '../../emulator/lambda-runtime.ts';
 
 export interface Seen {
   topic: string;
