@@ -1,3 +1,7 @@
+import { formatPosition, type RecordPosition } from './kafka/position.ts';
+
+export type { RecordPosition };
+
 /**
  * Every error msk-once raises, in one place. Record-level errors name the record
  * (topic, partition, offset) so that a log line or a DLQ entry says which one and why.
@@ -20,13 +24,6 @@ export class ConfigurationError extends MskOnceError {
   }
 }
 
-/** Where a record sits: enough to find it in the topic or the DLQ. */
-export interface RecordPosition {
-  readonly topic: string;
-  readonly partition: number;
-  readonly offset: number;
-}
-
 /** The base of errors about one record; the message starts with `<topic>-<partition>@<offset>`. */
 export class RecordError extends MskOnceError {
   readonly topic: string;
@@ -34,7 +31,7 @@ export class RecordError extends MskOnceError {
   readonly offset: number;
   readonly eventId: string | undefined;
   constructor(position: RecordPosition, reason: string, options?: ErrorOptions & { eventId?: string }) {
-    super(`record ${position.topic}-${position.partition}@${position.offset}: ${reason}`, options);
+    super(`record ${formatPosition(position)}: ${reason}`, options);
     this.topic = position.topic;
     this.partition = position.partition;
     this.offset = position.offset;

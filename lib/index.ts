@@ -44,3 +44,4 @@ export type {
   KafkaHeaders,
   KafkaMessage,
 } from './kafka/message.ts';
+export { formatPosition, partitionId, type RecordPosition } from './kafka/position.ts';
