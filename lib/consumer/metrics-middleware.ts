@@ -7,29 +7,23 @@
  * Does not: decide anything about records.
  */
 import type { MiddlewareObj } from '@middy/core';
-import type { Context, MSKEvent } from 'aws-lambda';
+import type { MSKEvent } from 'aws-lambda';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
-import { type BatchInternal, detachBatch } from './batch.ts';
+import { BATCH, type StackContext } from './batch.ts';
 
 /**
  * @example
  * middy().use(flushMetrics()).use(decodeRecords(config)) // ...
  */
-export function flushMetrics<T>(): MiddlewareObj<
-  MSKEvent,
-  KafkaBatchResponse,
-  Error,
-  Context,
-  BatchInternal<T>
-> {
+export function flushMetrics<T>(): MiddlewareObj<MSKEvent, KafkaBatchResponse, Error, StackContext<T>> {
   return {
     name: 'flushMetrics',
     after: (request) => {
-      request.internal.batch?.metrics.flush();
-      detachBatch(request.event);
+      request.context?.[BATCH]?.metrics.flush();
     },
     onError: (request) => {
-      const batch = request.internal.batch;
+      // No batch when the event could not be read at all (decodeRecords threw).
+      const batch = request.context?.[BATCH];
       if (!batch) return;
       for (const partition of batch.partitions) {
         for (const record of partition) {
@@ -37,7 +31,6 @@ export function flushMetrics<T>(): MiddlewareObj<
         }
       }
       batch.metrics.flush();
-      detachBatch(request.event);
     },
   };
 }
