@@ -1,8 +1,8 @@
 /**
  * The notification function's settings from its environment.
  */
-import { effectsConfigFromEnv } from '../../lib/effects/config.ts';
-import { ConfigurationError, dedupConfigFromEnv } from '../../lib/index.ts';
+import { ConfigurationError, dedupConfigFromEnv } from 'msk-once';
+import { effectsConfigFromEnv } from 'msk-once/effects';
 import type { NotificationHandlerOptions } from './create-handler.ts';
 
 /**

@@ -2,7 +2,7 @@
  * Errors of the notification function. A bad review-created value is refused in `parse`, so the core
  * reports it as an InvalidRecordError naming the record (retried, then sent to the DLQ).
  */
-import { MskOnceError } from '../../lib/errors.ts';
+import { MskOnceError } from 'msk-once';
 
 /** A review-created value that does not hold what the notification needs; `field` names what is wrong. */
 export class InvalidReviewError extends MskOnceError {
