@@ -10,6 +10,8 @@ export const RUNBOOK_SECTIONS = {
   functionErrors: 'function-errors',
   throttles: 'function-throttles',
   offsetLag: 'offset-lag',
+  mappingErrors: 'mapping-errors',
+  mappingStalled: 'mapping-stalled',
   dlqRecords: 'dlq-records',
   recordsLost: 'records-lost',
 } as const;
