@@ -142,7 +142,7 @@ export function alarmRules(t: AlarmThresholds): Record<AlarmKey, AlarmRule> {
     ),
     mappingErrors: rule(
       'mappingErrors',
-      'PollingErrorCount + CommitErrorCount > 0 for 15 minutes',
+      'PollingErrorCount + CommitErrorCount > 0, 15 minutes',
       0,
       3,
       3,
@@ -151,7 +151,7 @@ export function alarmRules(t: AlarmThresholds): Record<AlarmKey, AlarmRule> {
     ),
     mappingStalled: rule(
       'mappingStalled',
-      'a mapping with MaxOffsetLag > 0 invoked no record (InvokedEventCount = 0) for 15 minutes',
+      'MaxOffsetLag > 0 and InvokedEventCount = 0, 15 minutes',
       0,
       3,
       3,

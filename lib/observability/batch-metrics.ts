@@ -1,6 +1,6 @@
 /**
  * The metrics of one invocation, counted in memory per record and flushed once as CloudWatch EMF
- * through Powertools Metrics. Names and dimensions are those of docs (design.md, "Metrics").
+ * through Powertools Metrics. Names and dimensions are those the alarms read (infra/README.md, "Alarms").
  *
  * MessagesProcessed counts every record of the batch; each also lands in exactly one of
  * MessagesSucceeded (the handler ran and returned), MessagesDeduplicated (skipped as a repeat) or

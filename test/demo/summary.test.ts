@@ -2,10 +2,20 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type RunFacts, summarize } from '../../demo/summary.ts';
 
-const emf = (metrics: Record<string, number | number[]>, dims: Record<string, string> = {}) => ({
+const emf = (
+  metrics: Record<string, number | number[]>,
+  dims: Record<string, string> = {},
+  namespace = 'MskOnce',
+) => ({
   _aws: {
     Timestamp: 0,
-    CloudWatchMetrics: [{ Namespace: 'MskOnce', Dimensions: [Object.keys(dims)], Metrics: [] }],
+    CloudWatchMetrics: [
+      {
+        Namespace: namespace,
+        Dimensions: [Object.keys(dims)],
+        Metrics: Object.keys(metrics).map((Name) => ({ Name, Unit: 'Count' })),
+      },
+    ],
   },
   ...dims,
   ...metrics,
@@ -47,10 +57,15 @@ function facts(overrides: Partial<RunFacts> = {}): RunFacts {
     ],
     reasons: new Map([['t-0@3', 'record t-0@3: value rejected by parse: rating must be 1..5']]),
     lines: [
-      emf({ MessagesProcessed: 5, MessagesDeduplicated: 1, MessagesSucceeded: 3 }),
+      emf({ MessagesProcessed: 5, MessagesDeduplicated: 1, MessagesSucceeded: 3 }, { Topic: 't' }),
       emf({ DedupCheckDuration: [1, 2, 80] }),
+      // What the emulated mapping reports (emulator/esm-metrics.ts).
+      emf(
+        { InvokedEventCount: 6, OnFailureDestinationDeliveredEventCount: 1, MaxOffsetLag: 0 },
+        { EventSourceMappingUUID: 'esm-1' },
+        'AWS/Lambda',
+      ),
     ],
-    finalLag: 0,
     faults: ['one crash'],
     effectReplays: 2,
     ...overrides,
@@ -68,10 +83,16 @@ describe('demo summary', () => {
       /duplicates suppressed\s+1 by Redis dedup \(MessagesDeduplicated\), 2 more by the effect layer/,
     );
     assert.match(verdict.text, /1 x RetryAttemptsExhausted: value rejected by parse: rating must be 1..5/);
-    assert.match(verdict.text, /FIRED\s+MessagesDeduplicated \/ MessagesProcessed > 0.1\s+20.0%/);
-    assert.match(verdict.text, /FIRED\s+p99 DedupCheckDuration > 50 ms\s+80.0 ms/);
-    assert.match(verdict.text, /ok\s+DedupErrors > 0/);
-    assert.match(verdict.text, /FIRED\s+records sent to the DLQ > 0/);
+    // The deployed rules (infra/alarm-rules.ts), judged as `npm run triage -- --from` judges them.
+    assert.match(
+      verdict.text,
+      /FIRED\s+dedup-ratio\s+MessagesDeduplicated \/ MessagesProcessed > 0.1\s+20.0%/,
+    );
+    assert.match(verdict.text, /FIRED\s+dedup-check-latency\s+p99 DedupCheckDuration > 50 ms\s+80.0 ms/);
+    assert.match(verdict.text, /ok\s+dedup-errors\s+DedupErrors > 0/);
+    assert.match(verdict.text, /FIRED\s+dlq-records\s+OnFailureDestinationDeliveredEventCount > 0\s+1/);
+    assert.match(verdict.text, /ok\s+mapping-stalled\s+.*consuming/);
+    assert.equal((verdict.text.match(/^ {4}(FIRED|ok {3})/gm) ?? []).length, 11, 'every alarm of a consumer');
   });
 
   test('an effect twice fails the run', () => {
