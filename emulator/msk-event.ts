@@ -8,6 +8,7 @@
  * A record without a key has no `key` field; a tombstone has no `value` field.
  */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
+import { partitionId } from '../lib/index.ts';
 import type { LogRecord } from './kafka-log.ts';
 
 /** Where the emulated cluster says it lives (only echoed back in events and DLQ messages). */
@@ -42,11 +43,6 @@ export function toMskRecord(record: LogRecord): MSKRecord {
   return out as unknown as MSKRecord;
 }
 
-/** `<topic>-<partition>`: the key of `records` in the event and of `itemIdentifier.partition`. */
-export function topicPartition(topic: string, partition: number): string {
-  return `${topic}-${partition}`;
-}
-
 /**
  * An MSK event of the given records (already grouped in offset order by the caller).
  *
@@ -60,7 +56,7 @@ export function toMskEvent(
 ): MSKEvent {
   const grouped: Record<string, MSKRecord[]> = {};
   for (const record of records) {
-    const key = topicPartition(record.topic, record.partition);
+    const key = partitionId(record.topic, record.partition);
     grouped[key] ??= [];
     grouped[key].push(toMskRecord(record));
   }
