@@ -39,7 +39,7 @@ export interface Verdict {
   text: string;
 }
 
-/** Alarm thresholds of design.md "Metrics". */
+/** Alarm thresholds of docs/runbook.md. */
 const DEDUP_RATIO = 0.1;
 const P99_MS = 50;
 
