@@ -142,7 +142,7 @@ export class KafkaLog {
   /** The group's committed offset (next to read) of a partition; 0 when it never committed. */
   committed(group: string, topic: string, partition: number): number {
     this.#partition(topic, partition);
-    return this.#committed.get(group)?.get(`${topic}-${partition}`) ?? 0;
+    return this.#committed.get(group)?.get(partitionId(topic, partition)) ?? 0;
   }
 
   /** Commit `nextOffset` (the first offset NOT yet consumed). Going backwards is allowed, as in Kafka. */
@@ -158,7 +158,7 @@ export class KafkaLog {
       offsets = new Map();
       this.#committed.set(group, offsets);
     }
-    offsets.set(`${topic}-${partition}`, nextOffset);
+    offsets.set(partitionId(topic, partition), nextOffset);
   }
 
   /** Forget a group's offsets (kafka-consumer-groups --delete): it reads everything again. */

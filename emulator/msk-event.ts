@@ -68,12 +68,22 @@ export function toMskEvent(
   };
 }
 
-/** Bytes the record adds to an event's JSON (its serialized form plus a separator). */
+/**
+ * Bytes the record adds to an event's JSON (its serialized form plus a separator).
+ *
+ * @example
+ * if (mskRecordSize(record) > MAX_PAYLOAD_BYTES) { ... } // can never be delivered
+ */
 export function mskRecordSize(record: LogRecord): number {
   return Buffer.byteLength(JSON.stringify(toMskRecord(record))) + 1;
 }
 
-/** Bytes of an event's JSON: what counts against Lambda's 6 MB synchronous payload limit. */
+/**
+ * Bytes of an event's JSON: what counts against Lambda's 6 MB synchronous payload limit.
+ *
+ * @example
+ * mskEventSize(toMskEvent(records)); // <= 6 MB for a batch Lambda accepts
+ */
 export function mskEventSize(event: MSKEvent): number {
   return Buffer.byteLength(JSON.stringify(event));
 }
