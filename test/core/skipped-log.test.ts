@@ -12,8 +12,8 @@ import {
   MAX_LISTED_SKIPPED,
   RedisDedupStore,
 } from '../../lib/index.ts';
+import { mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
-import { mskEvent, mskRecord } from '../support/msk.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
 const handlers: KafkaHandler[] = [];

@@ -5,18 +5,20 @@
  * down for a few invocations (fail-open). Returns every JSON line the consumer printed (EMF and
  * logs) plus the mapping's AWS/Lambda documents, as `npm start -- --output` writes them.
  */
-import './consumer.ts'; // Powertools prints through the console, where captureStdout reads it
+import './consumer.ts'; // Powertools prints through the console, where captureConsoleOutput reads it
 
 import type { MSKEvent } from 'aws-lambda';
-import { esmMetricDocuments } from '../../emulator/esm-metrics.ts';
-import { EventProducer } from '../../emulator/event-producer.ts';
-import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
-import { LambdaFunction } from '../../emulator/lambda-runtime.ts';
+import {
+  EventProducer,
+  EventSourceMapping,
+  esmMetricDocuments,
+  inProcess,
+  KafkaLog,
+  LambdaFunction,
+} from '../../emulator/index.ts';
 import { kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
-import { startTcpFaultProxy } from '../../testkit/tcp-fault-proxy.ts';
+import { captureConsoleOutput, startTcpFaultProxy } from '../../testkit/index.ts';
 import { redisUrl, uniqueService } from './redis.ts';
-import { captureStdout } from './stdout.ts';
 
 export const LOCAL_RUN_TOPIC = 'review-created';
 
@@ -59,7 +61,7 @@ export async function localRun(): Promise<LocalRun> {
   for (const event of later) producer.publish(event);
 
   const fn = new LambdaFunction<MSKEvent>(
-    () =>
+    inProcess(() =>
       kafkaHandler<{ poison?: boolean }>({
         service,
         handlerName: 'on-review-created',
@@ -70,6 +72,7 @@ export async function localRun(): Promise<LocalRun> {
           if (message.payload?.poison) throw new Error(`review ${message.eventId} cannot be notified`);
         },
       }),
+    ),
     { functionName: service, timeoutMs: 5_000 },
   );
   let invocations = 0;
@@ -87,7 +90,7 @@ export async function localRun(): Promise<LocalRun> {
     },
   });
   try {
-    const { lines } = await captureStdout(async () => {
+    const { lines } = await captureConsoleOutput(async () => {
       await esm.drain();
     });
     lines.push(...(esmMetricDocuments(esm, { functionName: service }) as Record<string, unknown>[]));
