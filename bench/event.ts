@@ -4,6 +4,7 @@
  */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { monotonicFactory } from 'ulid';
+import { Header } from '../lib/contract.ts';
 import { seededRandom } from '../testkit/faults.ts';
 
 /** What to generate. */
@@ -87,9 +88,9 @@ export function makeEvent(spec: EventSpec): GeneratedBatch {
       key: Buffer.from(`user-${i % 104729}`).toString('base64'),
       value: Buffer.from(reviewJson(i, valueBytes)).toString('base64'),
       headers: [
-        { 'Event-Id': headerBytes(eventId) },
-        { 'Correlation-Id': headerBytes(`corr-${eventId}`) },
-        { 'Event-Type': headerBytes('ReviewCreated') },
+        { [Header.eventId]: headerBytes(eventId) },
+        { [Header.correlationId]: headerBytes(`corr-${eventId}`) },
+        { [Header.eventType]: headerBytes('ReviewCreated') },
       ] as unknown as MSKRecord['headers'],
     };
     byPartition[`${topic}-${partition}`]!.push(record);

@@ -1,7 +1,7 @@
 /**
  * A Lambda function whose execution environments are worker threads: each loads the handler
  * module itself, from its own environment variables, exactly as the deployed function does
- * (`functions/<name>/handler.ts`), and a kill or a timeout terminates the thread, so nothing of a
+ * (a deployable function's `handler.ts`), and a kill or a timeout terminates the thread, so nothing of a
  * dead invocation runs on, as in Lambda (lambda-runtime.ts runs in process and cannot do that).
  */
 import { randomUUID } from 'node:crypto';
@@ -19,7 +19,7 @@ import {
 } from './lambda-runtime.ts';
 
 export interface WorkerFunctionOptions extends LambdaFunctionOptions {
-  /** The handler module: a path or file URL (e.g. functions/notification/handler.ts). */
+  /** The handler module: a path or file URL of a file that exports the handler. */
   module: string | URL;
   /** Default: 'handler'. */
   exportName?: string;
@@ -42,8 +42,8 @@ interface Environment {
 
 /**
  * @example
- * const fn = new WorkerFunction({ module: 'functions/notification/handler.ts', timeoutMs: 7_000,
- *   env: () => ({ DEDUP_REDIS_URL: 'redis://127.0.0.1:6379', IDEMPOTENCY_TABLE_NAME: 't', PUSH_PROVIDER_URL: url }) });
+ * const fn = new WorkerFunction({ module: new URL('./my-handler.ts', import.meta.url), timeoutMs: 7_000,
+ *   env: () => ({ [contract.EnvVar.redisUrl]: 'redis://127.0.0.1:6379', [contract.EnvVar.serviceName]: 'orders' }) });
  * const result = await fn.invoke(mskEvent);
  * await fn.close();
  */

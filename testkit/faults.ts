@@ -1,6 +1,6 @@
 /**
  * Fault injection for the emulator: the ways a Kafka consumer on Lambda gets duplicates or loses
- * work (design.md "Where duplicates come from"), each as a small wrapper around a real part.
+ * work (docs/background.md, "Where duplicates come from"), each as a small wrapper around a real part.
  *
  * - {@link crashAfterHandled}: the reference lecture's `-crash-after N`: the process dies right
  *   after the N-th handled record, before the dedup commit (the effect happened, DONE was not written).
@@ -10,7 +10,8 @@
  * - {@link overlappingInvocations}: a rebalance overlap: two consumers invoked with the same batch.
  * - {@link expireLeases}: time passing for claims of a dead invocation (their lease runs out).
  * - Redis that stops, pauses or slows down: tcp-fault-proxy.ts, or LocalRedis.pause() (SIGSTOP).
- * - A Lambda timeout: LambdaFunction's `timeoutMs` (lambda-runtime.ts); a poison record: poison.ts.
+ * - A Lambda timeout: LambdaFunction's `timeoutMs` (lambda-runtime.ts); a poison record: an event
+ *   whose value the handler's `parse` refuses (the demo publishes some, demo/events.ts).
  */
 import type { MSKEvent } from 'aws-lambda';
 import type { Cluster, Redis } from 'ioredis';

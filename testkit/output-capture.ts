@@ -22,7 +22,7 @@ export interface StdoutCapture {
  * const capture = captureStdout();
  * await esm.drain();
  * capture.stop();
- * sumMetric(capture.lines(), 'MessagesDeduplicated');
+ * sumMetric(capture.lines(), contract.Metric.deduplicated);
  */
 export function captureStdout(passThrough?: (text: string) => void): StdoutCapture {
   const kept: JsonLine[] = [];
@@ -80,7 +80,7 @@ export function emfDocuments(lines: readonly JsonLine[]): JsonLine[] {
  * Sum of a metric over EMF documents whose dimension values match `where` (arrays of values count each).
  *
  * @example
- * sumMetric(lines, 'DedupErrors', { Reason: 'connection' })
+ * sumMetric(lines, contract.Metric.dedupErrors, { [contract.Dimension.reason]: 'connection' })
  */
 export function sumMetric(
   lines: readonly JsonLine[],
@@ -97,7 +97,7 @@ export function sumMetric(
   return sum;
 }
 
-/** Every value of a metric (for percentiles of DedupCheckDuration). */
+/** Every value of a metric (for percentiles of `contract.Metric.dedupCheckDuration`). */
 export function metricValues(lines: readonly JsonLine[], metric: string): number[] {
   const values: number[] = [];
   for (const doc of emfDocuments(lines)) {
