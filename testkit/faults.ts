@@ -2,7 +2,7 @@
  * Fault injection for the emulator: the ways a Kafka consumer on Lambda gets duplicates or loses
  * work (docs/background.md, "Where duplicates come from"), each as a small wrapper around a real part.
  *
- * - {@link crashAfterHandled}: the reference lecture's `-crash-after N`: the process dies right
+ * - {@link crashAfterHandled}: the classic crash-after-N demonstration (docs/background.md): the process dies right
  *   after the N-th handled record, before the dedup commit (the effect happened, DONE was not written).
  * - {@link CrashingStore}: the same kill at the store boundary: the commit that would make the N-th
  *   record DONE kills the environment instead.
@@ -41,7 +41,7 @@ export interface CrashPlan {
 
 /**
  * Wrap a business function so that the environment dies right after the N-th successful record,
- * before the consumer commits its dedup key (the reference lecture's crash between insert and commit).
+ * before the consumer commits its dedup key (the crash between the effect and the commit, docs/background.md).
  * The dying call never returns; later calls in that environment freeze too (a dead process does nothing).
  *
  * @example
