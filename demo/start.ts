@@ -22,15 +22,18 @@ process.env[EnvVar.logLevel] ??= 'ERROR';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dumpTopic, parseDlqText } from '../cli/dlq-reader.ts';
-import { EventSourceMapping } from '../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../emulator/kafka-log.ts';
+import { EventSourceMapping, KafkaLog } from '../emulator/index.ts';
 import { EnvVar } from '../lib/contract.ts';
-import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
-import { startFakePushProvider } from '../testkit/fake-push-provider.ts';
-import { startLocalDynamoDB } from '../testkit/local-dynamodb.ts';
-import { findRedis } from '../testkit/local-redis.ts';
-import { captureStdout, parseJsonLine } from '../testkit/output-capture.ts';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../testkit/tcp-fault-proxy.ts';
+import { type DedupStore, formatPosition, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
+import {
+  findRedis,
+  type JsonLine,
+  startFakePushProvider,
+  startLocalDynamoDB,
+  startProcessOutputCapture,
+  startTcpFaultProxy,
+  type TcpFaultProxy,
+} from '../testkit/index.ts';
 import { publishReviews } from './events.ts';
 import { demoFunction } from './function.ts';
 import { progressBar } from './progress-bar.ts';
@@ -173,7 +176,6 @@ async function main(): Promise<number> {
     // --- the function, with its crash ------------------------------------------------------------
     const faults: string[] = [];
     const functionErrors = new Map<string, number>();
-    const outputLines: string[] = [];
     const bar = progressBar(log.all(TOPIC).length, say, Boolean(process.stderr.isTTY));
     const demo = await demoFunction({
       runtime,
@@ -191,7 +193,6 @@ async function main(): Promise<number> {
           `  ! consumer killed ${where} (its claims stay held until their lease ends, <= ${demo.timeoutMs / 1000} s)`,
         );
       },
-      onOutput: (line) => outputLines.push(line),
     });
     cleanup.push(() => demo.close());
     const { fn, tap } = demo;
@@ -238,11 +239,12 @@ async function main(): Promise<number> {
         bar.update(log.all(TOPIC).length - esm.offsetLag, outage === 'down' ? '(Redis down)' : '');
       },
     });
-    const capture = captureStdout(() => {});
+    const capture = startProcessOutputCapture(() => {});
     const started = Date.now();
+    let workerLines: JsonLine[] = [];
     try {
       await esm.drain();
-      await demo.settle();
+      workerLines = await demo.settledOutput();
     } finally {
       capture.stop();
       proxy?.set('up');
@@ -255,14 +257,16 @@ async function main(): Promise<number> {
     const dump = dumpTopic(log, DLQ_TOPIC);
     if (o.dlqFile) writeFileSync(o.dlqFile, dump);
     const reasons = new Map<string, string>();
-    const lines = [
-      ...capture.lines(),
-      ...outputLines.map(parseJsonLine).filter((l): l is NonNullable<typeof l> => l !== undefined),
-    ];
+    const lines = [...capture.lines(), ...workerLines];
     for (const line of lines) {
       const error = line.error as { message?: string } | undefined;
       if (line.level === 'ERROR' && typeof line.offset === 'number' && error?.message) {
-        reasons.set(`${line.topic}-${line.partition}@${line.offset}`, error.message);
+        const position = {
+          topic: String(line.topic),
+          partition: Number(line.partition),
+          offset: line.offset,
+        };
+        reasons.set(formatPosition(position), error.message);
       }
     }
     const effects = new Map<string, number>(Object.entries(provider.countsByCollapseId()));

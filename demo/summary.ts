@@ -4,9 +4,10 @@
  * (no event lost, no effect twice).
  */
 import type { DlqRow } from '../cli/dlq-reader.ts';
-import type { MappingStats } from '../emulator/event-source-mapping.ts';
+import type { MappingStats } from '../emulator/index.ts';
 import { ALARM_DEFAULTS, Metric } from '../lib/contract.ts';
-import { type JsonLine, metricValues, percentile, sumMetric } from '../testkit/output-capture.ts';
+import { formatPosition } from '../lib/index.ts';
+import { type JsonLine, metricValues, percentile, sumMetric } from '../testkit/index.ts';
 
 export interface RunFacts {
   /** Records appended to the source topic (duplicates included). */
@@ -66,7 +67,13 @@ export function summarize(f: RunFacts): Verdict {
 
   const byReason = new Map<string, number>();
   for (const row of f.dlq) {
-    const reason = f.reasons.get(`${row.topic}-${row.partition}@${row.offset}`) ?? row.lastError ?? '';
+    const logged =
+      row.partition === null
+        ? undefined
+        : f.reasons.get(
+            formatPosition({ topic: row.topic, partition: row.partition, offset: Number(row.offset) }),
+          );
+    const reason = logged ?? row.lastError ?? '';
     const key = `${row.condition}: ${shorten(reason)}`;
     byReason.set(key, (byReason.get(key) ?? 0) + 1);
   }

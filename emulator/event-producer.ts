@@ -7,9 +7,6 @@ import { ulid } from 'ulid';
 import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/index.ts';
 import type { KafkaLog, LogHeader, LogRecord } from './kafka-log.ts';
 
-/** Header names of the envelope: the consumer's (the contract's `Header`), re-exported for producers. */
-export { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER };
-
 /** An event as its producer knows it, before and after publishing. */
 export interface OutgoingEvent<T = unknown> {
   readonly eventId: string;

@@ -26,7 +26,7 @@ export async function findRedis(env: NodeJS.ProcessEnv): Promise<FoundRedis> {
     const url = new URL(env.REDIS_URL);
     if (url.protocol === 'redis:' && !(await pingRedis(url.hostname, Number(url.port || 6379), 1000))) {
       throw new Error(
-        `REDIS_URL=${env.REDIS_URL} does not answer PING: start it, unset REDIS_URL, or set ${contract.EnvVar.store}=memory`,
+        `REDIS_URL (${url.host}) does not answer PING: start it, unset REDIS_URL, or set ${contract.EnvVar.store}=memory`,
       );
     }
     return { url: env.REDIS_URL, source: 'REDIS_URL' };

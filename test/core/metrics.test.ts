@@ -4,10 +4,9 @@ import { after, test } from 'node:test';
 import { ulid } from 'ulid';
 import { DEFAULT_NAMESPACE, Dimension, METRIC_DIMENSIONS, Metric } from '../../lib/contract.ts';
 import { kafkaHandler } from '../../lib/index.ts';
+import { emfDocuments, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
-import { mskEvent, mskRecord } from '../support/msk.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
-import { emfDocuments } from '../support/stdout.ts';
 
 const service = uniqueService('metrics');
 const handler = kafkaHandler({
