@@ -18,12 +18,13 @@
 
 // Before any Powertools Logger exists. Every JSON line is captured, never printed: errors give the
 // DLQ its reasons, and the per-batch "duplicates skipped" lines (INFO) feed `--output` for triage.
-process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
+process.env[EnvVar.logLevel] ??= 'INFO';
 
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dumpTopic, parseDlqText } from '../cli/dlq-reader.ts';
 import { EventSourceMapping, esmMetricDocuments, KafkaLog } from '../emulator/index.ts';
+import { EnvVar } from '../lib/contract.ts';
 import { type DedupStore, formatPosition, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
 import {
   findRedis,
@@ -146,8 +147,8 @@ async function main(): Promise<number> {
       });
     } else {
       say(
-        process.env.DEDUP_STORE === 'memory'
-          ? 'WARNING: DEDUP_STORE=memory:\n'
+        process.env[EnvVar.store] === 'memory'
+          ? `WARNING: ${EnvVar.store}=memory:\n`
           : 'WARNING: no Redis (REDIS_URL unset, nothing on 127.0.0.1:6379, redis-server not installed):\n',
       );
       say(

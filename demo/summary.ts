@@ -7,7 +7,8 @@ import type { DlqRow } from '../cli/dlq-reader.ts';
 import { formatValue } from '../cli/triage/analysis.ts';
 import { analyzeRun } from '../cli/triage/main.ts';
 import type { MappingStats } from '../emulator/index.ts';
-import { environment } from '../infra/environments.ts';
+import { alarmRules } from '../lib/alarms.ts';
+import { Metric } from '../lib/contract.ts';
 import { formatPosition } from '../lib/index.ts';
 import { type JsonLine, sumMetric } from '../testkit/index.ts';
 
@@ -44,8 +45,8 @@ export interface Verdict {
   text: string;
 }
 
-/** The deployed alarms the run is judged by: dev's, where the notification consumer runs first. */
-const ALARMS = environment('dev').alarms;
+/** The deployed alarm rules with their default thresholds (the CDK app builds its alarms from them). */
+const RULES = alarmRules();
 
 /**
  * @example
@@ -63,7 +64,7 @@ export function summarize(f: RunFacts): Verdict {
     if (n === 0 && !dlqIds.has(id) && !f.poison.has(id)) lost.push(id);
   }
   const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
-  const deduplicated = sumMetric(f.lines, 'MessagesDeduplicated');
+  const deduplicated = sumMetric(f.lines, Metric.deduplicated);
 
   const byReason = new Map<string, number>();
   for (const row of f.dlq) {
@@ -79,7 +80,7 @@ export function summarize(f: RunFacts): Verdict {
   }
 
   // The same rules and evaluation as `npm run triage`, on what CloudWatch would have received.
-  const { evaluations } = analyzeRun(f.lines, ALARMS);
+  const { evaluations } = analyzeRun(f.lines, RULES);
 
   const out: string[] = [];
   out.push('', '== msk-once local run ==================================================');
@@ -88,7 +89,7 @@ export function summarize(f: RunFacts): Verdict {
     '',
     `  events produced          ${f.produced}  (${f.unique} unique, ${f.produced - f.unique} published twice by the producer)`,
     `  effects that happened    ${effects}  (pushes the provider received)`,
-    `  duplicates suppressed    ${deduplicated} by Redis dedup (MessagesDeduplicated), ${f.effectReplays} more by the effect layer (answered from its DynamoDB mark)`,
+    `  duplicates suppressed    ${deduplicated} by Redis dedup (${Metric.deduplicated}), ${f.effectReplays} more by the effect layer (answered from its DynamoDB mark)`,
     `  records retried          ${f.stats.recordsRetried}  (${f.stats.invocations} invocations, ${f.stats.functionErrors} function errors, ${f.stats.partialFailures} partial batch failures)`,
     `  records in the DLQ       ${f.dlq.length}`,
   );

@@ -8,6 +8,7 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { consumerResourceNames, environmentPrefix } from '../lib/alarms.ts';
 import { AlarmTopic } from './constructs/alarm-topic.ts';
 import { ConsumerAlarms } from './constructs/consumer-alarms.ts';
 import { ConsumersDashboard } from './constructs/consumers-dashboard.ts';
@@ -18,7 +19,6 @@ import { KafkaConsumer } from './constructs/kafka-consumer.ts';
 import { DEFAULT_DLQ_TOPIC_SETTINGS } from './dlq-topic-settings.ts';
 import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
 import { suppressExpectedFindings } from './nag-suppressions.ts';
-import { consumerResourceNames, environmentPrefix } from './names.ts';
 
 export interface MskOnceStackProps extends StackProps {
   readonly config: EnvironmentConfig;
@@ -38,7 +38,7 @@ export class MskOnceStack extends Stack {
 
   /**
    * @example
-   * new MskOnceStack(app, 'MskOnce-dev', { config: environment('dev'), projectRoot: process.cwd(), env: { account, region } });
+   * new MskOnceStack(app, stackId(environment('dev')), { config: environment('dev'), projectRoot: process.cwd(), env: { account, region } });
    */
   constructor(scope: Construct, id: string, props: MskOnceStackProps) {
     super(scope, id, props);

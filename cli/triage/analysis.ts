@@ -1,5 +1,5 @@
 /**
- * The alarms of infra/alarm-rules.ts judged on signals, and what the data shows for each: the pure
+ * The alarms of lib/alarms.ts judged on signals, and what the data shows for each: the pure
  * core of `npm run triage` (signals from CloudWatch), `npm run triage -- --from <file>` and the
  * "alarms that would have fired" of `npm start` (signals from a local run's EMF). No I/O here.
  *
@@ -7,7 +7,7 @@
  * (infra/constructs/kafka-consumer.ts); evaluation follows CloudWatch: the last `evaluationPeriods`
  * periods, `datapointsToAlarm` of them breaching, missing data per the rule's policy.
  */
-import type { AlarmKey, AlarmRule } from '../../infra/alarm-rules.ts';
+import type { AlarmKey, AlarmRule } from '../../lib/alarms.ts';
 import type { LogFindings } from './log-lines.ts';
 import type { Signals } from './signals.ts';
 

@@ -15,6 +15,7 @@ import {
   GetQueryResultsCommand,
   StartQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
+import { Dimension } from '../../lib/contract.ts';
 import { DUPLICATES_MESSAGE } from './log-lines.ts';
 import { SIGNALS, type SignalName, Signals } from './signals.ts';
 
@@ -104,19 +105,27 @@ export function metricQueries(c: ConsumerMetrics, periodSeconds: number): Metric
   });
   for (const topic of c.topics) {
     for (const name of ['processed', 'deduplicated'] as const) {
-      add(name, topic, stat(name, c.namespace, { service: c.service, Topic: topic, Handler: c.handlerName }));
+      add(
+        name,
+        topic,
+        stat(name, c.namespace, {
+          [Dimension.service]: c.service,
+          [Dimension.topic]: topic,
+          [Dimension.handler]: c.handlerName,
+        }),
+      );
     }
   }
   for (const name of ['dedupErrors', 'effectErrors'] as const) {
     // Every Reason, including one added after this was written; the label names the reason.
     add(name, 'label', {
-      Expression: `SEARCH('{${c.namespace},Reason,service} MetricName="${SIGNALS[name].metric}" service="${c.service}"', 'Sum', ${periodSeconds})`,
+      Expression: `SEARCH('{${c.namespace},${Dimension.reason},${Dimension.service}} MetricName="${SIGNALS[name].metric}" ${Dimension.service}="${c.service}"', 'Sum', ${periodSeconds})`,
       // A CloudWatch dynamic label (not a JS template): each series is labelled with its Reason.
       // biome-ignore lint/suspicious/noTemplateCurlyInString: CloudWatch syntax, sent as is
       Label: "${PROP('Dim.Reason')}",
     });
   }
-  add('checkP99', undefined, stat('checkP99', c.namespace, { service: c.service }));
+  add('checkP99', undefined, stat('checkP99', c.namespace, { [Dimension.service]: c.service }));
   for (const name of ['invocations', 'functionErrors', 'throttles'] as const) {
     add(name, undefined, stat(name, 'AWS/Lambda', { FunctionName: c.functionName }));
   }

@@ -2,8 +2,11 @@
  * `msk-once triage`: for an environment (infra/environments.ts) and optionally one consumer, what
  * each firing alarm means, what the data shows and which runbook section to follow.
  *
- *   node cli/triage.ts --env prod [--consumer notification] [--since 2h]   # an AWS account
- *   node cli/triage.ts --env dev --from run.jsonl                         # a local run's output
+ *   npm run triage -- --env prod [--consumer notification] [--since 2h]   # an AWS account
+ *   npm run triage -- --env dev --from run.jsonl                         # a local run's output
+ *
+ * The environments come from the caller (scripts/triage.ts passes the CDK app's), so that cli/
+ * does not import the CDK app.
  *
  * From AWS it reads the consumer's alarms (DescribeAlarms), the metrics of its alarm rules
  * (GetMetricData) and its log lines (Logs Insights); from a file, the EMF and log lines of a local
@@ -13,11 +16,17 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
-import { type AlarmKey, type AlarmRule, alarmMeaning, alarmRules } from '../../infra/alarm-rules.ts';
-import type { ConsumerConfig, EnvironmentConfig } from '../../infra/environment-types.ts';
-import { environment } from '../../infra/environments.ts';
-import { consumerResourceNames } from '../../infra/names.ts';
-import { RUNBOOK_SECTIONS, runbookLink } from '../../infra/runbook.ts';
+import {
+  type AlarmKey,
+  type AlarmRule,
+  type AlarmThresholds,
+  alarmMeaning,
+  alarmRules,
+  consumerResourceNames,
+  RUNBOOK_SECTIONS,
+  runbookLink,
+} from '../../lib/alarms.ts';
+import { DEFAULT_NAMESPACE } from '../../lib/contract.ts';
 import { type AlarmEvaluation, evaluateAlarms, findings, formatValue } from './analysis.ts';
 import {
   describeAlarms,
@@ -36,8 +45,27 @@ export const USAGE = `usage: npm run triage -- --env <name> [--consumer <name>] 
   --since     how far back to read metrics and logs: 30m, 2h, 1d (default 2h)
   --from      a local run's EMF and log lines (JSON lines) instead of an AWS account`;
 
+/** What the triage needs of a consumer (infra/environment-types.ts `ConsumerConfig` has it). */
+export interface TriageConsumer {
+  readonly name: string;
+  readonly service: string;
+  readonly handlerName: string;
+  readonly topics: readonly string[];
+}
+
+/** What the triage needs of an environment (infra/environment-types.ts `EnvironmentConfig` has it). */
+export interface TriageEnvironment {
+  readonly name: string;
+  readonly dlqTopic: string;
+  readonly metricsNamespace?: string;
+  readonly consumers: readonly TriageConsumer[];
+  readonly alarms: AlarmThresholds & { readonly runbookUrl: string };
+}
+
 /** What the triage talks to; tests give it mocked clients and a fixed clock. */
 export interface TriageIO {
+  /** The environments `--env` picks from (the CDK app's, infra/environments.ts). */
+  readonly environments: Readonly<Record<string, TriageEnvironment>>;
   readonly cloudWatch?: CloudWatchClient;
   readonly logs?: CloudWatchLogsClient;
   readonly now?: () => number;
@@ -71,7 +99,7 @@ const SECTION_KEYS = Object.fromEntries(Object.entries(RUNBOOK_SECTIONS).map(([k
   AlarmKey
 >;
 
-function subjectOf(c: ConsumerConfig, env: EnvironmentConfig) {
+function subjectOf(c: TriageConsumer, env: TriageEnvironment) {
   return {
     who: `${c.service}/${c.handlerName}`,
     service: c.service,
@@ -100,15 +128,12 @@ function render(
  * The judgement of a local run's lines: every rule, and what the data shows for those that fire.
  *
  * @example
- * const { evaluations } = analyzeRun(lines, environment('dev').alarms);
+ * const { evaluations } = analyzeRun(lines, alarmRules());
  */
-export function analyzeRun(
-  lines: readonly Record<string, unknown>[],
-  thresholds: EnvironmentConfig['alarms'],
-) {
+export function analyzeRun(lines: readonly Record<string, unknown>[], rules: Record<AlarmKey, AlarmRule>) {
   const signals = signalsFromEmf(lines, { period: 'run' });
   const logs = analyzeLogLines(lines);
-  const evaluations = evaluateAlarms(alarmRules(thresholds), signals, { assumeSustained: true });
+  const evaluations = evaluateAlarms(rules, signals, { assumeSustained: true });
   return { signals, logs, evaluations };
 }
 
@@ -132,9 +157,9 @@ function readLines(file: string): Record<string, unknown>[] {
   return lines;
 }
 
-async function triageFile(env: EnvironmentConfig, consumers: ConsumerConfig[], file: string, io: TriageIO) {
+async function triageFile(env: TriageEnvironment, consumers: TriageConsumer[], file: string, io: TriageIO) {
   const lines = readLines(file);
-  const { signals, logs, evaluations } = analyzeRun(lines, env.alarms);
+  const { signals, logs, evaluations } = analyzeRun(lines, alarmRules(env.alarms));
   // A local run has one consumer; its lines carry no consumer name.
   const consumer = consumers[0]!;
   const firing = evaluations.filter((e) => e.state === 'ALARM');
@@ -156,8 +181,8 @@ async function triageFile(env: EnvironmentConfig, consumers: ConsumerConfig[], f
 }
 
 async function triageAccount(
-  env: EnvironmentConfig,
-  consumers: ConsumerConfig[],
+  env: TriageEnvironment,
+  consumers: TriageConsumer[],
   sinceMs: number,
   io: TriageIO,
 ): Promise<number> {
@@ -186,7 +211,7 @@ async function triageAccount(
     const period = rules.dedupRatio.periodSeconds;
     const queries = metricQueries(
       {
-        namespace: env.metricsNamespace ?? 'MskOnce',
+        namespace: env.metricsNamespace ?? DEFAULT_NAMESPACE,
         service: consumer.service,
         handlerName: consumer.handlerName,
         topics: consumer.topics,
@@ -256,12 +281,11 @@ export async function runTriage(argv: string[], io: TriageIO): Promise<number> {
   }
   try {
     if (!values.env) throw new TriageUsageError('--env is required');
-    let env: EnvironmentConfig;
-    try {
-      env = environment(values.env);
-    } catch (error) {
-      throw new TriageUsageError(`--env: ${(error as Error).message}`);
+    const known = Object.keys(io.environments);
+    if (!Object.hasOwn(io.environments, values.env)) {
+      throw new TriageUsageError(`--env: unknown environment '${values.env}': known are ${known.join(', ')}`);
     }
+    const env = io.environments[values.env]!;
     const consumers = env.consumers.filter(
       (c) => values.consumer === undefined || c.name === values.consumer,
     );

@@ -5,13 +5,15 @@
  * Reason, a mapping id).
  */
 
+import { Dimension, Metric } from '../../lib/contract.ts';
+
 /** The signals the alarm rules read, and what a period's value is (sum, maximum, 99th percentile). */
 export const SIGNALS = {
-  processed: { metric: 'MessagesProcessed', stat: 'Sum', by: 'Topic' },
-  deduplicated: { metric: 'MessagesDeduplicated', stat: 'Sum', by: 'Topic' },
-  dedupErrors: { metric: 'DedupErrors', stat: 'Sum', by: 'Reason' },
-  effectErrors: { metric: 'EffectErrors', stat: 'Sum', by: 'Reason' },
-  checkP99: { metric: 'DedupCheckDuration', stat: 'p99', by: undefined },
+  processed: { metric: Metric.processed, stat: 'Sum', by: Dimension.topic },
+  deduplicated: { metric: Metric.deduplicated, stat: 'Sum', by: Dimension.topic },
+  dedupErrors: { metric: Metric.dedupErrors, stat: 'Sum', by: Dimension.reason },
+  effectErrors: { metric: Metric.effectErrors, stat: 'Sum', by: Dimension.reason },
+  checkP99: { metric: Metric.dedupCheckDuration, stat: 'p99', by: undefined },
   invocations: { metric: 'Invocations', stat: 'Sum', by: undefined },
   functionErrors: { metric: 'Errors', stat: 'Sum', by: undefined },
   throttles: { metric: 'Throttles', stat: 'Sum', by: undefined },

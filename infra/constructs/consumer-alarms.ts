@@ -1,5 +1,5 @@
 /**
- * ConsumerAlarms: the alarms of one KafkaConsumer, built from the rules of infra/alarm-rules.ts
+ * ConsumerAlarms: the alarms of one KafkaConsumer, built from the rules of lib/alarms.ts
  * (threshold, periods, missing-data policy), each with a description that says what it means and
  * links to its runbook section, all acting on one SNS topic.
  */
@@ -15,8 +15,8 @@ import {
   alarmMeaning,
   alarmRules,
   type MissingData,
-} from '../alarm-rules.ts';
-import { runbookLink } from '../runbook.ts';
+  runbookLink,
+} from '../../lib/alarms.ts';
 import type { KafkaConsumer } from './kafka-consumer.ts';
 
 export interface ConsumerAlarmsProps {
@@ -26,9 +26,9 @@ export interface ConsumerAlarmsProps {
   readonly runbookUrl: string;
   /** Alarm name prefix, e.g. `msk-once-dev`. */
   readonly namePrefix: string;
-  /** @default 0.1 */
+  /** @default ALARM_DEFAULTS.dedupRatio of the contract (0.1) */
   readonly dedupRatio?: number;
-  /** @default 50 */
+  /** @default ALARM_DEFAULTS.dedupCheckP99Ms of the contract (50) */
   readonly checkP99Ms?: number;
   /** MaxOffsetLag (records behind on one partition of a mapping) that pages. */
   readonly offsetLag: number;
@@ -42,7 +42,7 @@ const MISSING_DATA: Record<MissingData, cloudwatch.TreatMissingData> = {
 };
 
 export class ConsumerAlarms extends Construct {
-  /** By rule key (see infra/alarm-rules.ts). */
+  /** By rule key (see lib/alarms.ts). */
   readonly alarms = {} as Record<AlarmKey, cloudwatch.Alarm>;
   /** The rules the alarms were built from. */
   readonly rules: Record<AlarmKey, AlarmRule>;

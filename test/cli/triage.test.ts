@@ -31,17 +31,20 @@ import { evaluateAlarm } from '../../cli/triage/analysis.ts';
 import { queryLogs, TriageReadError } from '../../cli/triage/aws.ts';
 import { analyzeRun, runTriage } from '../../cli/triage/main.ts';
 import { Signals } from '../../cli/triage/signals.ts';
-import { alarmRules } from '../../infra/alarm-rules.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
-import { environment } from '../../infra/environments.ts';
+import { ENVIRONMENTS, environment } from '../../infra/environments.ts';
+import { alarmRules } from '../../lib/alarms.ts';
 import { type LocalRun, localRun } from '../support/local-run.ts';
 
 const sum = (lines: Record<string, unknown>[], metric: string) =>
   lines.filter((l) => l._aws && typeof l[metric] === 'number').reduce((a, l) => a + (l[metric] as number), 0);
 
-async function triage(argv: string[], io: Omit<Parameters<typeof runTriage>[1], 'out'> = {}) {
+async function triage(
+  argv: string[],
+  io: Omit<Parameters<typeof runTriage>[1], 'out' | 'environments'> = {},
+) {
   let text = '';
-  const code = await runTriage(argv, { ...io, out: (t) => (text += t) });
+  const code = await runTriage(argv, { environments: ENVIRONMENTS, ...io, out: (t) => (text += t) });
   return { code, text };
 }
 
@@ -58,7 +61,7 @@ describe('on a real local run', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('the alarms that fire are those the run earned, judged by the deployed rules', () => {
-    const { evaluations, logs } = analyzeRun(run.lines, environment('dev').alarms);
+    const { evaluations, logs } = analyzeRun(run.lines, alarmRules(environment('dev').alarms));
     const state = Object.fromEntries(evaluations.map((e) => [e.rule.key, e.state]));
     const processed = sum(run.lines, 'MessagesProcessed');
     const deduplicated = sum(run.lines, 'MessagesDeduplicated');
@@ -107,10 +110,10 @@ describe('on a real local run', () => {
     assert.doesNotMatch(text, /records-lost/);
   });
 
-  test('the command runs as `node cli/triage.ts` (no AWS needed for a file)', () => {
+  test('the command runs as `npm run triage` does (no AWS needed for a file)', () => {
     const text = execFileSync(
       process.execPath,
-      [path.join(PROJECT_ROOT, 'cli', 'triage.ts'), '--env', 'dev', '--from', file],
+      [path.join(PROJECT_ROOT, 'scripts', 'triage.ts'), '--env', 'dev', '--from', file],
       { encoding: 'utf8', env: { PATH: process.env.PATH } },
     );
     assert.match(text, /would have fired/);
@@ -387,7 +390,7 @@ describe('command line', () => {
   test('bad settings stop with exit 2 and a message naming the setting', async () => {
     for (const [argv, message] of [
       [[], /--env is required/],
-      [['--env', 'qa'], /--env: Unknown environment 'qa'/],
+      [['--env', 'qa'], /--env: unknown environment 'qa': known are dev, staging, prod/],
       [
         ['--env', 'dev', '--consumer', 'billing'],
         /--consumer 'billing' is not a consumer of dev: notification/,

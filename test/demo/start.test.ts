@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseDlqText } from '../../cli/dlq-reader.ts';
+import { Metric } from '../../lib/contract.ts';
 
 const small = [
   '--events',
@@ -35,7 +36,7 @@ for (const runtime of ['worker', 'in-process']) {
     assert.match(run.stdout, /events produced\s+20\d\s+\(200 unique/);
     assert.match(run.stdout, /consumer killed after 50 records/);
     assert.match(run.stdout, /Redis down for 4 invocations/);
-    assert.match(run.stdout, /FIRED\s+dedup-errors\s+DedupErrors > 0/);
+    assert.match(run.stdout, new RegExp(`FIRED\\s+dedup-errors\\s+${Metric.dedupErrors} > 0`));
     assert.match(
       run.stdout,
       /[1-9]\d* more by the effect layer/,
@@ -47,7 +48,7 @@ for (const runtime of ['worker', 'in-process']) {
     assert.ok(rows.length >= 1 && rows.every((r) => r.condition === 'RetryAttemptsExhausted'));
     assert.match(run.stdout, new RegExp(`records in the DLQ\\s+${rows.length}`));
     // The run's output, read by the triage, fires what the summary said fired.
-    const triage = spawnSync(process.execPath, ['cli/triage.ts', '--env', 'dev', '--from', output], {
+    const triage = spawnSync(process.execPath, ['scripts/triage.ts', '--env', 'dev', '--from', output], {
       encoding: 'utf8',
     });
     assert.equal(triage.status, 0, triage.stderr);

@@ -1,13 +1,77 @@
 /**
- * The alarms of a consumer as plain data: what each one watches, its threshold, how many 5-minute
- * periods must breach, what missing data means, and what it means when it fires. ConsumerAlarms
- * builds the CloudWatch alarms from these rules and `npm run triage` (and the summary of
- * `npm start`) evaluates the same rules on metrics, so the deployed alarms, the triage and the demo
- * cannot disagree on a threshold or a missing-data policy.
+ * The alarms of a consumer as data, and the names operators use to find things: what each alarm
+ * watches, its threshold, how many 5-minute periods must breach, what missing data means to it,
+ * what it means when it fires and which runbook section it links to; and the names of a
+ * consumer's function, log group and alarms. The CDK app builds its CloudWatch alarms from these
+ * rules, and `npm run triage` (and the summary of `npm start`) evaluates the same rules on metrics,
+ * so the deployed alarms, the triage and the demo cannot disagree on a threshold or a policy.
  *
- * No CDK here: the triage command imports this file.
+ * Plain data and functions, importing only the contract: the CDK app, the triage and a dashboard of
+ * yours can load it (`msk-once/alarms`) without Redis or Powertools.
+ *
+ * @example
+ * import { alarmRules } from 'msk-once/alarms';
+ * alarmRules({ offsetLag: 50_000 }).offsetLag.threshold; // 50000
  */
-import { RUNBOOK_SECTIONS, type RunbookSection } from './runbook.ts';
+import { ALARM_DEFAULTS, Dimension, Metric } from './contract.ts';
+
+/**
+ * The sections of docs/runbook.md that alarms link to, by alarm key. Each anchor is an explicit
+ * `<a id="...">` in the runbook (a test checks that every one exists).
+ */
+export const RUNBOOK_SECTIONS = {
+  dedupRatio: 'dedup-ratio',
+  dedupErrors: 'dedup-errors',
+  dedupLatency: 'dedup-check-latency',
+  effectErrors: 'effect-errors',
+  functionErrors: 'function-errors',
+  throttles: 'function-throttles',
+  offsetLag: 'offset-lag',
+  mappingErrors: 'mapping-errors',
+  mappingStalled: 'mapping-stalled',
+  dlqRecords: 'dlq-records',
+  recordsLost: 'records-lost',
+} as const;
+
+export type RunbookSection = (typeof RUNBOOK_SECTIONS)[keyof typeof RUNBOOK_SECTIONS];
+
+/**
+ * The link to one section.
+ *
+ * @example
+ * runbookLink('https://github.com/o/r/blob/main/docs/runbook.md', 'offset-lag');
+ * // 'https://github.com/o/r/blob/main/docs/runbook.md#offset-lag'
+ */
+export function runbookLink(runbookUrl: string, section: RunbookSection): string {
+  return `${runbookUrl.replace(/#.*$/, '')}#${section}`;
+}
+
+/** `msk-once-<env>`: the prefix of the cache, dashboard, alarms and functions of one environment. */
+export function environmentPrefix(environment: string): string {
+  return `msk-once-${environment}`;
+}
+
+export interface ConsumerResourceNames {
+  /** The Lambda function: `msk-once-<env>-<consumer>`. */
+  readonly functionName: string;
+  /** Its log group: `/aws/lambda/msk-once-<env>-<consumer>`. */
+  readonly logGroupName: string;
+  /** Every alarm of the consumer starts with this: `msk-once-<env>-<consumer>-`. */
+  readonly alarmPrefix: string;
+}
+
+/**
+ * @example
+ * consumerResourceNames('prod', 'notification').logGroupName; // '/aws/lambda/msk-once-prod-notification'
+ */
+export function consumerResourceNames(environment: string, consumer: string): ConsumerResourceNames {
+  const functionName = `${environmentPrefix(environment)}-${consumer}`;
+  return {
+    functionName,
+    logGroupName: `/aws/lambda/${functionName}`,
+    alarmPrefix: `${functionName}-`,
+  };
+}
 
 /** Every alarm of a consumer, by key. */
 export type AlarmKey = keyof typeof RUNBOOK_SECTIONS;
@@ -43,12 +107,12 @@ export interface AlarmSubject {
 }
 
 export interface AlarmThresholds {
-  /** MessagesDeduplicated / MessagesProcessed. @default 0.1 */
+  /** MessagesDeduplicated / MessagesProcessed. @default ALARM_DEFAULTS.dedupRatio of the contract (0.1) */
   readonly dedupRatio?: number;
-  /** p99 DedupCheckDuration in ms. @default 50 */
+  /** p99 DedupCheckDuration in ms. @default ALARM_DEFAULTS.dedupCheckP99Ms of the contract (50) */
   readonly checkP99Ms?: number;
-  /** MaxOffsetLag of a mapping (records behind on its most lagging partition). */
-  readonly offsetLag: number;
+  /** MaxOffsetLag of a mapping (records behind on its most lagging partition). @default 10000 */
+  readonly offsetLag?: number;
   /**
    * What a mapping that reports no metrics at all means to the mapping-stalled alarm: `page`
    * (breaching: it is not running) or `ignore` (notBreaching). @default 'page'
@@ -56,10 +120,10 @@ export interface AlarmThresholds {
   readonly silentMapping?: 'page' | 'ignore';
 }
 
-export const DEFAULT_DEDUP_RATIO = 0.1;
-export const DEFAULT_CHECK_P99_MS = 50;
 /** Every alarm evaluates 5-minute periods. */
 export const ALARM_PERIOD_SECONDS = 300;
+/** MaxOffsetLag that pages when an environment names none. */
+export const DEFAULT_OFFSET_LAG = 10_000;
 
 const COUNTER_ABSENT = 'the metric is only emitted when it counts something: no data means none happened';
 
@@ -69,9 +133,10 @@ const COUNTER_ABSENT = 'the metric is only emitted when it counts something: no 
  * @example
  * alarmRules({ offsetLag: 10_000 }).dedupRatio.threshold; // 0.1
  */
-export function alarmRules(t: AlarmThresholds): Record<AlarmKey, AlarmRule> {
-  const ratio = t.dedupRatio ?? DEFAULT_DEDUP_RATIO;
-  const p99 = t.checkP99Ms ?? DEFAULT_CHECK_P99_MS;
+export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule> {
+  const lag = t.offsetLag ?? DEFAULT_OFFSET_LAG;
+  const ratio = t.dedupRatio ?? ALARM_DEFAULTS.dedupRatio;
+  const p99 = t.checkP99Ms ?? ALARM_DEFAULTS.dedupCheckP99Ms;
   const rule = (
     key: AlarmKey,
     condition: string,
@@ -95,17 +160,25 @@ export function alarmRules(t: AlarmThresholds): Record<AlarmKey, AlarmRule> {
   return {
     dedupRatio: rule(
       'dedupRatio',
-      `MessagesDeduplicated / MessagesProcessed > ${ratio}`,
+      `${Metric.deduplicated} / ${Metric.processed} > ${ratio}`,
       ratio,
       2,
       2,
       'notBreaching',
       'no EMF means no batch ran: there is no ratio to judge (a consumer that stopped is paged by mapping-stalled)',
     ),
-    dedupErrors: rule('dedupErrors', 'DedupErrors > 0 (any Reason)', 0, 1, 1, 'notBreaching', COUNTER_ABSENT),
+    dedupErrors: rule(
+      'dedupErrors',
+      `${Metric.dedupErrors} > 0 (any ${Dimension.reason})`,
+      0,
+      1,
+      1,
+      'notBreaching',
+      COUNTER_ABSENT,
+    ),
     dedupLatency: rule(
       'dedupLatency',
-      `p99 DedupCheckDuration > ${p99} ms`,
+      `p99 ${Metric.dedupCheckDuration} > ${p99} ms`,
       p99,
       3,
       2,
@@ -133,8 +206,8 @@ export function alarmRules(t: AlarmThresholds): Record<AlarmKey, AlarmRule> {
     throttles: rule('throttles', 'Lambda Throttles > 0', 0, 1, 1, 'notBreaching', COUNTER_ABSENT),
     offsetLag: rule(
       'offsetLag',
-      `MaxOffsetLag > ${t.offsetLag} records (any mapping)`,
-      t.offsetLag,
+      `MaxOffsetLag > ${lag} records (any mapping)`,
+      lag,
       3,
       3,
       'notBreaching',
@@ -190,13 +263,13 @@ export function alarmRules(t: AlarmThresholds): Record<AlarmKey, AlarmRule> {
 export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): string {
   switch (key) {
     case 'dedupRatio':
-      return `More than ${rule.threshold * 100}% of ${s.who}'s records were repeats for 10 minutes (MessagesDeduplicated / MessagesProcessed). Normal is under 1%: a producer or the outbox forwarder is publishing twice, or batches are retried in a loop.`;
+      return `More than ${rule.threshold * 100}% of ${s.who}'s records were repeats for 10 minutes (${Metric.deduplicated} / ${Metric.processed}). Normal is under 1%: a producer or the outbox forwarder is publishing twice, or batches are retried in a loop.`;
     case 'dedupErrors':
-      return `The dedup store (Redis) of ${s.service} failed (DedupErrors > 0, any Reason). Fail-open handlers ran without dedup (duplicates possible); fail-closed handlers failed their records (retries, then DLQ).`;
+      return `The dedup store (Redis) of ${s.service} failed (${Metric.dedupErrors} > 0, any ${Dimension.reason}). Fail-open handlers ran without dedup (duplicates possible); fail-closed handlers failed their records (retries, then DLQ).`;
     case 'dedupLatency':
-      return `p99 of one dedup round trip of ${s.service} is above ${rule.threshold} ms (DedupCheckDuration). A slow Redis slows every batch and eats the time records need.`;
+      return `p99 of one dedup round trip of ${s.service} is above ${rule.threshold} ms (${Metric.dedupCheckDuration}). A slow Redis slows every batch and eats the time records need.`;
     case 'effectErrors':
-      return `The effect layer of ${s.service} could not use its DynamoDB marks (EffectErrors > 0, any Reason). Effects guarded by it were not run and their records are retried (then DLQ); a mark not saved after its effect ran lets a retry repeat that effect.`;
+      return `The effect layer of ${s.service} could not use its DynamoDB marks (${Metric.effectErrors} > 0, any ${Dimension.reason}). Effects guarded by it were not run and their records are retried (then DLQ); a mark not saved after its effect ran lets a retry repeat that effect.`;
     case 'functionErrors':
       return `The ${s.who} function failed whole invocations (Errors: an escaped exception, a timeout, out of memory, a bad configuration). The mapping retries the whole batch, bisecting it.`;
     case 'throttles':
