@@ -14,6 +14,9 @@
  *   ...dedupConfigFromEnv(),
  *   async handle(message) { await sendPush(message); },
  * });
+ *
+ * `contract` holds the names metrics, dashboards, alarms and deployments agree on (also the
+ * `msk-once/contract` entry, which loads nothing else).
  */
 export { type DedupEnvConfig, dedupConfigFromEnv } from './consumer/env.ts';
 export { type KafkaHandler, kafkaHandler } from './consumer/kafka-handler.ts';
@@ -23,6 +26,7 @@ export type {
   KafkaHandlerOptions,
   RecordMetrics,
 } from './consumer/options.ts';
+export * as contract from './contract.ts';
 export { type ElastiCacheIamAuth, elastiCacheIamToken } from './dedup/elasticache-iam.ts';
 export { MemoryDedupStore } from './dedup/memory-store.ts';
 export { connectRedis, type RedisConnection, type RedisConnectionOptions } from './dedup/redis-connection.ts';
@@ -44,3 +48,9 @@ export type {
   KafkaMessage,
 } from './kafka/message.ts';
 export { formatPosition, partitionId, type RecordPosition } from './kafka/position.ts';
+export {
+  DUPLICATES_MESSAGE,
+  MAX_LISTED_SKIPPED,
+  type SkipCause,
+  SkippedRecords,
+} from './observability/skipped-records.ts';

@@ -5,7 +5,8 @@
  *
  * How they compose, outermost first, all built from one {@link resolveConfig} result:
  *
- *   flushMetrics    after/onError: one EMF flush per invocation, after the claims are settled
+ *   flushMetrics    after/onError: one EMF flush (and one skipped-records line) per invocation,
+ *                   after the claims are settled
  *   decodeRecords   before: the MSK event becomes the batch (records in offset order per partition),
  *                   carried on a per-invocation context derived from the caller's
  *   dedupClaims     before: one batched claim for every key; after/onError: commit the succeeded,
@@ -22,7 +23,7 @@
  * import { decodeRecords, dedupClaims, flushMetrics, resolveConfig, runPartitions } from 'msk-once/middlewares';
  * const config = resolveConfig({ handlerName: 'on-review-created', redis: { url }, handle });
  * export const handler = middy()
- *   .use(flushMetrics())
+ *   .use(flushMetrics(config.logger))
  *   .use(decodeRecords(config))
  *   .use(dedupClaims(config))
  *   .handler(runPartitions(config));

@@ -22,7 +22,7 @@ export const HANDLER_NAME = 'on-review-created';
 /** Options of {@link createNotificationHandler}: where marks, rows and pushes go, and the dedup settings. */
 export interface NotificationHandlerOptions
   extends Omit<KafkaHandlerOptions<ReviewCreated>, 'handle' | 'handlerName' | 'service' | 'parse'> {
-  /** The idempotency table (IDEMPOTENCY_TABLE_NAME). */
+  /** The idempotency table (the contract's `EnvVar.idempotencyTable`). */
   tableName: string;
   /** Where the notification rows go (NOTIFICATIONS_TABLE_NAME). Default: `tableName`. */
   notificationsTableName?: string;

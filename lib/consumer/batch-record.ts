@@ -30,13 +30,21 @@
  * `start` needs the claim claimed or unguarded and the payload parsed (`parsePayload`, which
  * fills the message's payload: duplicates are never parsed). A succeeded record's claim is
  * committed, never released; a running one's is neither (it outlives the answer).
- * Each outcome is counted once in the invocation's metrics and lets go of the message.
+ * Each outcome is tallied once where it happens (the invocation's metrics; a record skipped for
+ * its key, or held, in the batch's skipped-records line), and the record lets go of its message.
  */
 import type { MSKRecord } from 'aws-lambda';
 import { ClaimHeldError, type InvalidRecordError, RecordLifecycleError } from '../errors.ts';
 import { type DecodeOptions, decodeValue, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
 import type { InvocationMetrics, RecordOutcome } from '../observability/batch-metrics.ts';
+import type { SkippedRecords } from '../observability/skipped-records.ts';
+
+/** Where the records of a batch tally their outcomes (the batch itself). */
+export interface Tally {
+  readonly metrics: InvocationMetrics;
+  readonly skipped: SkippedRecords;
+}
 
 /** Where the record stands with the dedup store (see the diagram above). */
 export type ClaimState =
@@ -63,7 +71,7 @@ export class BatchRecord<T> {
   readonly key: string | undefined;
   /** Why the record could not be decoded (it fails without being claimed). */
   readonly invalid: InvalidRecordError | undefined;
-  readonly #metrics: InvocationMetrics;
+  readonly #tally: Tally;
   #message: PendingMessage<T> | undefined;
   #payloadPending: boolean;
   #claim: ClaimState = 'none';
@@ -82,7 +90,7 @@ export class BatchRecord<T> {
   constructor(
     raw: MSKRecord,
     partitionId: string,
-    metrics: InvocationMetrics,
+    tally: Tally,
     message: PendingMessage<T> | undefined,
     key: string | undefined,
     payloadPending: boolean,
@@ -92,7 +100,7 @@ export class BatchRecord<T> {
     this.partitionId = partitionId;
     this.key = invalid ? undefined : key;
     this.invalid = invalid;
-    this.#metrics = metrics;
+    this.#tally = tally;
     this.#message = message;
     this.#payloadPending = payloadPending;
     this.#error = invalid;
@@ -279,7 +287,12 @@ export class BatchRecord<T> {
   #finish(outcome: RecordOutcome, error: Error | undefined): void {
     this.#run = outcome;
     this.#error = error;
-    this.#metrics.record(this.raw.topic, outcome);
+    const tally = this.#tally;
+    tally.metrics.record(this.raw.topic, outcome);
+    // Skipped for its key (a copy that followed its original ran once, in-batch) or held elsewhere.
+    if (outcome === 'deduplicated') {
+      tally.skipped.note(this.raw, this.#message?.eventId, this.#claim === 'copy' ? 'in-batch' : 'done');
+    } else if (this.#claim === 'held') tally.skipped.note(this.raw, this.#message?.eventId, 'held');
     // Its payload need not outlive its turn (a copy reads only the outcome).
     this.#message = undefined;
     this.#settled?.resolve();
@@ -304,7 +317,7 @@ export class BatchRecord<T> {
 export const shapeKeeper: object = new BatchRecord<unknown>(
   { topic: '', partition: 0, offset: -1 } as MSKRecord,
   '',
-  {} as InvocationMetrics,
+  {} as Tally,
   { eventId: '', topic: '', partition: 0, offset: -1, timestamp: 0, headers: {}, payload: null },
   '',
   false,

@@ -14,15 +14,14 @@
  * The middlewares read the batch from the same place as the runner.
  */
 import type { Context } from 'aws-lambda';
-import type { InvocationMetrics } from '../observability/batch-metrics.ts';
-import type { BatchRecord } from './batch-record.ts';
+import type { BatchRecord, Tally } from './batch-record.ts';
 
-export interface Batch<T> {
+/** One invocation's batch; its `metrics` and `skipped` are where its records tally their outcomes. */
+export interface Batch<T> extends Tally {
   /** The claim owner token of this invocation. */
   readonly owner: string;
   /** Records per partition, each in offset order. */
   readonly partitions: BatchRecord<T>[][];
-  readonly metrics: InvocationMetrics;
   /** The timer renewing this batch's claims, while any is held (dedupClaims' own). */
   renewal: NodeJS.Timeout | undefined;
 }

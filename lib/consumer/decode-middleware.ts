@@ -14,6 +14,7 @@ import { InvalidRecordError } from '../errors.ts';
 import { decodeEnvelope, decodeValue, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
+import { SkippedRecords } from '../observability/skipped-records.ts';
 import { type Batch, type StackContext, withBatch } from './batch.ts';
 import { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
@@ -42,8 +43,14 @@ export function decodeRecords<T>(
           'not an MSK event: no records object (is the function behind a Kafka event source mapping?)',
         );
       }
-      const partitions: BatchRecord<T>[][] = [];
-      const metrics = config.metrics.begin();
+      // Made first: its records tally their outcomes into it.
+      const batch: Batch<T> = {
+        owner: `${context?.awsRequestId ?? 'local'}/${randomUUID().slice(0, 8)}`,
+        partitions: [],
+        metrics: config.metrics.begin(),
+        skipped: new SkippedRecords(),
+        renewal: undefined,
+      };
       for (const partitionId in byPartition) {
         const records = byPartition[partitionId];
         if (!Array.isArray(records)) {
@@ -65,7 +72,7 @@ export function decodeRecords<T>(
             record = new BatchRecord(
               raw,
               partitionId,
-              metrics,
+              batch,
               message,
               key,
               !config.dedupKey && Boolean(raw.value),
@@ -81,18 +88,12 @@ export function decodeRecords<T>(
               ...recordKeys(raw, message),
               error: invalid,
             });
-            record = new BatchRecord(raw, partitionId, metrics, message, undefined, false, invalid);
+            record = new BatchRecord(raw, partitionId, batch, message, undefined, false, invalid);
           }
           list[i] = record;
         }
-        partitions.push(list);
+        batch.partitions.push(list);
       }
-      const batch: Batch<T> = {
-        owner: `${context?.awsRequestId ?? 'local'}/${randomUUID().slice(0, 8)}`,
-        partitions,
-        metrics,
-        renewal: undefined,
-      };
       // The one way the batch reaches dedupClaims, the runner and flushMetrics (see batch.ts).
       request.context = withBatch(context, batch);
     },

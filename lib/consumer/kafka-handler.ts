@@ -28,7 +28,7 @@ export type KafkaHandler = MiddyfiedHandler<MSKEvent, KafkaBatchResponse, Error,
  * export const handler = kafkaHandler<ReviewCreated>({
  *   service: 'notification',
  *   handlerName: 'on-review-created',
- *   redis: { url: process.env.DEDUP_REDIS_URL! },
+ *   redis: { url: 'rediss://my-cache.example.com:6379', cluster: true },
  *   async handle(message) {
  *     await notify(message.payload!.userId, message.eventId);
  *   },
@@ -37,7 +37,7 @@ export type KafkaHandler = MiddyfiedHandler<MSKEvent, KafkaBatchResponse, Error,
 export function kafkaHandler<T = unknown>(options: KafkaHandlerOptions<T>): KafkaHandler {
   const config = resolveConfig(options);
   const handler = middy<MSKEvent, KafkaBatchResponse, Error, StackContext<T>>()
-    .use(flushMetrics<T>())
+    .use(flushMetrics<T>(config.logger))
     .use(decodeRecords(config))
     .use(dedupClaims(config))
     .handler(runPartitions(config));

@@ -8,7 +8,8 @@ import { BatchRecord } from '../../lib/consumer/batch-record.ts';
 import { ClaimHeldError, InvalidRecordError, RecordLifecycleError } from '../../lib/errors.ts';
 import { type DecodeOptions, decodeEnvelope, parseJson } from '../../lib/kafka/decode.ts';
 import { MetricsEmitter } from '../../lib/observability/batch-metrics.ts';
-import { mskRecord } from '../support/msk.ts';
+import { SkippedRecords } from '../../lib/observability/skipped-records.ts';
+import { mskRecord } from '../../testkit/index.ts';
 
 const decode = { parse: parseJson, maxHeaderBytes: 16_384 } as DecodeOptions<unknown>;
 
@@ -25,17 +26,17 @@ class Counts extends MetricsEmitter {
 
 function batchOf(count: number, sameKey = false) {
   const emitter = new Counts();
-  const metrics = emitter.begin();
+  const tally = { metrics: emitter.begin(), skipped: new SkippedRecords() };
   const records = Array.from({ length: count }, (_, i) => {
     const raw = mskRecord({ offset: i, value: { n: i } });
     const message = decodeEnvelope(raw, decode);
-    return new BatchRecord(raw, 'orders-0', metrics, message, sameKey ? 'k' : `k${i}`, true);
+    return new BatchRecord(raw, 'orders-0', tally, message, sameKey ? 'k' : `k${i}`, true);
   });
   const counts = () => {
-    metrics.flush();
+    tally.metrics.flush();
     return emitter.flushed.get('orders');
   };
-  return { records, counts };
+  return { records, counts, skipped: tally.skipped };
 }
 
 const illegal = (fn: () => unknown, what: RegExp) =>
@@ -111,7 +112,7 @@ describe('BatchRecord', () => {
   });
 
   test('a copy follows its original: deduplicated after a success, failed after a failure', async () => {
-    const { records, counts } = batchOf(4, true);
+    const { records, counts, skipped } = batchOf(4, true);
     const [first, copy, second, copy2] = records as BatchRecord<unknown>[] as [
       BatchRecord<unknown>,
       BatchRecord<unknown>,
@@ -138,22 +139,31 @@ describe('BatchRecord', () => {
     assert.ok(copy2.error instanceof ClaimHeldError);
     assert.match(copy2.error.message, /orders-0@2\) did not succeed/);
     assert.deepEqual(counts(), { succeeded: 1, failed: 2, deduplicated: 1 });
+    assert.equal(
+      skipped.fields()?.duplicatesInBatch,
+      1,
+      'the copy that followed a success is noted in-batch',
+    );
   });
 
   test('a copy of a record that will not run shares its state', () => {
-    const { records } = batchOf(2, true);
+    const { records, skipped } = batchOf(2, true);
     const [first, copy] = records as [BatchRecord<unknown>, BatchRecord<unknown>];
     first.held();
     copy.copyOf(first);
     assert.equal(copy.claim, 'held');
     illegal(() => copy.follow(), /follow/);
+    first.failed(new Error('held'));
+    copy.failed(new Error('held'));
+    assert.equal(skipped.fields()?.held, 2, 'both are noted as held for the batch line');
   });
 
   test('an invalid record is never claimed; it fails with why it could not be decoded', () => {
     const emitter = new Counts();
     const raw = mskRecord({ offset: 3, eventId: null });
     const invalid = new InvalidRecordError(raw, 'no Event-Id header');
-    const record = new BatchRecord(raw, 'orders-0', emitter.begin(), undefined, 'ignored', false, invalid);
+    const tally = { metrics: emitter.begin(), skipped: new SkippedRecords() };
+    const record = new BatchRecord(raw, 'orders-0', tally, undefined, 'ignored', false, invalid);
     assert.equal(record.key, undefined);
     illegal(() => record.claimed(), /claimed/);
     record.failed(record.invalid!);
@@ -164,7 +174,8 @@ describe('BatchRecord', () => {
   test('a value parse rejects leaves the record waiting, to be failed', () => {
     const emitter = new Counts();
     const raw = mskRecord({ offset: 4, rawValue: Buffer.from('{nope').toString('base64') });
-    const record = new BatchRecord(raw, 'orders-0', emitter.begin(), decodeEnvelope(raw, decode), 'k', true);
+    const tally = { metrics: emitter.begin(), skipped: new SkippedRecords() };
+    const record = new BatchRecord(raw, 'orders-0', tally, decodeEnvelope(raw, decode), 'k', true);
     record.claimed();
     assert.ok(record.parsePayload(decode) instanceof InvalidRecordError);
     assert.equal(record.run, 'waiting');

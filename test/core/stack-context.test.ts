@@ -9,8 +9,8 @@ import middy from '@middy/core';
 import type { Context, MSKEvent } from 'aws-lambda';
 import { type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
 import { decodeRecords, resolveConfig, runPartitions } from '../../lib/middlewares.ts';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
-import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../support/msk.ts';
 
 describe('the stack context', () => {
   test('the caller context is read through, never written; the batch stays out of its JSON', async () => {
@@ -24,7 +24,7 @@ describe('the stack context', () => {
         seen.push(lambdaContext);
       },
     });
-    const context = Object.freeze(lambdaContext(60_000, 'req-frozen'));
+    const context = Object.freeze(lambdaContext({ requestId: 'req-frozen', functionName: 'test-fn' }));
     const event = Object.freeze(mskEvent([mskRecord({ offset: 1 })]));
     const { response } = await invoke(handler, event, context);
     assert.deepEqual(response.batchItemFailures, []);
