@@ -90,6 +90,13 @@ export function resolveConfig<T>(options: KafkaHandlerOptions<T>): ResolvedConfi
   if (options.dedupKey !== undefined && typeof options.dedupKey !== 'function') {
     throw new ConfigurationError('dedupKey', 'must be a function of the message');
   }
+  // An async function's key would be a Promise for every record: refused before any record is lost.
+  if (options.dedupKey?.constructor?.name === 'AsyncFunction') {
+    throw new ConfigurationError(
+      'dedupKey',
+      'is an async function: it must return the key itself, not a Promise',
+    );
+  }
   const window = windowMs(options.window);
   let store = options.store;
   if (!store) {

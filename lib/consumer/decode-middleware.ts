@@ -19,6 +19,24 @@ import { type Batch, type StackContext, withBatch } from './batch.ts';
 import { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 
+/**
+ * What a custom dedupKey answered, checked: anything but a non-empty string (undefined for a field
+ * the producer forgot, a Promise, a number) would make many records one key, and all but the first
+ * of them would be skipped as duplicates for the whole window. Such a record fails instead.
+ */
+function customKey(raw: MSKRecord, key: unknown): string {
+  if (typeof key === 'string' && key !== '') return key;
+  const what =
+    key === ''
+      ? 'an empty string'
+      : key === null || key === undefined
+        ? String(key)
+        : typeof (key as PromiseLike<unknown>).then === 'function'
+          ? 'a Promise (dedupKey must be synchronous)'
+          : `a ${typeof key}`;
+  throw new InvalidRecordError(raw, `dedupKey returned ${what}, not a non-empty string`);
+}
+
 function inOffsetOrder(records: MSKRecord[]): MSKRecord[] {
   for (let i = 1; i < records.length; i++) {
     if (records[i]!.offset < records[i - 1]!.offset) return [...records].sort((a, b) => a.offset - b.offset);
@@ -68,7 +86,9 @@ export function decodeRecords<T>(
             // value waits until the record runs (duplicates are never parsed).
             message = decodeEnvelope(raw, config.decode);
             if (config.dedupKey) message.payload = decodeValue(raw, config.decode, message.eventId);
-            const key = config.keyPrefix + (config.dedupKey ? config.dedupKey(message) : message.eventId);
+            const key =
+              config.keyPrefix +
+              (config.dedupKey ? customKey(raw, config.dedupKey(message)) : message.eventId);
             record = new BatchRecord(
               raw,
               partitionId,
