@@ -58,7 +58,12 @@ export interface RetryLater {
 
 /** True for errors that ask for a retry rather than report a fault ({@link RetryLater}). */
 export function isRetryLater(error: unknown): error is RetryLater {
-  return (error as Partial<RetryLater> | null)?.retryLater === true;
+  try {
+    return (error as Partial<RetryLater> | null)?.retryLater === true;
+  } catch {
+    // A throwing getter (or Proxy trap) is no request for a retry.
+    return false;
+  }
 }
 
 /** The business handler threw; `cause` holds what it threw. */

@@ -14,6 +14,7 @@ import { InvalidRecordError } from '../errors.ts';
 import { decodeEnvelope, decodeValue, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
+import { readThrown } from '../observability/thrown.ts';
 import { SkippedRecords } from '../observability/skipped-records.ts';
 import { type Batch, type StackContext, withBatch } from './batch.ts';
 import { BatchRecord } from './batch-record.ts';
@@ -101,8 +102,8 @@ export function decodeRecords<T>(
             const invalid =
               error instanceof InvalidRecordError
                 ? error
-                : new InvalidRecordError(raw, `dedup key function failed: ${(error as Error).message}`, {
-                    cause: error,
+                : new InvalidRecordError(raw, `dedup key function failed: ${readThrown(error).text}`, {
+                    cause: readThrown(error).error,
                   });
             config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
               ...recordKeys(raw, message),

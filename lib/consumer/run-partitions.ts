@@ -13,13 +13,13 @@ import type { Context, MSKEvent } from 'aws-lambda';
 import {
   ClaimHeldError,
   HandlerError,
-  isRetryLater,
   OutOfTimeError,
   PartitionStoppedError,
   StoreUnavailableError,
 } from '../errors.ts';
 import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
+import { readThrown } from '../observability/thrown.ts';
 import { batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
@@ -108,16 +108,18 @@ async function runRecord<T>(
     await config.handle(message, new RecordContext(context, config.logger, record, metrics));
     record.succeeded();
   } catch (error) {
-    const failure = new HandlerError(raw, `handler failed: ${(error as Error)?.message ?? String(error)}`, {
-      cause: error,
+    // Whatever was thrown is read through readThrown: an odd value must not fail the invocation.
+    const thrown = readThrown(error);
+    const failure = new HandlerError(raw, `handler failed: ${thrown.text}`, {
+      cause: thrown.error,
       eventId: message.eventId,
     });
-    if (isRetryLater(error)) {
-      config.logger.warn('handler asked for a retry later', { ...recordKeys(raw, message), error });
+    if (thrown.retryLater) {
+      config.logger.warn('handler asked for a retry later', { ...recordKeys(raw, message), error: failure });
     } else {
       config.logger.error('handler failed: the record is retried, then sent to the DLQ', {
         ...recordKeys(raw, message),
-        error,
+        error: failure,
       });
     }
     record.failed(failure);

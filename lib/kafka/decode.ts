@@ -5,6 +5,7 @@
  */
 import type { MSKRecord } from 'aws-lambda';
 import { InvalidRecordError } from '../errors.ts';
+import { readThrown } from '../observability/thrown.ts';
 import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, normalizeEventId } from './envelope.ts';
 import type { KafkaHeaders, KafkaMessage } from './message.ts';
 
@@ -154,8 +155,9 @@ export function decodeValue<T>(record: MSKRecord, options: DecodeOptions<T>, eve
   try {
     return options.parse(value, record);
   } catch (error) {
-    throw new InvalidRecordError(record, `value rejected by parse: ${(error as Error).message}`, {
-      cause: error,
+    const thrown = readThrown(error);
+    throw new InvalidRecordError(record, `value rejected by parse: ${thrown.text}`, {
+      cause: thrown.error,
       eventId,
     });
   }
