@@ -14,8 +14,8 @@ import { InvalidRecordError } from '../errors.ts';
 import { decodeEnvelope, decodeValue, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
-import { readThrown } from '../observability/thrown.ts';
 import { SkippedRecords } from '../observability/skipped-records.ts';
+import { readThrown } from '../observability/thrown.ts';
 import { type Batch, type StackContext, withBatch } from './batch.ts';
 import { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
@@ -69,6 +69,9 @@ export function decodeRecords<T>(
         metrics: config.metrics.begin(),
         skipped: new SkippedRecords(),
         renewal: undefined,
+        leaseMs: 0,
+        confirmedAt: 0,
+        lossCounted: undefined,
       };
       for (const partitionId in byPartition) {
         const records = byPartition[partitionId];

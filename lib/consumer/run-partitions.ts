@@ -12,6 +12,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, MSKEvent } from 'aws-lambda';
 import {
   ClaimHeldError,
+  ClaimLostError,
   HandlerError,
   OutOfTimeError,
   PartitionStoppedError,
@@ -20,10 +21,11 @@ import {
 import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { readThrown } from '../observability/thrown.ts';
-import { batchIn, type StackContext } from './batch.ts';
+import { type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
+import { checkLease, confirmIfStale } from './renewal.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
 class RecordContext<T> implements HandleContext {
@@ -60,10 +62,18 @@ async function runRecord<T>(
   config: ResolvedConfig<T>,
   record: BatchRecord<T>,
   context: Context,
-  metrics: RecordMetrics,
+  batch: Batch<T>,
 ): Promise<void> {
   const { raw } = record;
   if (record.invalid) return record.failed(record.invalid);
+  // Claims confirmed longer than a lease ago may have ended: confirm this one before it starts.
+  if (
+    record.claim === 'claimed' &&
+    batch.leaseMs !== 0 &&
+    performance.now() - batch.confirmedAt > batch.leaseMs
+  ) {
+    await confirmIfStale(config, batch, record);
+  }
   switch (record.claim) {
     case 'duplicate':
       return record.deduplicated();
@@ -81,6 +91,16 @@ async function runRecord<T>(
       );
     case 'copy':
       return record.follow();
+    case 'lost':
+      return record.failed(
+        new ClaimLostError(
+          raw,
+          'this invocation lost its claim before the record started (counted as claim-lost)',
+          {
+            eventId: record.message?.eventId,
+          },
+        ),
+      );
     case 'released':
       // The invocation already answered (middy's early timeout) while this partition was busy: its
       // claim is released, so starting the record now could run it alongside its retry.
@@ -104,10 +124,13 @@ async function runRecord<T>(
     return record.failed(new OutOfTimeError(raw, `${left} ms left, below reserveMs ${config.reserveMs}`));
   }
   const message = record.start();
+  const guarded = record.claim === 'claimed';
   try {
-    await config.handle(message, new RecordContext(context, config.logger, record, metrics));
+    await config.handle(message, new RecordContext(context, config.logger, record, batch.metrics));
+    if (guarded) checkLease(config, batch, record, performance.now());
     record.succeeded();
   } catch (error) {
+    if (guarded) checkLease(config, batch, record, performance.now());
     // Whatever was thrown is read through readThrown: an odd value must not fail the invocation.
     const thrown = readThrown(error);
     const failure = new HandlerError(raw, `handler failed: ${thrown.text}`, {
@@ -130,7 +153,7 @@ async function runPartition<T>(
   config: ResolvedConfig<T>,
   records: BatchRecord<T>[],
   context: Context,
-  metrics: RecordMetrics,
+  batch: Batch<T>,
 ) {
   let failed: BatchRecord<T> | undefined;
   for (const record of records) {
@@ -143,7 +166,7 @@ async function runPartition<T>(
       );
       continue;
     }
-    await runRecord(config, record, context, metrics);
+    await runRecord(config, record, context, batch);
     if (record.outcome === 'failed') failed = record;
   }
   return failed;
@@ -158,7 +181,7 @@ export function runPartitions<T>(config: ResolvedConfig<T>) {
     // The batch decodeRecords made from this event (it rides on the context: see batch.ts).
     const batch = batchIn(context);
     const firstFailures = await Promise.all(
-      batch.partitions.map((records) => runPartition(config, records, context, batch.metrics)),
+      batch.partitions.map((records) => runPartition(config, records, context, batch)),
     );
     const batchItemFailures: KafkaBatchItemFailure[] = [];
     for (const failed of firstFailures) {

@@ -55,7 +55,11 @@ function wellBehaved(value: unknown): value is Error {
       seen.add(at);
       // Reads each field the formatter reads (and enumerates the rest, as it does).
       const { name, message, stack } = at;
-      if (typeof message !== 'string' || typeof name !== 'string' || (stack !== undefined && typeof stack !== 'string'))
+      if (
+        typeof message !== 'string' ||
+        typeof name !== 'string' ||
+        (stack !== undefined && typeof stack !== 'string')
+      )
         return false;
       for (const key in at) void (at as unknown as Record<string, unknown>)[key];
       void (at as { retryLater?: unknown }).retryLater;
