@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { InvalidRecordError } from '../errors.ts';
-import { decodeEnvelope, decodeValue, type PendingMessage } from '../kafka/decode.ts';
+import { decodeEnvelope, decodeValue, hasValue, offsetOf, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { SkippedRecords } from '../observability/skipped-records.ts';
@@ -38,9 +38,31 @@ function customKey(raw: MSKRecord, key: unknown): string {
   throw new InvalidRecordError(raw, `dedupKey returned ${what}, not a non-empty string`);
 }
 
-function inOffsetOrder(records: MSKRecord[]): MSKRecord[] {
+/**
+ * The partition's records in offset order. The check and the sort read offsets the same way
+ * (offsetOf: numbers, or decimal strings in a hand-made event), so a record can never be judged
+ * in order by one and moved by the other. Records with no readable offset (NaN) go first: they
+ * fail anyway, naming their offset.
+ */
+function inOffsetOrder(partitionId: string, records: MSKRecord[]): MSKRecord[] {
+  for (let i = 0; i < records.length; i++) {
+    const raw = records[i];
+    if (raw === null || typeof raw !== 'object') {
+      // Without a record there is no position to report: the invocation fails, so the mapping
+      // retries the batch (bisecting it) and the record reaches the DLQ rather than vanishing.
+      throw new TypeError(
+        `not an MSK event: records['${partitionId}'][${i}] is ${raw === null ? 'null' : typeof raw}, not a record`,
+      );
+    }
+  }
   for (let i = 1; i < records.length; i++) {
-    if (records[i]!.offset < records[i - 1]!.offset) return [...records].sort((a, b) => a.offset - b.offset);
+    if (!(offsetOf(records[i]!) >= offsetOf(records[i - 1]!))) {
+      const at = (r: MSKRecord) => {
+        const o = offsetOf(r);
+        return Number.isNaN(o) ? -1 : o;
+      };
+      return [...records].sort((a, b) => at(a) - at(b));
+    }
   }
   return records;
 }
@@ -80,7 +102,7 @@ export function decodeRecords<T>(
           throw new TypeError(`not an MSK event: records['${partitionId}'] is not an array of records`);
         }
         const list: BatchRecord<T>[] = new Array(records.length);
-        const ordered = inOffsetOrder(records);
+        const ordered = inOffsetOrder(partitionId, records);
         for (let i = 0; i < ordered.length; i++) {
           const raw = ordered[i]!;
           let message: PendingMessage<T> | undefined;
@@ -99,7 +121,7 @@ export function decodeRecords<T>(
               batch,
               message,
               key,
-              !config.dedupKey && Boolean(raw.value),
+              !config.dedupKey && hasValue(raw.value),
             );
           } catch (error) {
             const invalid =

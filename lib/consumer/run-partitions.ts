@@ -9,7 +9,7 @@
  * Does not: retry anything itself (retries come from the event source mapping).
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { Context, MSKEvent } from 'aws-lambda';
+import type { Context, MSKEvent, MSKRecord } from 'aws-lambda';
 import {
   ClaimHeldError,
   ClaimLostError,
@@ -18,6 +18,7 @@ import {
   PartitionStoppedError,
   StoreUnavailableError,
 } from '../errors.ts';
+import { offsetOf } from '../kafka/decode.ts';
 import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { readThrown } from '../observability/thrown.ts';
@@ -50,6 +51,11 @@ class RecordContext<T> implements HandleContext {
     }
     return this.#logger;
   }
+}
+
+function reportedOffset(raw: MSKRecord): number {
+  const offset = offsetOf(raw);
+  return Number.isNaN(offset) ? raw.offset : offset;
 }
 
 function remainingMs(context: Context): number {
@@ -187,7 +193,8 @@ export function runPartitions<T>(config: ResolvedConfig<T>) {
     for (const failed of firstFailures) {
       if (failed)
         batchItemFailures.push({
-          itemIdentifier: { partition: failed.partitionId, offset: failed.raw.offset },
+          // A number, as the event source mapping expects, even when a hand-made event sent a string.
+          itemIdentifier: { partition: failed.partitionId, offset: reportedOffset(failed.raw) },
         });
     }
     return { batchItemFailures };
