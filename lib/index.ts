@@ -31,7 +31,14 @@ export { RedisDedupStore, type RedisDedupStoreOptions } from './dedup/redis-stor
 export { type ClaimOutcome, type ClaimResult, type DedupStore, dedupKeyPrefix } from './dedup/store.ts';
 export { MIN_WINDOW_SECONDS, WINDOWS, type WindowName, windowMs } from './dedup/window.ts';
 export * from './errors.ts';
-export { decodeEnvelope, decodeRecord, decodeValue, parseJson } from './kafka/decode.ts';
+export {
+  type DecodeOptions,
+  decodeEnvelope,
+  decodePayload,
+  decodeRecord,
+  decodeValue,
+  parseJson,
+} from './kafka/decode.ts';
 export {
   CORRELATION_ID_HEADER,
   EVENT_ID_HEADER,
@@ -45,3 +52,4 @@ export type {
   KafkaMessage,
 } from './kafka/message.ts';
 export { formatPosition, partitionId, type RecordPosition } from './kafka/position.ts';
+export { SCHEMA_REGISTRY_ERRORS_METRIC } from './observability/schema-registry-metrics.ts';

@@ -71,7 +71,7 @@ export function decodeRecords<T>(
               ? decodeRecord(raw, config.decode)
               : decodeEnvelope(raw, config.decode);
             record.message = message;
-            record.valuePending = !config.dedupKey && Boolean(raw.value);
+            record.valuePending = !config.dedupKey && (Boolean(raw.value) || config.decode.key !== undefined);
             record.key = config.keyPrefix + (config.dedupKey ? config.dedupKey(message) : message.eventId);
           } catch (error) {
             record.error =

@@ -40,7 +40,7 @@ export type KafkaHandler = MiddyfiedHandler<
  *   },
  * });
  */
-export function kafkaHandler<T = unknown>(options: KafkaHandlerOptions<T>): KafkaHandler {
+export function kafkaHandler<T = unknown, K = Buffer>(options: KafkaHandlerOptions<T, K>): KafkaHandler {
   const config = resolveConfig(options);
   const handler = middy<MSKEvent, KafkaBatchResponse, Error, Context, BatchInternal<T>>()
     .use(flushMetrics<T>())

@@ -18,9 +18,10 @@ import {
   PartitionStoppedError,
   StoreUnavailableError,
 } from '../errors.ts';
-import { decodeValue } from '../kafka/decode.ts';
+import { decodePayload } from '../kafka/decode.ts';
 import type { KafkaBatchItemFailure, KafkaBatchResponse, KafkaMessage } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
+import { countRegistryError } from '../observability/schema-registry-metrics.ts';
 import { type Batch, type BatchRecord, batchOf, settle } from './batch.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
@@ -108,13 +109,12 @@ async function runRecord<T>(
   // claimed or unguarded: parse the value, then run it, if there is time.
   if (record.valuePending) {
     try {
-      (record.message as { payload: T | null }).payload = decodeValue(
-        raw,
-        config.decode,
-        record.message?.eventId,
-      );
+      // Awaited only when a decoder has to wait (a format loading, a registry lookup): JSON stays sync.
+      const pending = decodePayload(raw, config.decode, record.message!);
+      if (pending) await pending;
       record.valuePending = false;
     } catch (error) {
+      countRegistryError(batch.metrics, error);
       config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
         ...recordKeys(raw, record.message),
         error,
