@@ -23,8 +23,15 @@ import {
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { SCHEMA_REGISTRY_ERRORS_METRIC } from '../../lib/formats/index.ts';
 import type { DedupWindow } from '../environment-types.ts';
 import { groupArn, parseClusterArn, topicArn } from '../msk-arns.ts';
+import {
+  type ConsumerSchemaRegistryProps,
+  mappingSchemaRegistry,
+  schemaRegistryEnvironment,
+  validateSchemaRegistry,
+} from './consumer-schema-registry.ts';
 import { validateConsumerProps } from './consumer-validation.ts';
 import { dedupEnvironment, type IDedupStore } from './dedup-store.ts';
 import { LeastPrivilegeRole } from './least-privilege-role.ts';
@@ -80,6 +87,12 @@ export interface KafkaConsumerProps {
   readonly logRetention?: logs.RetentionDays;
   /** Where esbuild resolves packages from. @default the current directory */
   readonly projectRoot?: string;
+  /**
+   * The mappings validate records against this registry (Glue by ARN, Confluent by URL and secret)
+   * and deliver them as JSON or SOURCE; the function gets the same settings in its environment.
+   * @default none: records reach the function as producers wrote them
+   */
+  readonly schemaRegistry?: ConsumerSchemaRegistryProps;
 }
 
 const ENI_ACTIONS = [
@@ -115,6 +128,7 @@ export class KafkaConsumer extends Construct {
   constructor(scope: Construct, id: string, props: KafkaConsumerProps) {
     super(scope, id);
     validateConsumerProps(this.node.path, props);
+    validateSchemaRegistry(this.node.path, props.schemaRegistry, props.environment);
     const cluster = parseClusterArn(props.clusterArn);
     this.service = props.service;
     this.handlerName = props.handlerName;
@@ -155,6 +169,7 @@ export class KafkaConsumer extends Construct {
         DEDUP_STORE_POLICY: props.storePolicy ?? 'open',
         ...(props.idempotencyTable ? { IDEMPOTENCY_TABLE_NAME: props.idempotencyTable.tableName } : {}),
         ...props.environment,
+        ...schemaRegistryEnvironment(props.schemaRegistry),
       },
       bundling: {
         // Local esbuild only: no Docker on build machines, and the same output everywhere.
@@ -198,6 +213,7 @@ export class KafkaConsumer extends Construct {
         reportBatchItemFailures: true,
         maxRecordAge: props.maxRecordAge,
         onFailure: new KafkaDlq(props.dlqTopic),
+        schemaRegistryConfig: props.schemaRegistry ? mappingSchemaRegistry(props.schemaRegistry) : undefined,
         metricsConfig: {
           metrics: [
             lambda.MetricType.EVENT_COUNT,
@@ -375,6 +391,22 @@ export class KafkaConsumer extends Construct {
       statistic: 'p99',
       period: Duration.minutes(5),
       ...options,
+    });
+  }
+
+  /**
+   * Records that failed because the schema registry did (SchemaRegistryErrors, all reasons:
+   * not-found, denied, timeout, unreachable, http, invalid).
+   *
+   * @example
+   * consumer.metricSchemaRegistryErrors().createAlarm(this, 'Registry', { threshold: 0, evaluationPeriods: 1 });
+   */
+  metricSchemaRegistryErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
+    return new cloudwatch.MathExpression({
+      expression: `SELECT SUM(${SCHEMA_REGISTRY_ERRORS_METRIC}) FROM SCHEMA("${this.metricsNamespace}", Reason, service) WHERE service = '${this.service}'`,
+      usingMetrics: {},
+      label: `${this.service} ${SCHEMA_REGISTRY_ERRORS_METRIC} (all reasons)`,
+      period: options?.period ?? Duration.minutes(5),
     });
   }
 

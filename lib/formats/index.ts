@@ -22,6 +22,7 @@ export {
   SchemaRegistryError,
   WireFormatError,
 } from '../errors.ts';
+export { SCHEMA_REGISTRY_ERRORS_METRIC } from '../observability/schema-registry-metrics.ts';
 export { type AvroFormatOptions, avro } from './avro.ts';
 export { CONFLUENT_MAGIC_BYTE, frameConfluent, unframeConfluent } from './confluent.ts';
 export {
