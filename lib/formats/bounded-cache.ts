@@ -1,7 +1,8 @@
 /**
- * A map that keeps at most `max` entries, dropping the least recently used: schema ids are
- * immutable in both registries, so entries never go stale, but a long-lived container reading
- * many schema versions must not grow without bound.
+ * A map that keeps at most `max` entries, dropping the oldest: schema ids are immutable in both
+ * registries, so entries never go stale, but a long-lived container reading many schema versions
+ * must not grow without bound. Oldest-first rather than least-recently-used: a hit is then a plain
+ * Map lookup on the per-record path, and a schema evicted while still in use costs one lookup.
  */
 
 /** @internal */
@@ -18,16 +19,11 @@ export class BoundedCache<K, V> {
   }
 
   get(key: K): V | undefined {
-    const value = this.#entries.get(key);
-    if (value !== undefined) {
-      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
-      this.#entries.delete(key);
-      this.#entries.set(key, value);
-    }
-    return value;
+    return this.#entries.get(key);
   }
 
   set(key: K, value: V): void {
+    // Map keeps insertion order, so the first key is the oldest.
     this.#entries.delete(key);
     this.#entries.set(key, value);
     if (this.#entries.size > this.#max) {

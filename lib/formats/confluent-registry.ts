@@ -24,6 +24,12 @@ export interface ConfluentSchemaRegistryOptions extends SchemaRegistryClientOpti
   auth?: ConfluentAuth | (() => Promise<ConfluentAuth>);
 }
 
+/** A reset or closed socket: what a stale pooled connection looks like to fetch. */
+function isStaleConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET';
+}
+
 function authorization(auth: ConfluentAuth): string {
   if ('bearerToken' in auth) return `Bearer ${auth.bearerToken}`;
   return `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
@@ -92,7 +98,16 @@ export class ConfluentSchemaRegistry implements SchemaRegistry {
     const headers: Record<string, string> = { accept: 'application/vnd.schemaregistry.v1+json' };
     const auth = await this.#authorization();
     if (auth) headers.authorization = auth;
-    const response = await fetch(`${this.#base}/schemas/ids/${id}`, { headers, signal });
+    const url = `${this.#base}/schemas/ids/${id}`;
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal });
+    } catch (error) {
+      // A pooled keep-alive connection the registry closed meanwhile fails at once: one more try,
+      // within the same timeout, on a fresh connection. Anything else fails the lookup.
+      if (signal.aborted || !isStaleConnection(error)) throw error;
+      response = await fetch(url, { headers, signal });
+    }
     const text = await response.text();
     if (response.status === 404) {
       throw new SchemaRegistryError('not-found', id, `${this.name} has no schema ${id} (HTTP 404)`);

@@ -1,7 +1,6 @@
 /**
  * What a format needs from a schema registry: the writer schema of a schema id. Both registries
- * keep a schema id's schema forever, so the answer is cached (bounded, least recently used first
- * out) and never looked up twice; concurrent lookups of one id share one request, and every
+ * keep a schema id's schema forever, so the answer is cached (bounded, oldest first out) and never looked up twice; concurrent lookups of one id share one request, and every
  * request is bounded by a timeout, so a registry that is down costs a record at most `timeoutMs`.
  */
 import { SchemaRegistryError } from '../errors.ts';
