@@ -138,6 +138,8 @@ interface Batch {
   notBefore?: number;
   /** The schema registry step has run on these records (they are as the function gets them). */
   validated?: boolean;
+  /** When the registry step first failed to get an answer for this batch. */
+  stalledSince?: number;
   records: LogRecord[];
   /** Per topic-partition: the offset right after the range this batch covers (skipped records included). */
   ends: Map<string, number>;
@@ -316,7 +318,13 @@ export class EventSourceMapping {
     const verdicts: Awaited<ReturnType<MappingSchemaRegistry['deliver']>>[] = [];
     try {
       for (const record of batch.records) verdicts.push(await step.deliver(record));
-    } catch {
+    } catch (error) {
+      batch.stalledSince ??= Date.now();
+      if (Date.now() - batch.stalledSince > step.maxStallMs) {
+        throw new Error(
+          `the schema registry did not answer for ${step.maxStallMs} ms: ${(error as Error).message}`,
+        );
+      }
       this.stats.registryStalls = (this.stats.registryStalls ?? 0) + 1;
       batch.notBefore = Date.now() + step.retryMs;
       poller.pending.unshift(batch);

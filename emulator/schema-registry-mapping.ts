@@ -14,7 +14,8 @@
  * Where the docs are silent the emulator picks one reading and says so: Protobuf SOURCE values keep
  * their message indexes (as Powertools expects), Glue zlib bodies are delivered inflated; JSON
  * renders Avro bytes/fixed as base64 and Protobuf longs and enums as strings; a registry that does
- * not answer holds the batch back (retried after `retryMs`) rather than failing its records.
+ * not answer holds the batch back (retried after `retryMs`, for at most `maxStallMs`) rather than
+ * failing its records.
  */
 
 import type { MSKRecord } from 'aws-lambda';
@@ -48,6 +49,8 @@ export interface MappingSchemaRegistryOptions {
   attributes?: readonly ('KEY' | 'VALUE')[];
   /** How long a batch waits when the registry does not answer. Default: 200 ms. */
   retryMs?: number;
+  /** After this long without an answer the mapping gives up: `drain()` rejects, naming the error. Default: 10 s. */
+  maxStallMs?: number;
 }
 
 /** The mapping's verdict on one record. */
@@ -78,6 +81,7 @@ export class MappingSchemaRegistry {
   readonly eventRecordFormat: 'JSON' | 'SOURCE';
   readonly attributes: readonly ('KEY' | 'VALUE')[];
   readonly retryMs: number;
+  readonly maxStallMs: number;
   readonly #registry: SchemaRegistry;
   readonly #decoders: Record<RegisteredSchema['dataFormat'], (bytes: Buffer, record: MSKRecord) => unknown>;
 
@@ -89,6 +93,7 @@ export class MappingSchemaRegistry {
     this.eventRecordFormat = options.eventRecordFormat;
     this.attributes = options.attributes ?? ['VALUE'];
     this.retryMs = options.retryMs ?? 200;
+    this.maxStallMs = options.maxStallMs ?? 10_000;
     // The writer schema is the only schema: the mapping has no reader schema of its own.
     const shared = { registry: options.registry, wireFormat: options.registry.kind };
     this.#decoders = {
