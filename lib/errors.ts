@@ -1,3 +1,4 @@
+import type { DedupErrorReason, SchemaRegistryErrorReason } from './contract.ts';
 import { formatPosition, type RecordPosition } from './kafka/position.ts';
 
 export type { RecordPosition };
@@ -72,8 +73,8 @@ export class PartitionStoppedError extends RecordError {}
 /** Too little of the invocation's time was left to start this record; it was released for a retry. */
 export class OutOfTimeError extends RecordError {}
 
-/** Why a dedup store call failed, as counted in the DedupErrors metric's Reason dimension. */
-export type StoreErrorReason = 'timeout' | 'connection' | 'script' | 'unknown';
+/** Why a dedup store call failed, as counted in the `Reason` dimension of `Metric.dedupErrors`. */
+export type StoreErrorReason = DedupErrorReason;
 
 /** The dedup store (Redis) failed or was too slow. */
 export class DedupStoreError extends MskOnceError {
@@ -88,7 +89,7 @@ export class DedupStoreError extends MskOnceError {
 export class StoreUnavailableError extends RecordError {}
 
 /** Why a schema registry lookup failed, as counted in the SchemaRegistryErrors metric's Reason dimension. */
-export type RegistryErrorReason = 'not-found' | 'denied' | 'timeout' | 'unreachable' | 'http' | 'invalid';
+export type RegistryErrorReason = SchemaRegistryErrorReason;
 
 /**
  * A schema registry lookup failed. The message names the registry (its origin or ARN, never a

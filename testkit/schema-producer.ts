@@ -10,7 +10,7 @@ import { deflateSync } from 'node:zlib';
 import avsc from 'avsc';
 import protobufjs from 'protobufjs';
 import { ulid } from 'ulid';
-import type { KafkaLog, LogHeader, LogRecord } from '../emulator/kafka-log.ts';
+import type { KafkaLog, LogHeader, LogRecord } from '../emulator/index.ts';
 import type { LocalConfluentRegistry } from './local-confluent-registry.ts';
 import type { LocalGlueRegistry } from './local-glue-registry.ts';
 

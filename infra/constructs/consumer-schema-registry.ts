@@ -21,7 +21,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda';
 import { ConfluentSchemaRegistry, GlueSchemaRegistry } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { SCHEMA_REGISTRY_ENV } from '../../lib/formats/index.ts';
+import { EnvVar } from '../../lib/contract.ts';
 import { ConstructConfigError } from './errors.ts';
 
 interface RegistryCommon {
@@ -93,7 +93,7 @@ export function validateSchemaRegistry(
   } else {
     fail('kind', `'${(props as { kind?: string }).kind}' is neither glue nor confluent`);
   }
-  for (const name of Object.values(SCHEMA_REGISTRY_ENV)) {
+  for (const name of [EnvVar.schemaRegistryUri, EnvVar.schemaRegistrySecretArn, EnvVar.eventRecordFormat]) {
     if (environment && name in environment) {
       throw new ConstructConfigError(path, 'environment', `sets ${name}, which schemaRegistry owns`);
     }
@@ -134,10 +134,8 @@ export function schemaRegistryEnvironment(
 ): Record<string, string> {
   if (!props) return {};
   return {
-    [SCHEMA_REGISTRY_ENV.eventRecordFormat]: props.eventRecordFormat,
-    [SCHEMA_REGISTRY_ENV.registryUri]: props.kind === 'glue' ? props.registryArn : props.url,
-    ...(props.kind === 'confluent'
-      ? { [SCHEMA_REGISTRY_ENV.registrySecretArn]: props.secret.secretArn }
-      : {}),
+    [EnvVar.eventRecordFormat]: props.eventRecordFormat,
+    [EnvVar.schemaRegistryUri]: props.kind === 'glue' ? props.registryArn : props.url,
+    ...(props.kind === 'confluent' ? { [EnvVar.schemaRegistrySecretArn]: props.secret.secretArn } : {}),
   };
 }

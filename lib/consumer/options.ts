@@ -25,7 +25,7 @@ export interface HandleContext {
   readonly lambdaContext: Context;
   /** The Powertools logger, with the record's keys (event id, topic, partition, offset) appended. */
   readonly logger: Logger;
-  /** The invocation's counters, e.g. `metrics.count('EffectErrors', { Reason: 'timeout' })`. */
+  /** The invocation's counters, e.g. `metrics.count('ReviewsThanked', { Channel: 'push' })`. */
   readonly metrics: RecordMetrics;
 }
 
@@ -36,7 +36,7 @@ export type BusinessHandler<T, K = Buffer> = (
 ) => Promise<void> | void;
 
 export interface KafkaHandlerOptions<T, K = Buffer> {
-  /** Service name: the first part of each dedup key and the `service` metric dimension. Default: POWERTOOLS_SERVICE_NAME. */
+  /** Service name: the first part of each dedup key and the `service` metric dimension. Default: the `EnvVar.serviceName` variable (lib/contract.ts). */
   service?: string;
   /** Handler name: part of the key (`<service>:dedup:<handler>:<eventId>`) and the `Handler` dimension. */
   handlerName: string;
@@ -55,7 +55,7 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
   window?: WindowName | number;
   /**
    * When the store fails or times out: 'open' (default) runs the handler without dedup and counts
-   * DedupErrors; 'closed' fails the records so that they are retried and, at last, reach the DLQ.
+   * it (`Metric.dedupErrors`); 'closed' fails the records so that they are retried and, at last, reach the DLQ.
    */
   onStoreError?: 'open' | 'closed';
   /** Decode a record value. Default: JSON of UTF-8. Not called for tombstones (payload is null). */

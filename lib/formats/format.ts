@@ -17,9 +17,9 @@
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { MSKRecord } from 'aws-lambda';
+import { EnvVar } from '../contract.ts';
 import { ConfigurationError, type FormatName, RecordFormatError } from '../errors.ts';
 import { readMessageIndexes, unframeConfluent } from './confluent.ts';
-import { SCHEMA_REGISTRY_ENV } from './env.ts';
 import type { Frame } from './frame.ts';
 import { readVarint, unframeGlue } from './glue.ts';
 import type { RegisteredSchema, SchemaRegistry } from './registry.ts';
@@ -135,9 +135,9 @@ function eventRecordFormatOf(
   option: EventRecordFormat | undefined,
   field: RecordField,
 ): EventRecordFormat | undefined {
-  const value = option ?? (process.env[SCHEMA_REGISTRY_ENV.eventRecordFormat] || undefined);
+  const value = option ?? (process.env[EnvVar.eventRecordFormat] || undefined);
   if (value !== undefined && value !== 'JSON' && value !== 'SOURCE') {
-    const name = option === undefined ? SCHEMA_REGISTRY_ENV.eventRecordFormat : `${field}.eventRecordFormat`;
+    const name = option === undefined ? EnvVar.eventRecordFormat : `${field}.eventRecordFormat`;
     throw new ConfigurationError(name, `'${value}' is neither JSON nor SOURCE`);
   }
   return value;
@@ -237,7 +237,7 @@ export function fieldDecoder<T>(
         record,
         metadata.schemaId,
         new Error(
-          `the record carries ${field}SchemaMetadata (the mapping has a schema registry) but the record format is not known: set ${SCHEMA_REGISTRY_ENV.eventRecordFormat} or ${field}.eventRecordFormat to JSON or SOURCE`,
+          `the record carries ${field}SchemaMetadata (the mapping has a schema registry) but the record format is not known: set ${EnvVar.eventRecordFormat} or ${field}.eventRecordFormat to JSON or SOURCE`,
         ),
         eventId,
       );

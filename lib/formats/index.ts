@@ -22,7 +22,6 @@ export {
   SchemaRegistryError,
   WireFormatError,
 } from '../errors.ts';
-export { SCHEMA_REGISTRY_ERRORS_METRIC } from '../observability/schema-registry-metrics.ts';
 export { type AvroFormatOptions, avro } from './avro.ts';
 export { CONFLUENT_MAGIC_BYTE, frameConfluent, unframeConfluent } from './confluent.ts';
 export {
@@ -30,7 +29,6 @@ export {
   ConfluentSchemaRegistry,
   type ConfluentSchemaRegistryOptions,
 } from './confluent-registry.ts';
-export { SCHEMA_REGISTRY_ENV } from './env.ts';
 export type {
   EventRecordFormat,
   FormatOptions,

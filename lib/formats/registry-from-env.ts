@@ -3,9 +3,10 @@
  * uses, as the consumer construct passes it (KAFKA_SCHEMA_REGISTRY_URI and, for a Confluent
  * registry, KAFKA_SCHEMA_REGISTRY_SECRET_ARN).
  */
+
+import { EnvVar } from '../contract.ts';
 import { ConfigurationError } from '../errors.ts';
 import { type ConfluentAuth, ConfluentSchemaRegistry } from './confluent-registry.ts';
-import { SCHEMA_REGISTRY_ENV } from './env.ts';
 import { GlueSchemaRegistry } from './glue-registry.ts';
 import type { SchemaRegistry, SchemaRegistryClientOptions } from './registry.ts';
 
@@ -66,23 +67,23 @@ export function schemaRegistryFromEnv(
   options: SchemaRegistryFromEnvOptions = {},
 ): SchemaRegistry | undefined {
   const env = options.env ?? process.env;
-  const uri = env[SCHEMA_REGISTRY_ENV.registryUri];
+  const uri = env[EnvVar.schemaRegistryUri];
   if (!uri) return undefined;
   const { timeoutMs, maxSchemas, aws } = options;
   if (uri.startsWith('arn:')) {
     try {
       return new GlueSchemaRegistry({ registryArn: uri, timeoutMs, maxSchemas, ...aws });
     } catch (error) {
-      throw new ConfigurationError(SCHEMA_REGISTRY_ENV.registryUri, (error as Error).message);
+      throw new ConfigurationError(EnvVar.schemaRegistryUri, (error as Error).message);
     }
   }
   if (!/^https?:\/\//.test(uri)) {
     throw new ConfigurationError(
-      SCHEMA_REGISTRY_ENV.registryUri,
+      EnvVar.schemaRegistryUri,
       'is neither a Glue registry ARN nor an http(s) URL',
     );
   }
-  const secretArn = env[SCHEMA_REGISTRY_ENV.registrySecretArn];
+  const secretArn = env[EnvVar.schemaRegistrySecretArn];
   try {
     return new ConfluentSchemaRegistry({
       url: uri,
@@ -91,6 +92,6 @@ export function schemaRegistryFromEnv(
       auth: secretArn ? () => confluentAuthFromSecret(secretArn, aws) : undefined,
     });
   } catch (error) {
-    throw new ConfigurationError(SCHEMA_REGISTRY_ENV.registryUri, (error as Error).message);
+    throw new ConfigurationError(EnvVar.schemaRegistryUri, (error as Error).message);
   }
 }

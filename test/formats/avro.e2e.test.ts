@@ -12,18 +12,18 @@ import { after, before, describe, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
-import { LambdaFunction } from '../../emulator/lambda-runtime.ts';
+import { inProcess, LambdaFunction } from '../../emulator/index.ts';
 import type { KafkaOnFailureMessage } from '../../emulator/on-failure.ts';
 import { MappingSchemaRegistry } from '../../emulator/schema-registry-mapping.ts';
 import { avro, ConfluentSchemaRegistry, frameConfluent } from '../../lib/formats/index.ts';
 import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
+import { captureConsoleOutput as captureStdout } from '../../testkit/index.ts';
 import {
   type LocalConfluentRegistry,
   startLocalConfluentRegistry,
 } from '../../testkit/local-confluent-registry.ts';
 import { SchemaProducer } from '../../testkit/schema-producer.ts';
 import { redisUrl } from '../support/redis.ts';
-import { captureStdout } from '../support/stdout.ts';
 import { REVIEW_V1, REVIEW_V2 } from './schemas.ts';
 import { logOf } from './support.ts';
 
@@ -42,7 +42,7 @@ after(async () => {
 /** The README's handler, reading Avro through the registry. */
 function reviewFunction(thanks: string[], eventRecordFormat?: 'SOURCE') {
   return new LambdaFunction<MSKEvent>(
-    () => {
+    inProcess(() => {
       const handler = kafkaHandler<ReviewCreated>({
         service: 'notification',
         handlerName: `on-review-created-${ulid()}`,
@@ -63,7 +63,7 @@ function reviewFunction(thanks: string[], eventRecordFormat?: 'SOURCE') {
       });
       handlers.push(handler);
       return handler;
-    },
+    }),
     { functionName: 'notification', timeoutMs: 30_000 },
   );
 }

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import { toMskEvent } from '../../emulator/msk-event.ts';
+import { Metric } from '../../lib/contract.ts';
 import {
   avro,
   ConfluentSchemaRegistry,
@@ -15,7 +16,6 @@ import {
   protobuf,
   RecordFormatError,
 } from '../../lib/formats/index.ts';
-import { SCHEMA_REGISTRY_ERRORS_METRIC } from '../../lib/index.ts';
 import {
   type LocalConfluentRegistry,
   startLocalConfluentRegistry,
@@ -37,9 +37,9 @@ const spec = { format: 'avro', schema: REVIEW_V1 } as const;
 function registryErrors(lines: Record<string, unknown>[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const line of lines) {
-    if (typeof line[SCHEMA_REGISTRY_ERRORS_METRIC] === 'number') {
+    if (typeof line[Metric.schemaRegistryErrors] === 'number') {
       out[String(line.Reason)] =
-        (out[String(line.Reason)] ?? 0) + (line[SCHEMA_REGISTRY_ERRORS_METRIC] as number);
+        (out[String(line.Reason)] ?? 0) + (line[Metric.schemaRegistryErrors] as number);
     }
   }
   return out;

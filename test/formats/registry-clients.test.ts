@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { EnvVar } from '../../lib/contract.ts';
 import {
   ConfluentSchemaRegistry,
   GlueSchemaRegistry,
-  SCHEMA_REGISTRY_ENV,
   SchemaRegistryError,
   schemaRegistryFromEnv,
 } from '../../lib/formats/index.ts';
@@ -199,7 +199,7 @@ describe('schemaRegistryFromEnv', () => {
   test('a Glue registry ARN gives a Glue client; nothing set gives none', async () => {
     const id = glue.register('reviews', REVIEW_V1);
     const client = schemaRegistryFromEnv({
-      env: { [SCHEMA_REGISTRY_ENV.registryUri]: glue.registryArn },
+      env: { [EnvVar.schemaRegistryUri]: glue.registryArn },
       aws: { endpoint: glue.endpoint, credentials },
     });
     assert.equal(client?.kind, 'glue');
@@ -212,8 +212,8 @@ describe('schemaRegistryFromEnv', () => {
     const secretArn = secrets.put('registry', { username: 'svc', password: 'from-the-secret' });
     const client = schemaRegistryFromEnv({
       env: {
-        [SCHEMA_REGISTRY_ENV.registryUri]: confluent.url,
-        [SCHEMA_REGISTRY_ENV.registrySecretArn]: secretArn,
+        [EnvVar.schemaRegistryUri]: confluent.url,
+        [EnvVar.schemaRegistrySecretArn]: secretArn,
       },
       aws: { endpoint: secrets.endpoint, credentials, region: 'us-east-1' },
     });
@@ -224,7 +224,7 @@ describe('schemaRegistryFromEnv', () => {
 
   test('a URI that is neither names the variable', () => {
     assert.throws(
-      () => schemaRegistryFromEnv({ env: { [SCHEMA_REGISTRY_ENV.registryUri]: 'ftp://x' } }),
+      () => schemaRegistryFromEnv({ env: { [EnvVar.schemaRegistryUri]: 'ftp://x' } }),
       /KAFKA_SCHEMA_REGISTRY_URI/,
     );
   });

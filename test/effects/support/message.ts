@@ -7,11 +7,6 @@ export function subject(eventId: string = ulid()): EffectSubject {
   return { eventId, topic: 'review-created', partition: 0, offset: 7 };
 }
 
-/** A Lambda context with a fixed remaining time. */
-export function lambdaContext(remainingMs: number) {
-  return { getRemainingTimeInMillis: () => remainingMs };
-}
-
 /** A promise to hold an effect open, and the switch that lets it finish. */
 export function gate<T = void>(): { wait: Promise<T>; open(value: T): void } {
   let open!: (value: T) => void;
