@@ -46,7 +46,10 @@ async function run(log: KafkaLog, step: MappingSchemaRegistry) {
   const handle = reportingHandler(() => false);
   const esm = new EventSourceMapping(
     log,
-    fnOf(async (event, ctx) => (events.push(structuredClone(event)), handle(event, ctx))),
+    fnOf(async (event, ctx) => {
+      events.push(structuredClone(event));
+      return handle(event, ctx);
+    }),
     {
       topics: ['t'],
       onFailureTopic: 't-dlq',

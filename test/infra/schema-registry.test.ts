@@ -81,6 +81,7 @@ describe('KafkaConsumer with a Glue schema registry', () => {
             REGISTRY_ARN,
             {
               'Fn::Sub': [
+                // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation Fn::Sub template, not JavaScript
                 'arn:${AWS::Partition}:glue:${AWS::Region}:${AWS::AccountId}:schema/${registryName}/*',
                 { registryName: 'orders' },
               ],
