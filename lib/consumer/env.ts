@@ -2,7 +2,7 @@
  * Dedup settings of a deployed function, from its environment (set by the CDK construct).
  */
 import { MemoryDedupStore } from '../dedup/memory-store.ts';
-import type { RedisConnectionOptions } from '../dedup/redis-connection.ts';
+import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-connection.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { WINDOWS, type WindowName } from '../dedup/window.ts';
 import { ConfigurationError } from '../errors.ts';
@@ -45,7 +45,7 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * DEDUP_WINDOW (default|critical|analytics|seconds), DEDUP_STORE_POLICY (open|closed),
  * DEDUP_RESERVE_MS (default 5000), DEDUP_LEASE_MS (default 30000) and DEDUP_STORE=memory (local runs only).
  *
- * @throws {ConfigurationError} naming the variable.
+ * @throws {ConfigurationError} naming the variable; never quoting a token (DEDUP_REDIS_TOKEN, or one in the URL).
  * @example
  * export const handler = kafkaHandler({ handlerName: 'on-review-created', ...dedupConfigFromEnv(), handle });
  */
@@ -75,6 +75,9 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
       'DEDUP_REDIS_URL',
       'is not set (rediss://<endpoint>:6379, or DEDUP_STORE=memory for local runs)',
     );
+  // Checked here to name the variable; the message shows neither user nor token (an init error
+  // lands in CloudWatch).
+  checkRedisUrl(url, 'DEDUP_REDIS_URL');
   const mode = env.DEDUP_REDIS_MODE || 'standalone';
   if (mode !== 'standalone' && mode !== 'cluster') {
     throw new ConfigurationError('DEDUP_REDIS_MODE', `'${mode}' is neither standalone nor cluster`);
@@ -98,7 +101,8 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
     redis.password = env.DEDUP_REDIS_TOKEN;
     if (env.DEDUP_REDIS_USER) redis.username = env.DEDUP_REDIS_USER;
   } else if (auth !== 'none') {
-    throw new ConfigurationError('DEDUP_REDIS_AUTH', `'${auth}' is not none, token or iam`);
+    // Not quoted: a token pasted here by mistake would land in the init error.
+    throw new ConfigurationError('DEDUP_REDIS_AUTH', 'is not none, token or iam (the value is not shown)');
   }
   return { redis, window, onStoreError: policy, ...reserve };
 }
