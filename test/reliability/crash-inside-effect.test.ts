@@ -32,7 +32,8 @@ test('a kill after the provider accepted a push, before its mark is COMPLETED: t
   const fn = new WorkerFunction<MSKEvent>({
     module: new URL('../../functions/notification/handler.ts', import.meta.url),
     functionName: 'notification',
-    timeoutMs: 6_000, // the handler keeps the default reserveMs of 5 s
+    // The push is only started with 10 s left (3.5 s for it, 6.5 s for saving its mark).
+    timeoutMs: 12_000,
     env: () => ({
       POWERTOOLS_SERVICE_NAME: service,
       POWERTOOLS_LOG_LEVEL: 'CRITICAL',
@@ -56,7 +57,7 @@ test('a kill after the provider accepted a push, before its mark is COMPLETED: t
   provider.slowDown(2_000); // delivered at once, answered late: the kill lands in between
   const esm = new EventSourceMapping(log, fn, {
     topics: ['review-created'],
-    maximumRetryAttempts: 10,
+    maximumRetryAttempts: 20,
     onFailureTopic: 'review-created-dlq',
     retryBackoffMs: () => 1_000,
   });

@@ -12,6 +12,12 @@ export function lambdaContext(remainingMs: number) {
   return { getRemainingTimeInMillis: () => remainingMs };
 }
 
+/** A Lambda context whose remaining time counts down to a deadline `ms` from now. */
+export function deadlineContext(ms: number) {
+  const deadline = Date.now() + ms;
+  return { getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
+}
+
 /** A promise to hold an effect open, and the switch that lets it finish. */
 export function gate<T = void>(): { wait: Promise<T>; open(value: T): void } {
   let open!: (value: T) => void;
