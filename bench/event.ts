@@ -4,7 +4,10 @@
  */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { monotonicFactory } from 'ulid';
-import { seededRandom } from '../testkit/faults.ts';
+// The two small modules, not the toolkit's entry: the benchmark's processes load only what they measure.
+import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/kafka/envelope.ts';
+import { partitionId } from '../lib/kafka/position.ts';
+import { seededRandom } from '../testkit/seeded-random.ts';
 
 /** What to generate. */
 export interface EventSpec {
@@ -70,7 +73,7 @@ export function makeEvent(spec: EventSpec): GeneratedBatch {
   const { records: count, partitions, valueBytes, topic } = spec;
   const firstOffset = spec.firstOffset ?? 1_000_000;
   const byPartition: Record<string, MSKRecord[]> = {};
-  for (let p = 0; p < partitions; p++) byPartition[`${topic}-${p}`] = [];
+  for (let p = 0; p < partitions; p++) byPartition[partitionId(topic, p)] = [];
   const eventIds: string[] = [];
   const records: MSKRecord[] = [];
   const baseTime = Date.now();
@@ -87,12 +90,12 @@ export function makeEvent(spec: EventSpec): GeneratedBatch {
       key: Buffer.from(`user-${i % 104729}`).toString('base64'),
       value: Buffer.from(reviewJson(i, valueBytes)).toString('base64'),
       headers: [
-        { 'Event-Id': headerBytes(eventId) },
-        { 'Correlation-Id': headerBytes(`corr-${eventId}`) },
-        { 'Event-Type': headerBytes('ReviewCreated') },
+        { [EVENT_ID_HEADER]: headerBytes(eventId) },
+        { [CORRELATION_ID_HEADER]: headerBytes(`corr-${eventId}`) },
+        { [EVENT_TYPE_HEADER]: headerBytes('ReviewCreated') },
       ] as unknown as MSKRecord['headers'],
     };
-    byPartition[`${topic}-${partition}`]!.push(record);
+    byPartition[partitionId(topic, partition)]!.push(record);
     records.push(record);
   }
   const event: MSKEvent = {
@@ -115,16 +118,13 @@ export function subEvent(batch: GeneratedBatch, indices: readonly number[]): MSK
   const records: Record<string, MSKRecord[]> = {};
   for (const i of [...indices].sort((a, b) => a - b)) {
     const record = batch.records[i]!;
-    const key = `${record.topic}-${record.partition}`;
+    const key = partitionId(record.topic, record.partition);
     const list = records[key] ?? [];
     list.push(record);
     records[key] = list;
   }
   return { ...batch.event, records };
 }
-
-// mulberry32, the seeded PRNG the emulator's fault schedules use: every run picks the same duplicates.
-export { seededRandom };
 
 /**
  * `round(fraction * count)` distinct record indices, chosen with a fixed seed.

@@ -1,29 +1,14 @@
-/** A Lambda context for benchmark invocations: 14 minutes to run (the Kafka ESM maximum). */
+/** The Lambda context of benchmark invocations: the test kit's, with the Kafka maximum of 14 minutes to run. */
 import type { Context } from 'aws-lambda';
-
-let invocation = 0;
+import { lambdaContext } from '../emulator/lambda-context.ts';
+import { MAX_KAFKA_FUNCTION_TIMEOUT_MS } from '../emulator/lambda-runtime.ts';
 
 /**
  * A fresh context per invocation.
  *
  * @example
- * await handler(event, lambdaContext());
+ * await handler(event, benchContext());
  */
-export function lambdaContext(timeoutMs = 14 * 60_000): Context {
-  const deadline = Date.now() + timeoutMs;
-  invocation++;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: 'msk-once-bench',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:msk-once-bench',
-    memoryLimitInMB: '1024',
-    awsRequestId: `bench-${process.pid}-${invocation}`,
-    logGroupName: '/aws/lambda/msk-once-bench',
-    logStreamName: 'bench',
-    getRemainingTimeInMillis: () => deadline - Date.now(),
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
-  };
+export function benchContext(): Context {
+  return lambdaContext({ functionName: 'msk-once-bench', timeoutMs: MAX_KAFKA_FUNCTION_TIMEOUT_MS });
 }

@@ -5,7 +5,8 @@
  * JSON lines whose `value` is the message as text or base64).
  */
 import type { MSKRecord } from 'aws-lambda';
-import type { KafkaLog } from '../emulator/kafka-log.ts';
+import { type KafkaLog, parsePartitionId } from '../emulator/index.ts';
+import { EVENT_ID_HEADER } from '../lib/index.ts';
 import { printable } from './terminal-text.ts';
 
 /** One row of the triage table. */
@@ -121,10 +122,11 @@ function messageRows(message: Record<string, unknown>, where: string, lastError:
       if (!Array.isArray(records))
         throw new DlqFormatError(where, `payload.records["${tp}"] is not an array`);
       for (const r of records as MSKRecord[]) {
+        const key =
+          r.topic === undefined || typeof r.partition !== 'number' ? partitionOf(tp, where) : undefined;
         rows.push({
-          topic: r.topic ?? tp.slice(0, tp.lastIndexOf('-')),
-          partition:
-            typeof r.partition === 'number' ? r.partition : Number(tp.slice(tp.lastIndexOf('-') + 1)),
+          topic: r.topic ?? key!.topic,
+          partition: typeof r.partition === 'number' ? r.partition : key!.partition,
           offset: String(r.offset),
           eventId: eventIdOf(r.headers),
           condition,
@@ -141,10 +143,10 @@ function messageRows(message: Record<string, unknown>, where: string, lastError:
   if (isObject(info.recordsInfo)) {
     for (const [tp, range] of Object.entries(info.recordsInfo)) {
       const r = isObject(range) ? range : {};
-      const cut = tp.lastIndexOf('-');
+      const { topic, partition } = partitionOf(tp, where);
       rows.push({
-        topic: tp.slice(0, cut),
-        partition: Number(tp.slice(cut + 1)),
+        topic,
+        partition,
         offset: `${r.firstRecordOffset ?? '?'}..${r.lastRecordOffset ?? '?'}`,
         eventId: null,
         condition,
@@ -159,12 +161,22 @@ function messageRows(message: Record<string, unknown>, where: string, lastError:
   throw new DlqFormatError(where, 'on-failure message without payload.records or KafkaBatchInfo.recordsInfo');
 }
 
+function partitionOf(tp: string, where: string): { topic: string; partition: number } {
+  try {
+    return parsePartitionId(tp);
+  } catch (error) {
+    throw new DlqFormatError(where, (error as Error).message);
+  }
+}
+
+const EVENT_ID = EVENT_ID_HEADER.toLowerCase();
+
 function eventIdOf(headers: unknown): string | null {
   if (!Array.isArray(headers)) return null;
   for (const header of headers) {
     if (!isObject(header)) continue;
     for (const [name, bytes] of Object.entries(header)) {
-      if (name.toLowerCase() === 'event-id' && Array.isArray(bytes))
+      if (name.toLowerCase() === EVENT_ID && Array.isArray(bytes))
         return Buffer.from(bytes as number[]).toString('utf8');
     }
   }

@@ -2,9 +2,8 @@
  * The events of a local run: review-created events on a topic, a seeded share of them published
  * twice (same Event-Id), and a few poison ones (a rating the consumer rejects).
  */
-import { EventProducer } from '../emulator/event-producer.ts';
-import type { KafkaLog } from '../emulator/kafka-log.ts';
-import { DuplicatingProducer, seededRandom } from '../testkit/faults.ts';
+import { EventProducer, type KafkaLog } from '../emulator/index.ts';
+import { DuplicatingProducer, seededRandom } from '../testkit/index.ts';
 
 export interface PublishedReviews {
   eventIds: Set<string>;

@@ -10,18 +10,20 @@
  * Either way the tap counts the repeats the effect layer answered from its marks.
  */
 import type { MSKEvent } from 'aws-lambda';
-import {
-  CrashError,
-  type ExecutionEnvironment,
-  LambdaFunction,
-  type LambdaInvoker,
-} from '../emulator/lambda-runtime.ts';
-import { WorkerFunction } from '../emulator/worker-function.ts';
+import { CrashError, inProcess, LambdaFunction, workerThread } from '../emulator/index.ts';
 import { createNotificationHandler } from '../functions/notification/create-handler.ts';
+import { EnvVar } from '../lib/contract.ts';
 import { createEffectsDynamoDBClient } from '../lib/effects/index.ts';
 import type { DedupStore } from '../lib/index.ts';
-import { type DynamoDBTap, startDynamoDBTap } from '../testkit/dynamodb-tap.ts';
-import { CrashingStore, type CrashPlan, storeOfEnvironment } from '../testkit/faults.ts';
+import {
+  CrashingStore,
+  type CrashPlan,
+  collectOutputLines,
+  type DynamoDBTap,
+  type JsonLine,
+  startDynamoDBTap,
+  storeOfEnvironment,
+} from '../testkit/index.ts';
 
 export type Runtime = 'worker' | 'in-process';
 
@@ -55,50 +57,50 @@ export interface DemoFunctionOptions {
   crashAfter: number;
   /** Told where the kill landed. */
   onCrash: (where: string) => void;
-  /** Every line the workers print. */
-  onOutput: (line: string) => void;
 }
 
 export interface DemoFunction {
-  fn: LambdaInvoker<MSKEvent>;
+  fn: LambdaFunction<MSKEvent>;
   tap: DynamoDBTap;
   timeoutMs: number;
-  /** Wait for the function's last output lines (worker threads print through a stream). */
-  settle(): Promise<void>;
+  /**
+   * The JSON lines the worker threads printed, once their stream has gone quiet (it can come after
+   * the answers); none in process, where the caller captures this process's output.
+   */
+  settledOutput(): Promise<JsonLine[]>;
   close(): Promise<void>;
 }
 
 /**
  * @example
  * const demo = await demoFunction({ runtime: 'worker', service, policy: 'open', tableName, pushUrl,
- *   dynamoEndpoint, redisUrl, crashAfter: 300, onCrash: console.log, onOutput: () => {} });
+ *   dynamoEndpoint, redisUrl, crashAfter: 300, onCrash: console.log });
  * await new EventSourceMapping(log, demo.fn, { topics: ['review-created'] }).drain();
  * await demo.close();
  */
 export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction> {
   const timeoutMs = TIMEOUT_MS[o.runtime];
-  let fn: LambdaInvoker<MSKEvent> & { kill(error: Error, env?: ExecutionEnvironment): void };
+  let fn: LambdaFunction<MSKEvent>;
   const tap = await startDynamoDBTap(o.dynamoEndpoint, {
     crashAfter: o.runtime === 'worker' ? o.crashAfter : 0,
     onCrash: (envId, completed) => {
       fn.kill(new CrashError(`killed after ${completed} pushes were marked done, before the dedup commit`), {
         id: envId,
-      } as ExecutionEnvironment);
+      });
       o.onCrash('after its pushes were marked done, before the dedup commit');
     },
   });
   if (o.runtime === 'worker') {
     if (!o.redisUrl) throw new Error('the worker runtime needs a Redis that every environment shares');
-    const worker = new WorkerFunction<MSKEvent>({
+    const output = collectOutputLines();
+    const worker = workerThread<MSKEvent>({
       module: new URL('../functions/notification/handler.ts', import.meta.url),
-      functionName: 'notification',
-      timeoutMs,
       env: (environment) => ({
-        POWERTOOLS_SERVICE_NAME: o.service,
-        POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'ERROR',
-        DEDUP_REDIS_URL: o.redisUrl!,
-        DEDUP_STORE_POLICY: o.policy,
-        IDEMPOTENCY_TABLE_NAME: o.tableName,
+        [EnvVar.serviceName]: o.service,
+        [EnvVar.logLevel]: process.env[EnvVar.logLevel] ?? 'ERROR',
+        [EnvVar.redisUrl]: o.redisUrl!,
+        [EnvVar.storePolicy]: o.policy,
+        [EnvVar.idempotencyTable]: o.tableName,
         PUSH_PROVIDER_URL: o.pushUrl,
         PUSH_TIMEOUT_MS: '1000',
         AWS_REGION: 'us-east-1',
@@ -106,16 +108,19 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
         AWS_SECRET_ACCESS_KEY: 'local',
         AWS_ENDPOINT_URL_DYNAMODB: tap.endpointFor(environment.id),
       }),
-      onOutput: (line) => o.onOutput(line),
+      onOutput: output.line,
     });
-    fn = worker;
+    fn = new LambdaFunction(worker, { functionName: 'notification', timeoutMs });
     return {
       fn,
       tap,
       timeoutMs,
-      settle: () => worker.settleOutput(),
+      settledOutput: async () => {
+        await output.settled();
+        return output.lines();
+      },
       close: async () => {
-        await worker.close();
+        await fn.close();
         await tap.stop();
       },
     };
@@ -137,7 +142,7 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
   });
   const shared = o.store;
   fn = new LambdaFunction<MSKEvent>(
-    (env) =>
+    inProcess((env) =>
       createNotificationHandler({
         service: o.service,
         store: storeOfEnvironment(new CrashingStore(shared, plan, env), env),
@@ -149,14 +154,16 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
         dynamodb: client,
         maxStoreCallMs: LOCAL_CLIENT_WORST_CALL_MS,
       }),
+    ),
     { functionName: 'notification', timeoutMs },
   );
   return {
     fn,
     tap,
     timeoutMs,
-    settle: async () => {},
+    settledOutput: async () => [],
     close: async () => {
+      await fn.close();
       client.destroy();
       await tap.stop();
     },

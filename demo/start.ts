@@ -9,27 +9,32 @@
  *
  * Options: --events N  --partitions N  --duplicate-rate R  --crash-after N  --store-policy open|closed
  *          --batch-size N  --poison N  --seed N  --dlq-file PATH  --runtime worker|in-process
+ *          --output PATH (the run's EMF and log lines, for `npm run triage -- --env dev --from PATH`)
  *
  * Runtimes: `worker` (default with Redis) runs functions/notification/handler.ts itself in worker
  * threads configured by environment variables, as deployed, and the crash terminates the thread;
  * `in-process` (default without Redis) builds the same handler in this process (see docs/emulator.md).
  */
 
-// Before any Powertools Logger exists: keep info and warnings out of the terminal; the errors that
-// remain are captured (JSON) and give the DLQ its reasons.
-process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+// Before any Powertools Logger exists. Every JSON line is captured, never printed: errors give the
+// DLQ its reasons, and the per-batch "duplicates skipped" lines (INFO) feed `--output` for triage.
+process.env[EnvVar.logLevel] ??= 'INFO';
 
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dumpTopic, parseDlqText } from '../cli/dlq-reader.ts';
-import { EventSourceMapping } from '../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../emulator/kafka-log.ts';
-import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
-import { startFakePushProvider } from '../testkit/fake-push-provider.ts';
-import { startLocalDynamoDB } from '../testkit/local-dynamodb.ts';
-import { findRedis } from '../testkit/local-redis.ts';
-import { captureStdout, parseJsonLine } from '../testkit/output-capture.ts';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../testkit/tcp-fault-proxy.ts';
+import { EventSourceMapping, esmMetricDocuments, KafkaLog } from '../emulator/index.ts';
+import { EnvVar } from '../lib/contract.ts';
+import { type DedupStore, formatPosition, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
+import {
+  findRedis,
+  type JsonLine,
+  startFakePushProvider,
+  startLocalDynamoDB,
+  startProcessOutputCapture,
+  startTcpFaultProxy,
+  type TcpFaultProxy,
+} from '../testkit/index.ts';
 import { publishReviews } from './events.ts';
 import { demoFunction } from './function.ts';
 import { progressBar } from './progress-bar.ts';
@@ -40,7 +45,7 @@ const DLQ_TOPIC = 'review-created-dlq';
 
 const usage = `usage: npm start -- [--events 2000] [--partitions 6] [--duplicate-rate 0.05] [--crash-after 300]
                    [--store-policy open|closed] [--batch-size 100] [--poison 3] [--seed 7] [--dlq-file path]
-                   [--runtime worker|in-process]`;
+                   [--runtime worker|in-process] [--output run.jsonl]`;
 
 interface Options {
   events: number;
@@ -53,6 +58,7 @@ interface Options {
   seed: number;
   dlqFile: string | undefined;
   runtime: 'worker' | 'in-process' | undefined;
+  output: string | undefined;
 }
 
 function options(): Options {
@@ -68,6 +74,7 @@ function options(): Options {
       seed: { type: 'string', default: '7' },
       'dlq-file': { type: 'string' },
       runtime: { type: 'string' },
+      output: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -99,6 +106,7 @@ function options(): Options {
     seed: int('seed', values.seed!, 0, 2 ** 31),
     dlqFile: values['dlq-file'],
     runtime: runtimeOption(values.runtime),
+    output: values.output,
   };
 }
 
@@ -139,8 +147,8 @@ async function main(): Promise<number> {
       });
     } else {
       say(
-        process.env.DEDUP_STORE === 'memory'
-          ? 'WARNING: DEDUP_STORE=memory:\n'
+        process.env[EnvVar.store] === 'memory'
+          ? `WARNING: ${EnvVar.store}=memory:\n`
           : 'WARNING: no Redis (REDIS_URL unset, nothing on 127.0.0.1:6379, redis-server not installed):\n',
       );
       say(
@@ -172,7 +180,6 @@ async function main(): Promise<number> {
     // --- the function, with its crash ------------------------------------------------------------
     const faults: string[] = [];
     const functionErrors = new Map<string, number>();
-    const outputLines: string[] = [];
     const bar = progressBar(log.all(TOPIC).length, say, Boolean(process.stderr.isTTY));
     const demo = await demoFunction({
       runtime,
@@ -190,7 +197,6 @@ async function main(): Promise<number> {
           `  ! consumer killed ${where} (its claims stay held until their lease ends, <= ${demo.timeoutMs / 1000} s)`,
         );
       },
-      onOutput: (line) => outputLines.push(line),
     });
     cleanup.push(() => demo.close());
     const { fn, tap } = demo;
@@ -237,11 +243,12 @@ async function main(): Promise<number> {
         bar.update(log.all(TOPIC).length - esm.offsetLag, outage === 'down' ? '(Redis down)' : '');
       },
     });
-    const capture = captureStdout(() => {});
+    const capture = startProcessOutputCapture(() => {});
     const started = Date.now();
+    let workerLines: JsonLine[] = [];
     try {
       await esm.drain();
-      await demo.settle();
+      workerLines = await demo.settledOutput();
     } finally {
       capture.stop();
       proxy?.set('up');
@@ -254,14 +261,22 @@ async function main(): Promise<number> {
     const dump = dumpTopic(log, DLQ_TOPIC);
     if (o.dlqFile) writeFileSync(o.dlqFile, dump);
     const reasons = new Map<string, string>();
-    const lines = [
+    const lines: JsonLine[] = [
       ...capture.lines(),
-      ...outputLines.map(parseJsonLine).filter((l): l is NonNullable<typeof l> => l !== undefined),
+      ...workerLines,
+      // What Lambda would have told CloudWatch about the mapping and the function.
+      ...(esmMetricDocuments(esm, { functionName: service }) as JsonLine[]),
     ];
+    if (o.output) writeFileSync(o.output, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     for (const line of lines) {
       const error = line.error as { message?: string } | undefined;
       if (line.level === 'ERROR' && typeof line.offset === 'number' && error?.message) {
-        reasons.set(`${line.topic}-${line.partition}@${line.offset}`, error.message);
+        const position = {
+          topic: String(line.topic),
+          partition: Number(line.partition),
+          offset: line.offset,
+        };
+        reasons.set(formatPosition(position), error.message);
       }
     }
     const effects = new Map<string, number>(Object.entries(provider.countsByCollapseId()));
@@ -275,7 +290,6 @@ async function main(): Promise<number> {
       dlq: parseDlqText(dump).rows,
       reasons,
       lines,
-      finalLag: esm.offsetLag,
       faults: [
         `${duplicates} events published twice by the producer; ${poison.size} poison events`,
         ...faults,
@@ -285,6 +299,8 @@ async function main(): Promise<number> {
     });
     console.log(verdict.text);
     if (o.dlqFile) console.log(`DLQ written to ${o.dlqFile}: npm run dlq -- ${o.dlqFile}`);
+    if (o.output)
+      console.log(`Output written to ${o.output}: npm run triage -- --env dev --from ${o.output}`);
     return verdict.ok ? 0 : 1;
   } finally {
     for (const stop of cleanup.reverse()) await stop().catch(() => {});

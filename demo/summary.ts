@@ -4,8 +4,13 @@
  * (no event lost, no effect twice).
  */
 import type { DlqRow } from '../cli/dlq-reader.ts';
-import type { MappingStats } from '../emulator/event-source-mapping.ts';
-import { type JsonLine, metricValues, percentile, sumMetric } from '../testkit/output-capture.ts';
+import { formatValue } from '../cli/triage/analysis.ts';
+import { analyzeRun } from '../cli/triage/main.ts';
+import type { MappingStats } from '../emulator/index.ts';
+import { alarmRules } from '../lib/alarms.ts';
+import { Metric } from '../lib/contract.ts';
+import { formatPosition } from '../lib/index.ts';
+import { type JsonLine, sumMetric } from '../testkit/index.ts';
 
 export interface RunFacts {
   /** Records appended to the source topic (duplicates included). */
@@ -22,9 +27,11 @@ export interface RunFacts {
   dlq: DlqRow[];
   /** Reasons the consumer logged per `<topic>-<partition>@<offset>` (ERROR lines). */
   reasons: Map<string, string>;
-  /** EMF documents and logs the consumer printed. */
+  /**
+   * EMF documents and logs the consumer printed, and the emulated mapping's AWS/Lambda documents
+   * (emulator/esm-metrics.ts): what CloudWatch would have received.
+   */
   lines: JsonLine[];
-  finalLag: number;
   /** Lines about the faults that were injected. */
   faults: string[];
   /** Repeats the effect layer answered from its COMPLETED mark instead of running the effect again. */
@@ -38,9 +45,8 @@ export interface Verdict {
   text: string;
 }
 
-/** Alarm thresholds of design.md "Metrics". */
-const DEDUP_RATIO = 0.1;
-const P99_MS = 50;
+/** The deployed alarm rules with their default thresholds (the CDK app builds its alarms from them). */
+const RULES = alarmRules();
 
 /**
  * @example
@@ -58,30 +64,23 @@ export function summarize(f: RunFacts): Verdict {
     if (n === 0 && !dlqIds.has(id) && !f.poison.has(id)) lost.push(id);
   }
   const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
-  const processed = sumMetric(f.lines, 'MessagesProcessed');
-  const deduplicated = sumMetric(f.lines, 'MessagesDeduplicated');
-  const dedupErrors = sumMetric(f.lines, 'DedupErrors');
-  const p99 = percentile(metricValues(f.lines, 'DedupCheckDuration'), 99);
+  const deduplicated = sumMetric(f.lines, Metric.deduplicated);
 
   const byReason = new Map<string, number>();
   for (const row of f.dlq) {
-    const reason = f.reasons.get(`${row.topic}-${row.partition}@${row.offset}`) ?? row.lastError ?? '';
+    const logged =
+      row.partition === null
+        ? undefined
+        : f.reasons.get(
+            formatPosition({ topic: row.topic, partition: row.partition, offset: Number(row.offset) }),
+          );
+    const reason = logged ?? row.lastError ?? '';
     const key = `${row.condition}: ${shorten(reason)}`;
     byReason.set(key, (byReason.get(key) ?? 0) + 1);
   }
 
-  const alarms: [string, boolean, string][] = [
-    [
-      'MessagesDeduplicated / MessagesProcessed > 0.1',
-      processed > 0 && deduplicated / processed > DEDUP_RATIO,
-      `${pct(deduplicated, processed)}`,
-    ],
-    ['DedupErrors > 0', dedupErrors > 0, `${dedupErrors}`],
-    ['p99 DedupCheckDuration > 50 ms', p99 > P99_MS, `${p99.toFixed(1)} ms`],
-    ['Lambda function errors > 0', f.stats.functionErrors > 0, `${f.stats.functionErrors}`],
-    ['ESM OffsetLag stuck above 0', f.finalLag > 0, `${f.finalLag} at the end`],
-    ['records sent to the DLQ > 0', f.dlq.length > 0, `${f.dlq.length}`],
-  ];
+  // The same rules and evaluation as `npm run triage`, on what CloudWatch would have received.
+  const { evaluations } = analyzeRun(f.lines, RULES);
 
   const out: string[] = [];
   out.push('', '== msk-once local run ==================================================');
@@ -90,14 +89,21 @@ export function summarize(f: RunFacts): Verdict {
     '',
     `  events produced          ${f.produced}  (${f.unique} unique, ${f.produced - f.unique} published twice by the producer)`,
     `  effects that happened    ${effects}  (pushes the provider received)`,
-    `  duplicates suppressed    ${deduplicated} by Redis dedup (MessagesDeduplicated), ${f.effectReplays} more by the effect layer (answered from its DynamoDB mark)`,
+    `  duplicates suppressed    ${deduplicated} by Redis dedup (${Metric.deduplicated}), ${f.effectReplays} more by the effect layer (answered from its DynamoDB mark)`,
     `  records retried          ${f.stats.recordsRetried}  (${f.stats.invocations} invocations, ${f.stats.functionErrors} function errors, ${f.stats.partialFailures} partial batch failures)`,
     `  records in the DLQ       ${f.dlq.length}`,
   );
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
-  out.push('', '  alarms that would have fired:');
-  for (const [name, fired, value] of alarms)
-    out.push(`    ${fired ? 'FIRED' : 'ok   '}  ${name.padEnd(48)} ${value}`);
+  out.push(
+    '',
+    '  alarms that would have fired (the deployed rules; `npm run triage -- --from` explains them):',
+  );
+  for (const e of evaluations) {
+    const fired = e.state === 'ALARM';
+    out.push(
+      `    ${fired ? 'FIRED' : 'ok   '}  ${e.rule.section.padEnd(20)} ${e.rule.condition.padEnd(64)} ${formatValue(e.rule.key, e.value)}`,
+    );
+  }
   out.push('');
   if (lost.length === 0 && twice.length === 0) {
     out.push(`  OK: every event had its effect exactly once or is in the DLQ; none happened twice.`);
@@ -111,10 +117,6 @@ export function summarize(f: RunFacts): Verdict {
   }
   out.push('=========================================================================', '');
   return { ok: lost.length === 0 && twice.length === 0, lost, twice, text: out.join('\n') };
-}
-
-function pct(a: number, b: number): string {
-  return b === 0 ? '0%' : `${((a / b) * 100).toFixed(1)}% (${a}/${b})`;
 }
 
 function shorten(text: string): string {

@@ -4,12 +4,8 @@
  * keeps that id, so the consumer can tell the repeat from a new event although its offset is new.
  */
 import { ulid } from 'ulid';
+import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/index.ts';
 import type { KafkaLog, LogHeader, LogRecord } from './kafka-log.ts';
-
-/** Header names of the envelope (design.md "Envelope"). */
-export const EVENT_ID_HEADER = 'Event-Id';
-export const CORRELATION_ID_HEADER = 'Correlation-Id';
-export const EVENT_TYPE_HEADER = 'Event-Type';
 
 /** An event as its producer knows it, before and after publishing. */
 export interface OutgoingEvent<T = unknown> {

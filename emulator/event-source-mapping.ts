@@ -1,6 +1,6 @@
 /**
  * An event source mapping (ESM) for Kafka, in process: it polls the {@link KafkaLog}, invokes a
- * {@link LambdaFunction} with MSK events, commits offsets and writes failed records to an on-failure
+ * Lambda function ({@link LambdaInvoker}) with MSK events, commits offsets and writes failed records to an on-failure
  * topic, following AWS's documented rules (each rule below names its page, all under
  * https://docs.aws.amazon.com/lambda/latest/dg/):
  *
@@ -32,17 +32,14 @@
  *   partition is not polled meanwhile (its order holds); the poller goes on with its other partitions.
  */
 import type { MSKEvent } from 'aws-lambda';
+import { formatPosition, partitionId } from '../lib/index.ts';
 import { judgeInvocation } from './batch-response.ts';
+import { MappingConfigurationError } from './errors.ts';
 import type { KafkaLog, LogRecord } from './kafka-log.ts';
 import type { LambdaInvoker } from './lambda-runtime.ts';
-import {
-  type ClusterIdentity,
-  LOCAL_CLUSTER,
-  mskRecordSize,
-  toMskEvent,
-  topicPartition,
-} from './msk-event.ts';
+import { type ClusterIdentity, LOCAL_CLUSTER, mskRecordSize, toMskEvent } from './msk-event.ts';
 import { type OnFailureCondition, onFailureMessage } from './on-failure.ts';
+import { parsePartitionId } from './partition-id.ts';
 
 /** Lambda's synchronous invocation payload limit. */
 export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
@@ -114,14 +111,6 @@ export interface MappingStats {
   /** Records sent to the destination, and records dropped because there was none. */
   sentToDestination: FailedRecord[];
   discarded: FailedRecord[];
-}
-
-/** The on-failure topic is a source topic, or an option is out of range. */
-export class MappingConfigurationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MappingConfigurationError';
-  }
 }
 
 interface Batch {
@@ -219,7 +208,7 @@ export class EventSourceMapping {
       for (let p = 0; p < this.#log.partitionCount(topic); p++) {
         const poller = this.#pollers[p % n]!;
         poller.partitions.push({ topic, partition: p });
-        poller.position.set(topicPartition(topic, p), this.#log.committed(this.consumerGroup, topic, p));
+        poller.position.set(partitionId(topic, p), this.#log.committed(this.consumerGroup, topic, p));
       }
     }
   }
@@ -227,6 +216,18 @@ export class EventSourceMapping {
   /** Records not yet committed, over every source topic (the OffsetLag metric). */
   get offsetLag(): number {
     return this.#o.topics.reduce((sum, t) => sum + this.#log.lag(this.consumerGroup, t), 0);
+  }
+
+  /** Records not yet committed on the most lagging partition (the ESM's MaxOffsetLag metric). */
+  get maxOffsetLag(): number {
+    let max = 0;
+    for (const topic of this.#o.topics) {
+      for (let p = 0; p < this.#log.partitionCount(topic); p++) {
+        const lag = this.#log.endOffset(topic, p) - this.#log.committed(this.consumerGroup, topic, p);
+        if (lag > max) max = lag;
+      }
+    }
+    return max;
   }
 
   /**
@@ -320,7 +321,7 @@ export class EventSourceMapping {
     let full = false;
     for (let i = 0; i < parts.length && !full; i++) {
       const { topic, partition } = parts[(poller.rotate + i) % parts.length]!;
-      const tp = topicPartition(topic, partition);
+      const tp = partitionId(topic, partition);
       if (blocked.has(tp)) continue;
       let position = poller.position.get(tp)!;
       const available = this.#log.read(topic, partition, position, this.#o.batchSize - records.length);
@@ -429,7 +430,7 @@ export class EventSourceMapping {
         continue;
       }
       const rest = batch.records.filter(
-        (r) => topicPartition(r.topic, r.partition) === tp && r.offset >= failedAt,
+        (r) => partitionId(r.topic, r.partition) === tp && r.offset >= failedAt,
       );
       const head = rest[0]!;
       const key = recordKey(head);
@@ -470,10 +471,10 @@ export class EventSourceMapping {
       const first = batch.records.slice(0, half);
       const second = batch.records.slice(half);
       const firstEnds = new Map<string, number>();
-      for (const r of first) firstEnds.set(topicPartition(r.topic, r.partition), r.offset + 1);
+      for (const r of first) firstEnds.set(partitionId(r.topic, r.partition), r.offset + 1);
       const secondEnds = new Map<string, number>();
       for (const [tp, end] of batch.ends) {
-        if (second.some((r) => topicPartition(r.topic, r.partition) === tp) || !firstEnds.has(tp))
+        if (second.some((r) => partitionId(r.topic, r.partition) === tp) || !firstEnds.has(tp))
           secondEnds.set(tp, end);
         else firstEnds.set(tp, end);
       }
@@ -537,9 +538,7 @@ export class EventSourceMapping {
 
   #commit(offsets: Map<string, number>): void {
     for (const [tp, next] of offsets) {
-      const cut = tp.lastIndexOf('-');
-      const topic = tp.slice(0, cut);
-      const partition = Number(tp.slice(cut + 1));
+      const { topic, partition } = parsePartitionId(tp);
       if (next > this.#log.committed(this.consumerGroup, topic, partition)) {
         this.#log.commit(this.consumerGroup, topic, partition, next);
       }
@@ -548,5 +547,5 @@ export class EventSourceMapping {
 }
 
 function recordKey(record: LogRecord): string {
-  return `${record.topic}-${record.partition}@${record.offset}`;
+  return formatPosition(record);
 }

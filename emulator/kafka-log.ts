@@ -8,6 +8,8 @@
  * partitioner); a committed offset is "the next offset to read", so a group that committed 10 has
  * consumed 0..9. What it leaves out: replication, retention, compaction, transactions.
  */
+import { partitionId } from '../lib/index.ts';
+import { KafkaLogError } from './errors.ts';
 
 /** A header as Kafka carries it: a name and raw bytes. A name may repeat. */
 export interface LogHeader {
@@ -36,14 +38,6 @@ export interface AppendRequest {
   /** Force a partition; default: murmur2(key) % partitions, or round-robin without a key. */
   partition?: number;
   timestamp?: number;
-}
-
-/** Unknown topic, a partition out of range or a bad offset. */
-export class KafkaLogError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'KafkaLogError';
-  }
 }
 
 interface Topic {
@@ -125,7 +119,7 @@ export class KafkaLog {
   read(topic: string, partition: number, fromOffset: number, max = Number.POSITIVE_INFINITY): LogRecord[] {
     const records = this.#partition(topic, partition);
     if (!Number.isInteger(fromOffset) || fromOffset < 0) {
-      throw new KafkaLogError(`${topic}-${partition}: invalid offset ${fromOffset}`);
+      throw new KafkaLogError(`${partitionId(topic, partition)}: invalid offset ${fromOffset}`);
     }
     return records.slice(fromOffset, fromOffset + max);
   }
@@ -148,21 +142,23 @@ export class KafkaLog {
   /** The group's committed offset (next to read) of a partition; 0 when it never committed. */
   committed(group: string, topic: string, partition: number): number {
     this.#partition(topic, partition);
-    return this.#committed.get(group)?.get(`${topic}-${partition}`) ?? 0;
+    return this.#committed.get(group)?.get(partitionId(topic, partition)) ?? 0;
   }
 
   /** Commit `nextOffset` (the first offset NOT yet consumed). Going backwards is allowed, as in Kafka. */
   commit(group: string, topic: string, partition: number, nextOffset: number): void {
     const end = this.endOffset(topic, partition);
     if (!Number.isInteger(nextOffset) || nextOffset < 0 || nextOffset > end) {
-      throw new KafkaLogError(`${topic}-${partition}: cannot commit offset ${nextOffset} (log end ${end})`);
+      throw new KafkaLogError(
+        `${partitionId(topic, partition)}: cannot commit offset ${nextOffset} (log end ${end})`,
+      );
     }
     let offsets = this.#committed.get(group);
     if (!offsets) {
       offsets = new Map();
       this.#committed.set(group, offsets);
     }
-    offsets.set(`${topic}-${partition}`, nextOffset);
+    offsets.set(partitionId(topic, partition), nextOffset);
   }
 
   /** Forget a group's offsets (kafka-consumer-groups --delete): it reads everything again. */

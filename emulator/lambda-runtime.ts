@@ -1,22 +1,31 @@
 /**
- * A Lambda function run in this process: a realistic `Context`, the configured timeout, cold starts,
- * and an execution environment that can die (a crash, an out-of-memory kill, a timeout).
+ * The emulator's Lambda runtime: one {@link LambdaFunction} owns the execution environments (one
+ * invocation per environment at a time, a cold start for each new one), the function timeout and
+ * the Kafka limit on it, kills, and how an invocation ends. What an environment IS comes from its
+ * {@link EnvironmentMode}, the one thing that differs between:
  *
- * Difference from AWS, on purpose and documented in docs/emulator.md: Lambda freezes and then
- * discards a timed-out or crashed environment, so its code stops. Here the handler's promise cannot
- * be stopped: it keeps running in the background. The environment is marked dead (`alive === false`,
- * `signal` aborted) so that effects written for the emulator can refuse to happen after the "kill",
- * and the next invocation gets a fresh environment from the factory (a cold start), as in Lambda.
+ * - `inProcess(factory)` (in-process-environment.ts): the handler is built in this process by a
+ *   factory per environment; fast, and a handler may be a closure. A killed or timed-out invocation
+ *   cannot be stopped in Node: its promise runs on in the background. The environment is marked
+ *   dead (`alive === false`, `signal` aborted) so that code written for the emulator can refuse to
+ *   act after the "kill", and the next invocation starts a fresh environment, as in Lambda.
+ * - `workerThread({ module, env })` (worker-environment.ts): each environment is a worker thread
+ *   that imports the handler module and configures it from its own environment variables, as a
+ *   deployed function does; a kill or a timeout terminates the thread, so nothing of a dead
+ *   invocation runs on.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { CrashError, FunctionConfigurationError } from './errors.ts';
+import { functionArn, lambdaContext } from './lambda-context.ts';
 
 /** A Lambda handler for Kafka events (what `kafkaHandler(...)` returns). */
 export type LambdaHandler<E = unknown, R = unknown> = (event: E, context: Context) => Promise<R>;
 
-/** One execution environment ("container"): lives until killed or timed out. */
+/** One execution environment ("sandbox", "container"), as code running in it may see it. */
 export interface ExecutionEnvironment {
   readonly id: number;
+  /** False once the environment was killed, timed out or failed. */
   readonly alive: boolean;
   /** Aborted when the environment dies. */
   readonly signal: AbortSignal;
@@ -27,112 +36,108 @@ export type InvocationResult =
   | { ok: true; response: unknown; requestId: string }
   | { ok: false; requestId: string; errorType: string; errorMessage: string; environmentDied: boolean };
 
+/** What the handler of one invocation answered: its response, or the error it threw. */
+export type HandlerAnswer =
+  | { ok: true; response: unknown }
+  | { ok: false; errorType: string; errorMessage: string };
+
+/**
+ * How execution environments are made: the part of the runtime that differs between running the
+ * handler in this process and in a worker thread.
+ */
+export interface EnvironmentMode<E> {
+  /** 'in-process', 'worker-thread': for messages. */
+  readonly name: string;
+  /** Start an environment (a cold start). Its init may still be running: `run` waits for it. */
+  start(environment: ExecutionEnvironment): Sandbox<E>;
+}
+
+/** A started execution environment, as its mode runs it. */
+export interface Sandbox<E> {
+  /**
+   * Run one invocation to the handler's answer (a thrown error is an answer too). Rejects when the
+   * environment itself fails (its init, its thread): the runtime then ends it.
+   */
+  run(event: E, context: Context): Promise<HandlerAnswer>;
+  /** Stop what still runs in the environment, as far as the mode can (a thread is terminated). */
+  stop(): Promise<void>;
+}
+
 export interface LambdaFunctionOptions {
+  /** @default 'local-function' */
   functionName?: string;
-  /** The function timeout. Kafka event source mappings allow at most 14 minutes (with-msk.html). */
+  /** The function timeout: 1 ms .. 14 minutes (the Kafka event source mapping maximum, with-msk.html). @default 60_000 */
   timeoutMs?: number;
+  /** @default 512 */
   memoryLimitMB?: number;
+  /** @default 'us-east-1' */
   region?: string;
+  /** @default '000000000000' */
   accountId?: string;
 }
 
-/** What an event source mapping invokes: an in-process {@link LambdaFunction} or a worker-thread one. */
+/** What an event source mapping invokes. */
 export interface LambdaInvoker<E = unknown> {
   readonly functionName: string;
   readonly arn: string;
   invoke(event: E): Promise<InvocationResult>;
 }
 
-/** The process died under an invocation (the emulator's stand-in for os.Exit / an OOM kill). */
-export class CrashError extends Error {
-  constructor(message = 'the execution environment was killed') {
-    super(message);
-    this.name = 'CrashError';
-  }
-}
+/** Kafka event source mappings support function timeouts up to 14 minutes. */
+export const MAX_KAFKA_FUNCTION_TIMEOUT_MS = 14 * 60 * 1000;
 
 /** `reason` as the CrashError an in-flight invocation of a killed environment fails with. */
-export function asCrash(reason: Error): CrashError {
+function asCrash(reason: Error): CrashError {
   return reason instanceof CrashError
     ? reason
     : Object.assign(new CrashError(reason.message), { cause: reason });
 }
 
-const MAX_KAFKA_TIMEOUT_MS = 14 * 60 * 1000;
-
-/**
- * A `Context` whose `getRemainingTimeInMillis()` counts down from the function timeout.
- *
- * @example
- * const context = createLambdaContext({ functionName: 'notification', timeoutMs: 30_000 });
- * context.getRemainingTimeInMillis(); // ~30000
- */
-export function createLambdaContext(
-  options: LambdaFunctionOptions & { requestId?: string; startedAt?: number } = {},
-): Context {
-  const functionName = options.functionName ?? 'local-function';
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const deadline = (options.startedAt ?? Date.now()) + timeoutMs;
-  const region = options.region ?? 'us-east-1';
-  const accountId = options.accountId ?? '000000000000';
-  const requestId = options.requestId ?? randomUUID();
-  const unsupported = () => {
-    throw new Error('callback-style done/fail/succeed are not supported: return a promise');
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: functionArn(functionName, region, accountId),
-    memoryLimitInMB: String(options.memoryLimitMB ?? 512),
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: `${new Date().toISOString().slice(0, 10).replaceAll('-', '/')}/[$LATEST]${randomUUID().replaceAll('-', '')}`,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: unsupported,
-    fail: unsupported,
-    succeed: unsupported,
-  };
-}
-
-/** `arn:aws:lambda:<region>:<account>:function:<name>` */
-export function functionArn(functionName: string, region = 'us-east-1', accountId = '000000000000'): string {
-  return `arn:aws:lambda:${region}:${accountId}:function:${functionName}`;
+interface Environment<E> {
+  readonly env: ExecutionEnvironment & { alive: boolean };
+  readonly controller: AbortController;
+  readonly sandbox: Sandbox<E>;
+  /** Fails the invocation in flight, while there is one. */
+  fail?: (error: Error) => void;
 }
 
 /**
- * A function whose handler is made per execution environment by `factory`.
+ * A Lambda function: invocations, environments, timeout and kills, whatever the environment mode.
  *
  * @example
- * const fn = new LambdaFunction(() => handler, { functionName: 'notification', timeoutMs: 10_000 });
+ * const fn = new LambdaFunction(inProcess(() => handler), { functionName: 'notification', timeoutMs: 10_000 });
  * const result = await fn.invoke(event); // { ok: true, response } or { ok: false, errorType, ... }
  * fn.kill(new CrashError('crash after 10 records')); // the in-flight invocation fails now
+ * await fn.close();
  */
-export class LambdaFunction<E = unknown> {
+export class LambdaFunction<E = unknown> implements LambdaInvoker<E> {
   readonly functionName: string;
   readonly timeoutMs: number;
   readonly arn: string;
+  readonly mode: string;
   readonly #options: LambdaFunctionOptions;
-  readonly #factory: (env: ExecutionEnvironment) => LambdaHandler<E> | Promise<LambdaHandler<E>>;
+  readonly #mode: EnvironmentMode<E>;
   /** Warm environments waiting for an invocation (Lambda runs one invocation per environment at a time). */
   readonly #idle: Environment<E>[] = [];
-  /** Environments running an invocation, with the way to fail it. */
-  readonly #busy = new Map<Environment<E>, (error: Error) => void>();
+  readonly #all = new Set<Environment<E>>();
   #envCount = 0;
   /** Invocations so far, and environments started (cold starts). */
   invocations = 0;
   coldStarts = 0;
 
-  constructor(
-    factory: (env: ExecutionEnvironment) => LambdaHandler<E> | Promise<LambdaHandler<E>>,
-    options: LambdaFunctionOptions = {},
-  ) {
-    this.#factory = factory;
+  constructor(mode: EnvironmentMode<E>, options: LambdaFunctionOptions = {}) {
+    this.#mode = mode;
     this.#options = options;
+    this.mode = mode.name;
     this.functionName = options.functionName ?? 'local-function';
     this.timeoutMs = options.timeoutMs ?? 60_000;
-    if (this.timeoutMs > MAX_KAFKA_TIMEOUT_MS) {
-      throw new Error(
+    if (!Number.isInteger(this.timeoutMs) || this.timeoutMs < 1) {
+      throw new FunctionConfigurationError(
+        `timeoutMs must be a positive whole number, got ${this.timeoutMs}`,
+      );
+    }
+    if (this.timeoutMs > MAX_KAFKA_FUNCTION_TIMEOUT_MS) {
+      throw new FunctionConfigurationError(
         `timeoutMs ${this.timeoutMs}: Kafka event source mappings support function timeouts up to 14 minutes`,
       );
     }
@@ -141,88 +146,98 @@ export class LambdaFunction<E = unknown> {
 
   /**
    * Run one invocation to its end: a response, a thrown error, the timeout or a kill. It takes a
-   * warm environment or starts one (a cold start); concurrent invocations get different ones.
+   * warm environment or starts one (a cold start, whose init counts against the timeout);
+   * concurrent invocations get different environments.
    */
   async invoke(event: E): Promise<InvocationResult> {
     this.invocations++;
     const requestId = randomUUID();
-    const current = this.#idle.pop() ?? this.#startEnvironment();
-    const context = createLambdaContext({
-      ...this.#options,
-      functionName: this.functionName,
-      timeoutMs: this.timeoutMs,
-      requestId,
-    });
+    const current = this.#idle.pop() ?? this.#start();
+    const context = lambdaContext({ ...this.#options, functionName: this.functionName, requestId });
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            Object.assign(new Error(`Task timed out after ${(this.timeoutMs / 1000).toFixed(2)} seconds`), {
-              name: 'Sandbox.Timedout',
-            }),
-          ),
-        this.timeoutMs,
-      );
+    const ended = new Promise<never>((_, reject) => {
+      current.fail = reject;
+      timer = setTimeout(() => reject(timedOut(this.timeoutMs)), this.timeoutMs);
     });
-    const killed = new Promise<never>((_, reject) => {
-      this.#busy.set(current, reject);
-    });
+    let result: InvocationResult;
     try {
-      const run = current.handler.then((handler) => handler(event, context));
-      const response = await Promise.race([run, timeout, killed]);
-      return { ok: true, response, requestId };
+      const answer = await Promise.race([current.sandbox.run(event, context), ended]);
+      result = answer.ok
+        ? { ok: true, response: answer.response, requestId }
+        : {
+            ok: false,
+            requestId,
+            errorType: answer.errorType,
+            errorMessage: answer.errorMessage,
+            environmentDied: false,
+          };
     } catch (error) {
+      // A timeout, a kill or a failed environment: Lambda resets the environment, the next
+      // invocation is a cold start.
       const err = error instanceof Error ? error : new Error(String(error));
-      const environmentDied = err.name === 'Sandbox.Timedout' || err instanceof CrashError;
-      // Lambda resets the environment after a timeout or a crash: the next invocation is a cold start.
-      if (environmentDied) this.#endEnvironment(current);
-      return {
+      this.#end(current);
+      result = {
         ok: false,
         requestId,
         errorType: err.name || 'Error',
         errorMessage: err.message,
-        environmentDied,
+        environmentDied: true,
       };
     } finally {
       clearTimeout(timer);
-      this.#busy.delete(current);
-      if (current.env.alive) this.#idle.push(current);
+      current.fail = undefined;
     }
+    return this.#answer(current, result);
   }
 
   /**
    * Kill an environment now (default: all of them): its in-flight invocation fails with `reason`;
    * the next invocation starts cold.
    */
-  kill(reason: Error = new CrashError(), env?: ExecutionEnvironment): void {
+  kill(reason: Error = new CrashError(), env?: Pick<ExecutionEnvironment, 'id'>): void {
     const crash = asCrash(reason);
-    const targets = [...this.#busy.keys(), ...this.#idle].filter((e) => env === undefined || e.env === env);
-    for (const target of targets) {
-      this.#busy.get(target)?.(crash);
-      this.#endEnvironment(target);
+    for (const target of [...this.#all]) {
+      if (env !== undefined && target.env.id !== env.id) continue;
+      target.fail?.(crash);
+      this.#end(target);
     }
   }
 
-  #startEnvironment(): Environment<E> {
+  /** End every environment (the end of a run): worker threads are terminated. */
+  async close(): Promise<void> {
+    const sandboxes = [...this.#all].map((e) => e.sandbox);
+    for (const target of [...this.#all]) this.#end(target);
+    await Promise.all(sandboxes.map((s) => s.stop()));
+  }
+
+  /** The one place an invocation's answer leaves the function: the environment goes back to the warm pool. */
+  #answer(current: Environment<E>, result: InvocationResult): InvocationResult {
+    if (current.env.alive) this.#idle.push(current);
+    return result;
+  }
+
+  #start(): Environment<E> {
     const controller = new AbortController();
     const env = { id: ++this.#envCount, alive: true, signal: controller.signal };
     this.coldStarts++;
-    const handler = Promise.resolve().then(() => this.#factory(env));
-    handler.catch(() => {});
-    return { env, controller, handler };
+    const environment: Environment<E> = { env, controller, sandbox: this.#mode.start(env) };
+    this.#all.add(environment);
+    return environment;
   }
 
-  #endEnvironment(target: Environment<E>): void {
+  #end(target: Environment<E>): void {
+    if (!target.env.alive) return;
     target.env.alive = false;
     target.controller.abort(new CrashError('execution environment ended'));
+    this.#all.delete(target);
     const at = this.#idle.indexOf(target);
     if (at >= 0) this.#idle.splice(at, 1);
+    void target.sandbox.stop();
   }
 }
 
-interface Environment<E> {
-  env: ExecutionEnvironment & { alive: boolean };
-  controller: AbortController;
-  handler: Promise<LambdaHandler<E>>;
+function timedOut(timeoutMs: number): Error {
+  return Object.assign(new Error(`Task timed out after ${(timeoutMs / 1000).toFixed(2)} seconds`), {
+    name: 'Sandbox.Timedout',
+  });
 }

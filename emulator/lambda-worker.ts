@@ -1,31 +1,22 @@
 /**
- * The inside of a worker-thread execution environment (see worker-function.ts): loads a Lambda
+ * The inside of a worker-thread execution environment (see worker-environment.ts): loads a Lambda
  * handler module once (the cold start), then runs one invocation per message with a Context
  * rebuilt from the parent's (the deadline is wall-clock, shared by both threads).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
-
-interface Data {
-  module: string;
-  exportName: string;
-}
-
-interface Invoke {
-  id: number;
-  event: unknown;
-  context: Omit<Context, 'getRemainingTimeInMillis' | 'done' | 'fail' | 'succeed'> & { deadline: number };
-}
+import type { WorkerInvocation, WorkerMessage } from './worker-environment.ts';
 
 const port = parentPort!;
-const data = workerData as Data;
+const data = workerData as { module: string; exportName: string };
+const answer = (message: WorkerMessage) => port.postMessage(message);
 
 try {
   const mod = (await import(data.module)) as Record<string, unknown>;
   const handler = mod[data.exportName];
   if (typeof handler !== 'function')
     throw new Error(`${data.module} does not export a function named ${data.exportName}`);
-  port.on('message', async (message: Invoke) => {
+  port.on('message', async (message: WorkerInvocation) => {
     const { deadline, ...fields } = message.context;
     const context = {
       ...fields,
@@ -36,18 +27,14 @@ try {
         message.event,
         context,
       );
-      port.postMessage({ id: message.id, ok: true, response: response ?? null });
+      answer({ id: message.id, ok: true, response: response ?? null });
     } catch (error) {
       const err = error instanceof Error ? error : new Error(String(error));
-      port.postMessage({ id: message.id, ok: false, errorType: err.name, errorMessage: err.message });
+      answer({ id: message.id, ok: false, errorType: err.name || 'Error', errorMessage: err.message });
     }
   });
-  port.postMessage({ ready: true });
+  answer({ ready: true });
 } catch (error) {
   const err = error instanceof Error ? error : new Error(String(error));
-  port.postMessage({
-    initError: true,
-    errorType: 'Runtime.ImportModuleError',
-    errorMessage: err.stack ?? err.message,
-  });
+  answer({ initError: true, errorType: 'Runtime.ImportModuleError', errorMessage: err.stack ?? err.message });
 }

@@ -8,6 +8,7 @@
  * A record without a key has no `key` field; a tombstone has no `value` field.
  */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
+import { partitionId } from '../lib/index.ts';
 import type { LogRecord } from './kafka-log.ts';
 
 /** Where the emulated cluster says it lives (only echoed back in events and DLQ messages). */
@@ -42,11 +43,6 @@ export function toMskRecord(record: LogRecord): MSKRecord {
   return out as unknown as MSKRecord;
 }
 
-/** `<topic>-<partition>`: the key of `records` in the event and of `itemIdentifier.partition`. */
-export function topicPartition(topic: string, partition: number): string {
-  return `${topic}-${partition}`;
-}
-
 /**
  * An MSK event of the given records (already grouped in offset order by the caller).
  *
@@ -60,7 +56,7 @@ export function toMskEvent(
 ): MSKEvent {
   const grouped: Record<string, MSKRecord[]> = {};
   for (const record of records) {
-    const key = topicPartition(record.topic, record.partition);
+    const key = partitionId(record.topic, record.partition);
     grouped[key] ??= [];
     grouped[key].push(toMskRecord(record));
   }
@@ -72,12 +68,22 @@ export function toMskEvent(
   };
 }
 
-/** Bytes the record adds to an event's JSON (its serialized form plus a separator). */
+/**
+ * Bytes the record adds to an event's JSON (its serialized form plus a separator).
+ *
+ * @example
+ * if (mskRecordSize(record) > MAX_PAYLOAD_BYTES) { ... } // can never be delivered
+ */
 export function mskRecordSize(record: LogRecord): number {
   return Buffer.byteLength(JSON.stringify(toMskRecord(record))) + 1;
 }
 
-/** Bytes of an event's JSON: what counts against Lambda's 6 MB synchronous payload limit. */
+/**
+ * Bytes of an event's JSON: what counts against Lambda's 6 MB synchronous payload limit.
+ *
+ * @example
+ * mskEventSize(toMskEvent(records)); // <= 6 MB for a batch Lambda accepts
+ */
 export function mskEventSize(event: MSKEvent): number {
   return Buffer.byteLength(JSON.stringify(event));
 }

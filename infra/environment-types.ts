@@ -3,9 +3,11 @@
  * are, which consumers run there, and where their alarms go. Plain data, so that `cdk synth`
  * needs no lookups and no credentials.
  */
+import type { WindowName } from '../lib/contract.ts';
+import type { DlqTopicSettings } from './dlq-topic-settings.ts';
 
-/** A dedup window: a named one of the core (24 h, 7 d, 1 h) or seconds (at least 600). */
-export type DedupWindow = 'default' | 'critical' | 'analytics' | number;
+/** A dedup window: a named one of the contract's `WINDOWS` (24 h, 7 d, 1 h) or seconds (at least 600). */
+export type DedupWindow = WindowName | number;
 
 /** One Lambda consumer of one or more topics. */
 export interface ConsumerConfig {
@@ -13,7 +15,7 @@ export interface ConsumerConfig {
   readonly name: string;
   /** The handler file, relative to the repository root, exporting `handler`. */
   readonly entry: string;
-  /** POWERTOOLS_SERVICE_NAME and the `service` metric dimension. */
+  /** The service name (`EnvVar.serviceName`) and the `service` metric dimension. */
   readonly service: string;
   /** The `Handler` metric dimension; must equal the handlerName given to kafkaHandler in `entry`. */
   readonly handlerName: string;
@@ -37,7 +39,7 @@ export interface ConsumerConfig {
   readonly timeoutSeconds?: number;
   /** Default 512. */
   readonly memoryMb?: number;
-  /** True when handlers run effects through Powertools idempotency (IDEMPOTENCY_TABLE_NAME). */
+  /** True when handlers run effects through Powertools idempotency (the table is passed as `EnvVar.idempotencyTable`). */
   readonly usesIdempotencyTable: boolean;
   /** Extra environment variables, e.g. PUSH_PROVIDER_URL. */
   readonly environment?: Readonly<Record<string, string>>;
@@ -73,12 +75,17 @@ export interface AlarmConfig {
   readonly email?: string;
   /** Base of the runbook links in alarm descriptions, e.g. https://github.com/org/repo/blob/main/docs/runbook.md */
   readonly runbookUrl: string;
-  /** MessagesDeduplicated / MessagesProcessed above this for 10 minutes. Default 0.1. */
+  /** Deduplicated / processed records (`Metric.deduplicated` / `Metric.processed`) above this for 10 minutes. Default 0.1. */
   readonly dedupRatio?: number;
-  /** p99 DedupCheckDuration above this (ms). Default 50. */
+  /** p99 of `Metric.dedupCheckDuration` above this (ms). Default 50. */
   readonly checkP99Ms?: number;
-  /** Maximum OffsetLag (records) above this for 15 minutes. */
+  /** MaxOffsetLag of a mapping (records behind on its most lagging partition) above this for 15 minutes. */
   readonly offsetLag: number;
+  /**
+   * Whether a mapping that reports no metrics at all for 15 minutes pages (mapping-stalled treats
+   * missing data as breaching) or not. Default 'page'.
+   */
+  readonly silentMapping?: 'page' | 'ignore';
 }
 
 export interface EnvironmentConfig {
@@ -95,13 +102,24 @@ export interface EnvironmentConfig {
     readonly extraFunctionSecurityGroupIds?: readonly string[];
   };
   readonly dlqTopic: string;
+  /**
+   * Create the DLQ topic with the stack (AWS::MSK::Topic: MSK Provisioned, Kafka 3.6.0 or later),
+   * or not (create it with the command of infra/README.md before the first deploy).
+   */
+  readonly createDlqTopic: boolean;
+  /** Partitions, retention and so on of the DLQ topic. Default DEFAULT_DLQ_TOPIC_SETTINGS. */
+  readonly dlqTopicSettings?: Partial<DlqTopicSettings>;
   readonly consumers: readonly ConsumerConfig[];
   readonly cache: CacheConfig;
   readonly alarms: AlarmConfig;
-  /** CloudWatch EMF namespace of the functions. Default 'MskOnce'. */
+  /** CloudWatch EMF namespace of the functions. Default: the contract's `DEFAULT_NAMESPACE`. */
   readonly metricsNamespace?: string;
   /** Days of function logs. */
   readonly logRetentionDays: number;
-  /** Keep the table and the cache when the stack is deleted (prod: true). */
+  /**
+   * Keep data when the stack is deleted (prod: true): the idempotency table, the cache with its
+   * users, user group and security group, the log groups and a created DLQ topic. Otherwise the
+   * stack leaves nothing behind.
+   */
   readonly retainData: boolean;
 }

@@ -3,8 +3,8 @@
  * (Powertools idempotency records): it counts effects marked COMPLETED and effects answered from a
  * COMPLETED mark (a repeat the effect layer stopped), and it can kill the consumer once N effects
  * are marked COMPLETED and none of its effects is half-way (marked IN_PROGRESS, not yet COMPLETED):
- * after effects happened and were recorded, before the consumer's dedup commit (the reference
- * lecture's crash, seen from outside the process). Killing half-way through an effect would leave
+ * after effects happened and were recorded, before the consumer's dedup commit (the crash between
+ * the effect and its commit, seen from outside the process). Killing half-way through an effect would leave
  * a push that no layer of this process can recognise again (only the provider's idempotency key or
  * the collapse id could): a different fault.
  *

@@ -1,28 +1,31 @@
 /**
  * Fault injection for the emulator: the ways a Kafka consumer on Lambda gets duplicates or loses
- * work (design.md "Where duplicates come from"), each as a small wrapper around a real part.
+ * work (docs/emulator.md "Where at-most-once breaks"), each as a small wrapper around a real part.
  *
- * - {@link crashAfterHandled}: the reference lecture's `-crash-after N`: the process dies right
- *   after the N-th handled record, before the dedup commit (the effect happened, DONE was not written).
+ * - {@link crashAfterHandled}: `--crash-after N`: the process dies right after the N-th handled
+ *   record, before the dedup commit (the effect happened, DONE was not written).
  * - {@link CrashingStore}: the same kill at the store boundary: the commit that would make the N-th
  *   record DONE kills the environment instead.
  * - {@link DuplicatingProducer}: a producer (or outbox forwarder) that publishes some events twice.
  * - {@link overlappingInvocations}: a rebalance overlap: two consumers invoked with the same batch.
  * - {@link expireLeases}: time passing for claims of a dead invocation (their lease runs out).
  * - Redis that stops, pauses or slows down: tcp-fault-proxy.ts, or LocalRedis.pause() (SIGSTOP).
- * - A Lambda timeout: LambdaFunction's `timeoutMs` (lambda-runtime.ts); a poison record: poison.ts.
+ * - A Lambda timeout: LambdaFunction's `timeoutMs`; a poison record: append it to the log, or
+ *   corrupt the event with the mapping's `mutateEvent`.
  */
 import type { MSKEvent } from 'aws-lambda';
 import type { Cluster, Redis } from 'ioredis';
-import type { EventProducer, OutgoingEvent } from '../emulator/event-producer.ts';
-import type { LogRecord } from '../emulator/kafka-log.ts';
 import {
   CrashError,
+  type EventProducer,
   type ExecutionEnvironment,
   type InvocationResult,
-  type LambdaFunction,
-} from '../emulator/lambda-runtime.ts';
-import type { BusinessHandler, ClaimResult, DedupStore } from '../lib/index.ts';
+  type LambdaInvoker,
+  type LogRecord,
+  type OutgoingEvent,
+} from '../emulator/index.ts';
+import { type BusinessHandler, type ClaimResult, type DedupStore, formatPosition } from '../lib/index.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** A promise that never settles: what a killed process's pending work looks like from outside. */
 const frozen = <T>(): Promise<T> => new Promise<T>(() => {});
@@ -40,12 +43,12 @@ export interface CrashPlan {
 
 /**
  * Wrap a business function so that the environment dies right after the N-th successful record,
- * before the consumer commits its dedup key (the reference lecture's crash between insert and commit).
+ * before the consumer commits its dedup key (the crash between the effect and its commit).
  * The dying call never returns; later calls in that environment freeze too (a dead process does nothing).
  *
  * @example
  * const plan = { remaining: 10, fired: false, kill: (error, env) => fn.kill(error, env) };
- * const fn = new LambdaFunction((env) => kafkaHandler({ ..., handle: crashAfterHandled(plan, env, handle) }));
+ * const fn = new LambdaFunction(inProcess((env) => kafkaHandler({ ..., handle: crashAfterHandled(plan, env, handle) })));
  */
 export function crashAfterHandled<T>(
   plan: CrashPlan,
@@ -59,9 +62,7 @@ export function crashAfterHandled<T>(
     if (!plan.fired && --plan.remaining <= 0) {
       plan.fired = true;
       plan.kill(
-        new CrashError(
-          `crash after ${message.topic}-${message.partition}@${message.offset} was handled, before its dedup commit`,
-        ),
+        new CrashError(`crash after ${formatPosition(message)} was handled, before its dedup commit`),
         env,
       );
       return frozen();
@@ -75,7 +76,7 @@ export function crashAfterHandled<T>(
  * After the kill every call of this instance freezes (make one instance per environment).
  *
  * @example
- * const fn = new LambdaFunction((env) => kafkaHandler({ handlerName: 'h', store: new CrashingStore(redisStore, plan, env), handle }));
+ * const fn = new LambdaFunction(inProcess((env) => kafkaHandler({ handlerName: 'h', store: new CrashingStore(redisStore, plan, env), handle })));
  */
 export class CrashingStore implements DedupStore {
   readonly #inner: DedupStore;
@@ -126,7 +127,7 @@ export class CrashingStore implements DedupStore {
  * claim, commit or release anything, as a killed Lambda could not.
  *
  * @example
- * new LambdaFunction((env) => kafkaHandler({ handlerName: 'h', store: storeOfEnvironment(shared, env), handle }));
+ * new LambdaFunction(inProcess((env) => kafkaHandler({ handlerName: 'h', store: storeOfEnvironment(shared, env), handle })));
  */
 export function storeOfEnvironment(inner: DedupStore, env: ExecutionEnvironment): DedupStore {
   return {
@@ -134,18 +135,6 @@ export function storeOfEnvironment(inner: DedupStore, env: ExecutionEnvironment)
     commit: (keys, owner, windowMs) => (env.alive ? inner.commit(keys, owner, windowMs) : frozen()),
     release: (keys, owner) => (env.alive ? inner.release(keys, owner) : frozen()),
     close: () => inner.close(),
-  };
-}
-
-/** A small seeded random source (mulberry32), so that a fault schedule can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -205,7 +194,7 @@ export class DuplicatingProducer {
  * const [a, b] = await overlappingInvocations([fnA, fnB], event);
  */
 export function overlappingInvocations(
-  fns: readonly LambdaFunction<MSKEvent>[],
+  fns: readonly LambdaInvoker<MSKEvent>[],
   event: MSKEvent,
 ): Promise<InvocationResult[]> {
   return Promise.all(fns.map((fn) => fn.invoke(structuredClone(event))));

@@ -1,48 +1,138 @@
 /**
- * Capture what a consumer prints (Powertools JSON logs, CloudWatch EMF metric documents) while the
- * emulator runs it, so that a local run can sum the metrics CloudWatch would have received and
- * keep the terminal for a progress bar.
+ * What a consumer prints (Powertools JSON logs, CloudWatch EMF metric documents), captured so that
+ * a test can assert on it and a local run can sum the metrics CloudWatch would have received. One
+ * collector of JSON lines behind three ways in:
+ *
+ * - {@link captureConsoleOutput}: Powertools in dev mode (`POWERTOOLS_DEV=true`) prints through
+ *   the global console; capture those calls and leave process.stdout to the test runner.
+ * - {@link captureProcessOutput} / {@link startProcessOutputCapture}: take over process.stdout
+ *   and process.stderr (Powertools' default: INFO and EMF to stdout, WARN and ERROR to stderr).
+ * - {@link collectOutputLines}: the lines of a worker-thread function (`workerThread({ onOutput })`),
+ *   which arrive as a stream of their own, possibly after the invocation's answer.
+ *
+ * Then the EMF readers: {@link emfDocuments}, {@link sumMetric}, {@link metricValues}, {@link percentile}.
  */
 
-/** One EMF document, as Powertools Metrics prints it: `_aws.CloudWatchMetrics` plus values at the top level. */
+/** One JSON object printed on one line: a log entry or an EMF document. */
 export type JsonLine = Record<string, unknown>;
 
-export interface StdoutCapture {
+/** What was printed: the JSON lines, and all the text (JSON and other lines). */
+export interface PrintedOutput {
   /** Every JSON line printed so far. */
   lines(): JsonLine[];
-  /** Put process.stdout.write back. */
+  /** Everything printed so far, one line after the other. */
+  text(): string;
+}
+
+/** A capture that runs until stopped. */
+export interface OutputCapture extends PrintedOutput {
+  /** Put process.stdout.write and process.stderr.write back. */
   stop(): void;
 }
 
+/** The lines of a stream printed line by line (a worker thread's stdout and stderr). */
+export interface OutputLines extends PrintedOutput {
+  /** Take one line (pass it as `onOutput`). */
+  readonly line: (line: string) => void;
+  /**
+   * Wait until nothing was printed for `quietMs` (at most `maxMs`): a thread's output is a stream
+   * of its own and can come after its answer (the last EMF document of a run, say).
+   */
+  settled(quietMs?: number, maxMs?: number): Promise<void>;
+}
+
+/** The result of a captured call, with what it printed. */
+export interface CapturedOutput<T> {
+  result: T;
+  lines: JsonLine[];
+  text: string;
+}
+
+/** Keeps JSON lines and the text; the one place printed output is split and parsed. */
+class LineCollector {
+  readonly #kept: JsonLine[] = [];
+  readonly #text: string[] = [];
+  #partial = '';
+  lastAt = 0;
+
+  /** One complete line; true when it was JSON. */
+  line(line: string): boolean {
+    this.lastAt = Date.now();
+    this.#text.push(line);
+    const parsed = parseJsonLine(line);
+    if (parsed) this.#kept.push(parsed);
+    return parsed !== undefined;
+  }
+
+  /** A chunk of a stream: complete lines are taken, the rest waits for its newline. */
+  chunk(text: string, other: (line: string) => void): void {
+    this.#partial += text;
+    let newline = this.#partial.indexOf('\n');
+    while (newline >= 0) {
+      const line = this.#partial.slice(0, newline);
+      this.#partial = this.#partial.slice(newline + 1);
+      if (!this.line(line)) other(`${line}\n`);
+      newline = this.#partial.indexOf('\n');
+    }
+  }
+
+  lines(): JsonLine[] {
+    return this.#kept;
+  }
+
+  text(): string {
+    return this.#text.join('\n');
+  }
+}
+
 /**
- * Take over process.stdout.write and process.stderr.write (Powertools prints errors and warnings
- * to stderr): JSON lines are kept, other text goes to `passThrough` (default: where it was going).
+ * Run `fn` with the global console captured: what Powertools prints in dev mode (`POWERTOOLS_DEV=true`;
+ * set `POWERTOOLS_METRICS_DISABLED=false` too, or dev mode switches metrics off). One JSON document
+ * per console call; calls with other arguments are dropped.
  *
  * @example
- * const capture = captureStdout();
+ * process.env[contract.EnvVar.powertoolsDev] = 'true';
+ * process.env[contract.EnvVar.metricsDisabled] = 'false';
+ * const { result, lines } = await captureConsoleOutput(() => handler(event, lambdaContext()));
+ * sumMetric(lines, contract.Metric.processed);
+ */
+export async function captureConsoleOutput<T>(fn: () => Promise<T>): Promise<CapturedOutput<T>> {
+  const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+  const originals = methods.map((m) => console[m]);
+  const collector = new LineCollector();
+  for (const m of methods) {
+    console[m] = (...args: unknown[]) => {
+      if (typeof args[0] === 'string') collector.line(args[0]);
+    };
+  }
+  try {
+    const result = await fn();
+    return { result, lines: collector.lines(), text: collector.text() };
+  } finally {
+    methods.forEach((m, i) => {
+      console[m] = originals[i]!;
+    });
+  }
+}
+
+/**
+ * Take over process.stdout.write and process.stderr.write until `stop()`: JSON lines are kept, other
+ * text goes to `passThrough` (default: where it was going). Bytes (not text) pass untouched:
+ * node:test talks to its parent through stdout with binary messages.
+ *
+ * @example
+ * const capture = startProcessOutputCapture(() => {});
  * await esm.drain();
  * capture.stop();
- * sumMetric(capture.lines(), 'MessagesDeduplicated');
+ * sumMetric(capture.lines(), contract.Metric.deduplicated);
  */
-export function captureStdout(passThrough?: (text: string) => void): StdoutCapture {
-  const kept: JsonLine[] = [];
+export function startProcessOutputCapture(passThrough?: (text: string) => void): OutputCapture {
+  const collector = new LineCollector();
   const restore = [process.stdout, process.stderr].map((stream) => {
     const original = stream.write.bind(stream);
-    let partial = '';
     stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      // Bytes are not ours: node:test talks to its parent through stdout with binary messages.
       if (typeof chunk !== 'string') return original(chunk, ...(rest as []));
-      partial += chunk;
-      let newline = partial.indexOf('\n');
-      while (newline >= 0) {
-        const line = partial.slice(0, newline);
-        partial = partial.slice(newline + 1);
-        const parsed = parseJsonLine(line);
-        if (parsed) kept.push(parsed);
-        else if (passThrough) passThrough(`${line}\n`);
-        else original(`${line}\n`);
-        newline = partial.indexOf('\n');
-      }
+      collector.chunk(chunk, passThrough ?? ((text) => original(text)));
       const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
       callback?.();
       return true;
@@ -52,14 +142,68 @@ export function captureStdout(passThrough?: (text: string) => void): StdoutCaptu
     };
   });
   return {
-    lines: () => kept,
+    lines: () => collector.lines(),
+    text: () => collector.text(),
     stop: () => {
       for (const undo of restore) undo();
     },
   };
 }
 
-/** A JSON object on one line, or undefined. */
+/**
+ * Run `fn` with process.stdout and process.stderr captured (see {@link startProcessOutputCapture}).
+ *
+ * @example
+ * const { lines } = await captureProcessOutput(() => esm.drain());
+ * assert.ok(sumMetric(lines, contract.Metric.dedupErrors) > 0);
+ */
+export async function captureProcessOutput<T>(
+  fn: () => Promise<T>,
+  passThrough?: (text: string) => void,
+): Promise<CapturedOutput<T>> {
+  const capture = startProcessOutputCapture(passThrough);
+  try {
+    const result = await fn();
+    return { result, lines: capture.lines(), text: capture.text() };
+  } finally {
+    capture.stop();
+  }
+}
+
+/**
+ * A sink for output that arrives line by line, such as a worker-thread function's.
+ *
+ * @example
+ * const output = collectOutputLines();
+ * const fn = new LambdaFunction(workerThread({ module, onOutput: output.line }), { timeoutMs: 7_000 });
+ * await esm.drain();
+ * await output.settled();
+ * sumMetric(output.lines(), contract.Metric.processed);
+ */
+export function collectOutputLines(): OutputLines {
+  const collector = new LineCollector();
+  return {
+    line: (line) => {
+      collector.line(line);
+    },
+    lines: () => collector.lines(),
+    text: () => collector.text(),
+    settled: async (quietMs = 200, maxMs = 2_000) => {
+      const until = Date.now() + maxMs;
+      while (Date.now() < until && Date.now() - collector.lastAt < quietMs) {
+        await new Promise((r) => setTimeout(r, quietMs / 4));
+      }
+    },
+  };
+}
+
+/**
+ * A JSON object on one line, or undefined.
+ *
+ * @example
+ * parseJsonLine('{"level":"ERROR"}'); // { level: 'ERROR' }
+ * parseJsonLine('plain text');        // undefined
+ */
 export function parseJsonLine(line: string): JsonLine | undefined {
   const t = line.trim();
   if (!t.startsWith('{')) return undefined;
@@ -71,7 +215,12 @@ export function parseJsonLine(line: string): JsonLine | undefined {
   }
 }
 
-/** EMF documents among the lines. */
+/**
+ * EMF documents among the lines (`_aws.CloudWatchMetrics` plus values at the top level).
+ *
+ * @example
+ * emfDocuments(lines).length; // one per flush
+ */
 export function emfDocuments(lines: readonly JsonLine[]): JsonLine[] {
   return lines.filter((l) => typeof l._aws === 'object' && l._aws !== null);
 }
@@ -80,7 +229,7 @@ export function emfDocuments(lines: readonly JsonLine[]): JsonLine[] {
  * Sum of a metric over EMF documents whose dimension values match `where` (arrays of values count each).
  *
  * @example
- * sumMetric(lines, 'DedupErrors', { Reason: 'connection' })
+ * sumMetric(lines, contract.Metric.dedupErrors, { [contract.Dimension.reason]: 'connection' })
  */
 export function sumMetric(
   lines: readonly JsonLine[],
@@ -97,7 +246,12 @@ export function sumMetric(
   return sum;
 }
 
-/** Every value of a metric (for percentiles of DedupCheckDuration). */
+/**
+ * Every value of a metric, in printing order (for percentiles of `contract.Metric.dedupCheckDuration`).
+ *
+ * @example
+ * percentile(metricValues(lines, contract.Metric.dedupCheckDuration), 99);
+ */
 export function metricValues(lines: readonly JsonLine[], metric: string): number[] {
   const values: number[] = [];
   for (const doc of emfDocuments(lines)) {
@@ -108,7 +262,12 @@ export function metricValues(lines: readonly JsonLine[], metric: string): number
   return values;
 }
 
-/** The p-th percentile (0..100) of values, nearest rank; 0 for none. */
+/**
+ * The p-th percentile (0..100) of values, nearest rank; 0 for none.
+ *
+ * @example
+ * percentile([1, 2, 3, 4], 50); // 2
+ */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);

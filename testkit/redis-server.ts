@@ -22,7 +22,12 @@ export interface LocalRedis {
   stop(): Promise<void>;
 }
 
-/** True when something answers a Redis PING at host:port within `timeoutMs`. */
+/**
+ * True when something answers a Redis PING at host:port within `timeoutMs`.
+ *
+ * @example
+ * if (!(await pingRedis('127.0.0.1', 6379))) redis = await startRedisServer();
+ */
 export function pingRedis(host: string, port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host, port });
@@ -37,12 +42,22 @@ export function pingRedis(host: string, port: number, timeoutMs = 500): Promise<
   });
 }
 
-/** True when `redis-server` can be run from PATH. */
+/**
+ * True when `redis-server` can be run from PATH.
+ *
+ * @example
+ * if (!hasRedisServer()) throw new Error('install Redis 7 or set REDIS_URL');
+ */
 export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** A TCP port that was free a moment ago. */
+/**
+ * A TCP port that was free a moment ago.
+ *
+ * @example
+ * const port = await freePort();
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -68,7 +83,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
  *
  * @example
  * const redis = await startRedisServer();
- * process.env.DEDUP_REDIS_URL = redis.url;
+ * process.env[contract.EnvVar.redisUrl] = redis.url;
  * // ...
  * await redis.stop();
  */

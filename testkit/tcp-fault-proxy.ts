@@ -2,14 +2,15 @@
  * A TCP proxy to put between a consumer and its Redis (or any server) to make the network fail on
  * demand, without touching the server (which may be shared): `down` refuses and cuts connections
  * (a stopped Redis, a failover), `paused` accepts but forwards nothing (a hung Redis: what SIGSTOP
- * does to a server you own), `slow` delays every chunk (a Redis under load), `stall` makes every
+ * does to a server you own), `slow` delays every chunk (a Redis under load; with `requestsOnly`
+ * only what the client sends, so a request lands late and its answer comes at once), `stall` makes every
  * connection open now or opened meanwhile half-open for good: bytes are accepted and dropped, no
  * answer ever comes and nothing is closed, even after the mode changes back (the peer vanished in
  * a failover, a NAT forgot the flow). Only new connections made after `stall` work again.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
-export type ProxyMode = 'up' | 'down' | 'paused' | 'stall' | { slowMs: number };
+export type ProxyMode = 'up' | 'down' | 'paused' | 'stall' | { slowMs: number; requestsOnly?: boolean };
 
 export interface TcpFaultProxy {
   /** `redis://127.0.0.1:<port>` style address of the proxy, with the target's scheme. */
@@ -55,7 +56,7 @@ export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy>
       pair.held.push({ to, chunk });
       return;
     }
-    if (typeof mode === 'object') {
+    if (typeof mode === 'object' && (!mode.requestsOnly || to === pair.upstream)) {
       const ms = mode.slowMs;
       setTimeout(() => to.destroyed || pair.stalled || to.write(chunk), ms).unref();
       return;

@@ -8,7 +8,7 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { CachePersistenceLayer } from '@aws-lambda-powertools/idempotency/cache';
 import type { CacheClient } from '@aws-lambda-powertools/idempotency/cache/types';
 import type { KafkaMessage } from '../../lib/kafka/message.ts';
-import { lambdaContext } from '../lambda-context.ts';
+import { benchContext } from '../lambda-context.ts';
 import type { RedisTarget } from '../target.ts';
 import { nodeRedisClient } from '../target.ts';
 import type { Contender, InvocationCount } from './contender.ts';
@@ -39,7 +39,7 @@ export async function powertoolsContender(
   return {
     id: 'powertools',
     async invoke(event) {
-      config.registerLambdaContext(lambdaContext());
+      config.registerLambdaContext(benchContext());
       const before = handled;
       const count: InvocationCount = { handled: 0, duplicates: 0, failed: 0 };
       let seen = 0;

@@ -6,7 +6,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { KafkaMessage } from '../../lib/index.ts';
 import { kafkaHandler } from '../../lib/index.ts';
-import { lambdaContext } from '../lambda-context.ts';
+import { benchContext } from '../lambda-context.ts';
 import { CountingSink, silence, toSink } from '../sink.ts';
 import type { RedisTarget } from '../target.ts';
 import type { Contender, InvocationCount } from './contender.ts';
@@ -48,7 +48,7 @@ export async function projectContender(
     sink,
     async invoke(event) {
       const before = handled;
-      const response = await toSink(sink, () => handler(event, lambdaContext()));
+      const response = await toSink(sink, () => handler(event, benchContext()));
       let records = 0;
       for (const _ of recordsOf(event)) records++;
       const failed = response.batchItemFailures.length;

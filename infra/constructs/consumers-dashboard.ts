@@ -1,10 +1,12 @@
 /**
  * ConsumersDashboard: one CloudWatch dashboard per environment, a row of graphs per consumer:
- * processed by result, dedup ratio, check latency p50/p99, Redis errors by reason, offset lag, DLQ.
+ * processed by result, dedup ratio, check latency p50/p99, Redis errors by reason, offset lag,
+ * mapping errors and stalls, DLQ.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
+import { Dimension, METRIC_DIMENSIONS, Metric } from '../../lib/contract.ts';
 import type { KafkaConsumer } from './kafka-consumer.ts';
 
 export interface ConsumersDashboardProps {
@@ -24,14 +26,13 @@ export class ConsumersDashboard extends Construct {
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: props.dashboardName });
     for (const c of props.consumers) {
       const who = `${c.service}/${c.handlerName}`;
-      const results = (['MessagesSucceeded', 'MessagesFailed', 'MessagesDeduplicated'] as const).flatMap(
-        (name) =>
-          c.topics.map((t) =>
-            c.metricMessages(name, t, {
-              label: `${name.replace('Messages', '')} ${t}`,
-              period: Duration.minutes(1),
-            }),
-          ),
+      const results = ([Metric.succeeded, Metric.failed, Metric.deduplicated] as const).flatMap((name) =>
+        c.topics.map((t) =>
+          c.metricMessages(name, t, {
+            label: `${name.replace('Messages', '')} ${t}`,
+            period: Duration.minutes(1),
+          }),
+        ),
       );
       this.dashboard.addWidgets(
         new cloudwatch.TextWidget({
@@ -63,7 +64,7 @@ export class ConsumersDashboard extends Construct {
           title: `${c.service}: Redis errors by reason`,
           left: [
             new cloudwatch.MathExpression({
-              expression: `SEARCH('{${c.metricsNamespace},Reason,service} MetricName="DedupErrors" service="${c.service}"', 'Sum', 60)`,
+              expression: `SEARCH('{${[c.metricsNamespace, ...METRIC_DIMENSIONS[Metric.dedupErrors]].join(',')}} MetricName="${Metric.dedupErrors}" ${Dimension.service}="${c.service}"', 'Sum', 60)`,
               label: '',
               period: Duration.minutes(1),
             }),
@@ -72,7 +73,17 @@ export class ConsumersDashboard extends Construct {
         }),
         new cloudwatch.GraphWidget({
           title: `${who}: offset lag (records)`,
-          left: [c.metricOffsetLag({ period: Duration.minutes(1) })],
+          left: [
+            c.metricMaxOffsetLag({ period: Duration.minutes(1) }),
+            c.metricOffsetLag({ period: Duration.minutes(1), label: 'OffsetLag (all partitions)' }),
+          ],
+          width: 8,
+        }),
+        new cloudwatch.GraphWidget({
+          title: `${who}: mapping polling / commit errors, stalled`,
+          left: [c.metricMappingErrors()],
+          right: [c.metricMappingStalled()],
+          rightYAxis: { min: 0, max: 1 },
           width: 8,
         }),
         new cloudwatch.GraphWidget({

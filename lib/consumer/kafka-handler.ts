@@ -34,7 +34,7 @@ export type KafkaHandler = MiddyfiedHandler<
  * export const handler = kafkaHandler<ReviewCreated>({
  *   service: 'notification',
  *   handlerName: 'on-review-created',
- *   redis: { url: process.env.DEDUP_REDIS_URL! },
+ *   redis: { url: 'rediss://my-cache.example.com:6379', cluster: true },
  *   async handle(message) {
  *     await notify(message.payload!.userId, message.eventId);
  *   },
@@ -43,7 +43,7 @@ export type KafkaHandler = MiddyfiedHandler<
 export function kafkaHandler<T = unknown>(options: KafkaHandlerOptions<T>): KafkaHandler {
   const config = resolveConfig(options);
   const handler = middy<MSKEvent, KafkaBatchResponse, Error, Context, BatchInternal<T>>()
-    .use(flushMetrics<T>())
+    .use(flushMetrics<T>(config.logger))
     .use(decodeRecords(config))
     .use(dedupClaims(config))
     .handler(runPartitions(config));

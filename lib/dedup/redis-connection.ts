@@ -150,7 +150,7 @@ export function validateRedisOptions(options: RedisConnectionOptions): void {
   }
 }
 
-/** Sort a Redis or connection error into the DedupErrors metric's Reason. */
+/** Sort a Redis or connection error into the `Reason` of the store error metric (`Metric.dedupErrors`). */
 export function errorReason(error: unknown): StoreErrorReason {
   if (error instanceof DedupStoreError) return error.reason;
   let name: unknown;
@@ -222,7 +222,7 @@ function retire(client: (Redis | Cluster) & Partial<FreshAuth>): void {
  * on each client made (the first, and each after a drop), e.g. to define Lua commands.
  *
  * @example
- * const redis = connectRedis({ url: process.env.DEDUP_REDIS_URL!, cluster: true });
+ * const redis = connectRedis({ url: 'rediss://my-cache.example.com:6379', cluster: true });
  * await redis.ready();
  * await redis.client.ping();
  */

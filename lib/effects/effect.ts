@@ -22,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
+import { Dimension, type EffectErrorReason, EnvVar, Metric } from '../contract.ts';
 import { ConfigurationError } from '../errors.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
 import {
@@ -62,7 +63,7 @@ export interface EffectLogger {
 export interface EffectCallContext {
   readonly lambdaContext?: Pick<Context, 'getRemainingTimeInMillis'>;
   readonly logger?: EffectLogger;
-  /** Where EffectErrors{Reason} is counted: the consumer's HandleContext.metrics. */
+  /** Where `Metric.effectErrors` is counted by `Reason`: the consumer's HandleContext.metrics. */
   readonly metrics?: { count(name: string, dimensions?: Record<string, string>, value?: number): void };
 }
 
@@ -75,8 +76,11 @@ export interface EffectRunOptions {
   readonly maxEffectMs?: number;
 }
 
-/** The metric counting failures of the effect layer's own store (not of the effects). */
-export const EFFECT_ERRORS_METRIC = 'EffectErrors';
+/** The metric counting failures of the effect layer's own store (not of the effects): `Metric.effectErrors` of the contract. */
+export const EFFECT_ERRORS_METRIC = Metric.effectErrors;
+
+const countStoreError = (context: EffectCallContext, reason: EffectErrorReason): void =>
+  context.metrics?.count(EFFECT_ERRORS_METRIC, { [Dimension.reason]: reason });
 
 /**
  * Run `fn` at most once for this message's event id, this handler and this effect name; a repeat
@@ -94,7 +98,7 @@ export type Effect = <R>(
 
 /** Options of {@link createEffect}. */
 export interface EffectOptions extends Partial<EffectsConfig> {
-  /** The idempotency table; required here (use {@link effectsConfigFromEnv} to read IDEMPOTENCY_TABLE_NAME). */
+  /** The idempotency table; required here (use {@link effectsConfigFromEnv} to read it from the environment). */
   readonly tableName: string;
   /** The DynamoDB client. Default: the container's shared fail-fast client. */
   readonly client?: DynamoDBClient;
@@ -205,7 +209,7 @@ export function createEffect(options: EffectOptions): Effect {
     } as Context);
     if (!config.isEnabled() && !warnedDisabled) {
       warnedDisabled = true;
-      logger.warn('POWERTOOLS_IDEMPOTENCY_DISABLED is set: effects run without their idempotency guard');
+      logger.warn(`${EnvVar.idempotencyDisabled} is set: effects run without their idempotency guard`);
     }
     const payload = { eventId: message.eventId, topic: message.topic };
 
@@ -275,7 +279,7 @@ export function createEffect(options: EffectOptions): Effect {
         }
       }
       const takenOver = saveFailureOf(cause) === 'taken-over';
-      context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: takenOver ? 'taken-over' : 'commit' });
+      countStoreError(context, takenOver ? 'taken-over' : 'commit');
       logger.error(
         takenOver
           ? 'effect ran but another call took its mark over meanwhile (the effect may have happened twice)'
@@ -298,7 +302,7 @@ export function createEffect(options: EffectOptions): Effect {
         if (at.stage === 'ran') return completeAfterFailedSave(error);
         if (at.stage === 'threw') {
           if (error === thrown) throw error;
-          context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: 'release' });
+          countStoreError(context, 'release');
           throw new EffectReleaseError(target, name, thrown, { cause: error });
         }
         const kind = error instanceof Error ? error.name : '';
@@ -309,11 +313,11 @@ export function createEffect(options: EffectOptions): Effect {
           throw new EffectInProgressError(target, name, { cause: error });
         }
         if (kind === 'IdempotencyValidationError') {
-          context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: 'conflict' });
+          countStoreError(context, 'conflict');
           throw new EffectConflictError(target, name, { cause: error });
         }
         const reason = storeReasonOf(error);
-        context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: reason });
+        countStoreError(context, reason);
         throw new EffectStoreError(target, name, reason, { cause: error });
       }
     }
@@ -324,9 +328,9 @@ let fromEnv: Effect | undefined;
 
 /**
  * Run `fn` at most once per (event id, effect name), with the table, namespace and handler from the
- * environment (IDEMPOTENCY_TABLE_NAME, POWERTOOLS_SERVICE_NAME, AWS_LAMBDA_FUNCTION_NAME) and the
- * container's shared client. Pass the handler's context so that the mark's in-progress expiry is
- * the invocation's deadline and the effect is only started when it fits before it.
+ * environment ({@link effectsConfigFromEnv}) and the container's shared client. Pass the handler's
+ * context so that the mark's in-progress expiry is the invocation's deadline and the effect is
+ * only started when it fits before it.
  *
  * @throws EffectStoreError when the table cannot be asked (the effect is not run);
  *   EffectInProgressError when another call is running it; EffectOutOfTimeError when too little

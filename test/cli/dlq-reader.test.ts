@@ -5,9 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { dumpTopic, formatDlqTable, parseDlqText } from '../../cli/dlq-reader.ts';
-import { EventProducer } from '../../emulator/event-producer.ts';
-import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
+import { EventProducer, EventSourceMapping, KafkaLog } from '../../emulator/index.ts';
 import { fnOf, reportingHandler } from '../emulator/helpers.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
-import { failedOffsets, mskEvent, mskRecord } from '../support/msk.ts';
 import { adminCluster, clusterNodes, uniqueService } from '../support/redis.ts';
 
 const admin = adminCluster();

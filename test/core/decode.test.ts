@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { decodeRecord, InvalidRecordError, normalizeEventId, parseJson } from '../../lib/index.ts';
-import { mskRecord } from '../support/msk.ts';
+import { mskRecord } from '../../testkit/index.ts';
 
 const options = { parse: parseJson, maxHeaderBytes: 1024 };
 const ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { ulid } from 'ulid';
 import { type KafkaHandler, kafkaHandler, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
-import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../support/msk.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
@@ -44,7 +44,7 @@ test('a long handler keeps its claim: the lease is renewed while the invocation 
     calls++;
   });
   const event = mskEvent([mskRecord({ offset: 1, eventId: id })]);
-  const running = invoke(slow, event, lambdaContext(60_000));
+  const running = invoke(slow, event, lambdaContext({ timeoutMs: 60_000 }));
   await sleep(2600); // past the first lease: only a renewal keeps the claim
   const ttl = await admin.pttl(key);
   assert.ok(ttl > 0 && ttl <= 2000, `short lease, renewed: PTTL ${ttl}`);
@@ -83,7 +83,7 @@ test('a crashed invocation renews nothing: its claim ends within leaseMs, not at
   });
   handlers.push(dying);
   const event = mskEvent([mskRecord({ offset: 1, eventId: id })]);
-  void invoke(dying, event, lambdaContext(5_000)).catch(() => {});
+  void invoke(dying, event, lambdaContext({ timeoutMs: 5_000 })).catch(() => {});
   await sleep(200);
   alive = false;
   const next = consumer(service, async () => {
@@ -119,7 +119,7 @@ test('a store without extend gets leases of the remaining time (no renewals)', a
   const { response } = await invoke(
     handler,
     mskEvent([mskRecord({ offset: 1, eventId: id })]),
-    lambdaContext(60_000),
+    lambdaContext({ timeoutMs: 60_000 }),
   );
   assert.deepEqual(response.batchItemFailures, []);
 });

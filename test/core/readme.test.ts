@@ -4,8 +4,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ulid } from 'ulid';
+import { mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
-import { mskEvent, mskRecord } from '../support/msk.ts';
 import { redisUrl } from '../support/redis.ts';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

@@ -10,10 +10,10 @@ import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { DedupStoreError, type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { type LocalRedis, startRedisServer } from '../../testkit/redis-server.ts';
 import { startTcpFaultProxy, type TcpFaultProxy } from '../../testkit/tcp-fault-proxy.ts';
 import { invoke } from '../support/consumer.ts';
-import { failedOffsets, mskEvent, mskRecord } from '../support/msk.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
 const OWNER = 'owner-1';

@@ -19,9 +19,9 @@ import {
   kafkaHandler,
   RedisDedupStore,
 } from '../../lib/index.ts';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { type LocalRedis, startRedisServer } from '../../testkit/redis-server.ts';
 import '../support/consumer.ts'; // POWERTOOLS_DEV: Powertools prints through console
-import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../support/msk.ts';
 import { uniqueService } from '../support/redis.ts';
 
 /** Everything printed while `fn` runs, as text: console calls (all arguments) and stream writes. */

@@ -5,10 +5,9 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
-import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../support/msk.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
-import { emfSum } from '../support/stdout.ts';
 
 const admin = adminClient();
 const handlers: KafkaHandler[] = [];
@@ -54,10 +53,10 @@ describe('kafkaHandler against Redis', () => {
     assert.deepEqual(again.response.batchItemFailures, []);
     assert.equal(seen.length, 1);
     assert.equal(
-      emfSum(first.lines, 'MessagesDeduplicated') + emfSum(again.lines, 'MessagesDeduplicated'),
+      sumMetric(first.lines, 'MessagesDeduplicated') + sumMetric(again.lines, 'MessagesDeduplicated'),
       3,
     );
-    assert.equal(emfSum(first.lines, 'MessagesSucceeded'), 1);
+    assert.equal(sumMetric(first.lines, 'MessagesSucceeded'), 1);
   });
 
   test('2. a failed handle is reported, its claim released, and the redelivery runs it again', async () => {
@@ -106,8 +105,8 @@ describe('kafkaHandler against Redis', () => {
     );
     assert.equal(await admin.exists(key(ids[2]!)), 0, 'the record after the failure is released');
     assert.equal(await admin.get(key(ids[0]!)), 'D');
-    assert.equal(emfSum(lines, 'MessagesFailed'), 2);
-    assert.equal(emfSum(lines, 'MessagesProcessed'), 6);
+    assert.equal(sumMetric(lines, 'MessagesFailed'), 2);
+    assert.equal(sumMetric(lines, 'MessagesProcessed'), 6);
   });
 
   test('4. two invocations holding the same record at once never run handle twice concurrently', async () => {
@@ -159,7 +158,7 @@ describe('kafkaHandler against Redis', () => {
     });
     const id = ulid();
     const event = mskEvent([mskRecord({ offset: 3, eventId: id })]);
-    const dying = invoke(handler, event, lambdaContext(1500)).catch((error: Error) => error);
+    const dying = invoke(handler, event, lambdaContext({ timeoutMs: 1500 })).catch((error: Error) => error);
     await sleep(100);
     const ttl = await admin.pttl(key(id));
     assert.ok(ttl > 0 && ttl <= 1500, `the lease follows the remaining time, got ${ttl}`);
@@ -239,7 +238,7 @@ describe('kafkaHandler against Redis', () => {
       }),
     );
     const event = mskEvent(ids.map((eventId, i) => mskRecord({ offset: i, eventId })));
-    const { response } = await invoke(handler, event, lambdaContext(2600));
+    const { response } = await invoke(handler, event, lambdaContext({ timeoutMs: 2600 }));
     assert.deepEqual(ran, [0, 1]);
     assert.deepEqual(failedOffsets(response), ['orders-0@2']);
     assert.equal(await admin.exists(`${service}:dedup:h:${ids[2]}`), 0);
@@ -261,7 +260,11 @@ describe('kafkaHandler against Redis', () => {
         },
       }),
     );
-    await invoke(handler, mskEvent([mskRecord({ offset: 1, eventId: id })]), lambdaContext(30_000));
+    await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1, eventId: id })]),
+      lambdaContext({ timeoutMs: 30_000 }),
+    );
     assert.ok(leaseTtl > 25_000 && leaseTtl <= 30_000, `lease ~ remaining time, got ${leaseTtl}`);
     const ttl = await admin.pttl(`${service}:dedup:on-review-created:${id.toUpperCase()}`);
     assert.ok(ttl > 7 * 86_400_000 - 60_000 && ttl <= 7 * 86_400_000, `critical window is 7 d, got ${ttl}`);
@@ -331,7 +334,7 @@ test('after the invocation has answered, the rest of a busy partition is not sta
   const dying = invoke(
     handler,
     mskEvent([mskRecord({ offset: 1 }), mskRecord({ offset: 2 })]),
-    lambdaContext(1200),
+    lambdaContext({ timeoutMs: 1200 }),
   );
   assert.equal(((await dying.catch((e: Error) => e)) as Error).name, 'TimeoutError');
   finish();

@@ -7,11 +7,18 @@ import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { type KafkaHandler, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
-import { freePort, type LocalRedis, startRedisServer } from '../../testkit/redis-server.ts';
+import {
+  emfDocuments,
+  failedOffsets,
+  freePort,
+  type LocalRedis,
+  mskEvent,
+  mskRecord,
+  startRedisServer,
+  sumMetric,
+} from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
-import { failedOffsets, mskEvent, mskRecord } from '../support/msk.ts';
 import { uniqueService } from '../support/redis.ts';
-import { emfDocuments, emfSum } from '../support/stdout.ts';
 
 let redis: LocalRedis;
 const handlers: KafkaHandler[] = [];
@@ -61,7 +68,7 @@ describe('the store failure policy', () => {
     assert.deepEqual(response.batchItemFailures, []);
     assert.equal(calls, 200);
     assert.deepEqual(dedupErrors(lines), ['connection']);
-    assert.equal(emfSum(lines, 'MessagesSucceeded'), 200);
+    assert.equal(sumMetric(lines, 'MessagesSucceeded'), 200);
   });
 
   test("nothing listens: 'closed' runs nothing and fails the first record of each partition", async () => {
@@ -72,7 +79,7 @@ describe('the store failure policy', () => {
     const { response, lines } = await invoke(handler, batch(200));
     assert.equal(calls, 0);
     assert.deepEqual(failedOffsets(response), ['orders-0@0', 'orders-1@1', 'orders-2@2', 'orders-3@3']);
-    assert.equal(emfSum(lines, 'MessagesFailed'), 200);
+    assert.equal(sumMetric(lines, 'MessagesFailed'), 200);
   });
 
   test('a hung Redis (SIGSTOP) costs one command timeout per batch and is counted as timeout', async () => {
@@ -109,7 +116,7 @@ describe('the store failure policy', () => {
       );
       assert.deepEqual(response.batchItemFailures, []);
       assert.equal(calls, 1);
-      assert.equal(emfSum(lines, 'MessagesSucceeded'), 1);
+      assert.equal(sumMetric(lines, 'MessagesSucceeded'), 1);
       assert.deepEqual(dedupErrors(lines), ['timeout']);
       assert.ok(lines.some((l) => l.level === 'ERROR' && String(l.message).includes('could not mark DONE')));
     } finally {

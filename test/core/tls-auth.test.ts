@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ulid } from 'ulid';
 import { kafkaHandler } from '../../lib/index.ts';
-import { freePort } from '../../testkit/redis-server.ts';
+import { failedOffsets, freePort, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
-import { failedOffsets, mskEvent, mskRecord } from '../support/msk.ts';
 import { uniqueService } from '../support/redis.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'msk-once-tls-'));

@@ -2,10 +2,10 @@
  * Defect 10, reproduced with the real notification function: DynamoDB answers in 1.5 s per call,
  * Redis is down (fail-open), the invocation has 4 s. Before the fix the push went out at about 3 s
  * (row 1.5 s + mark 1.5 s), the save of its mark was still in flight when the invocation answered
- * at its deadline, Lambda froze the sandbox (here: the proxy freezes that container's DynamoDB
- * connections), the mark stayed INPROGRESS past its in-progress expiry (the deadline), and the
- * retry took it over: two pushes of one event. Now the push is not started when the time left
- * does not cover its worst case (the push and saving its mark), so the retry pushes once.
+ * at its deadline, Lambda froze the sandbox (here: the TCP fault proxy stalls that container's
+ * DynamoDB connections for good), the mark stayed INPROGRESS past its in-progress expiry (the
+ * deadline), and the retry took it over: two pushes of one event. Now the push is not started when
+ * the time left does not cover its worst case (the push and saving its mark): the retry pushes once.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -13,11 +13,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ulid } from 'ulid';
 import { createNotificationHandler } from '../../functions/notification/create-handler.ts';
 import { type DedupStore, DedupStoreError } from '../../lib/index.ts';
-import { type FakePushProvider, startFakePushProvider } from '../../testkit/fake-push-provider.ts';
-import { lambdaContext, mskEvent, mskRecord } from '../support/msk.ts';
+import {
+  captureProcessOutput,
+  type FakePushProvider,
+  lambdaContext,
+  mskEvent,
+  mskRecord,
+  startFakePushProvider,
+  startTcpFaultProxy,
+} from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';
-import { startProxy } from './support/proxy.ts';
-import { captureOutput } from './support/stdio.ts';
 
 const TOPIC = 'review-created';
 
@@ -43,9 +48,10 @@ after(async () => {
 
 test('DynamoDB at 1.5 s a call, a 4 s invocation, the sandbox frozen at its answer: the event is pushed once', async () => {
   const table = await dynamo.createTable('deadline');
-  const slow = await startProxy(dynamo.endpoint);
+  const slow = await startTcpFaultProxy(dynamo.endpoint);
   try {
-    slow.slowRequests(1_500);
+    // Every request reaches DynamoDB 1.5 s late; its answer comes at once.
+    slow.set({ slowMs: 1_500, requestsOnly: true });
     const container = (client = dynamo.client()) =>
       createNotificationHandler({
         store: downStore,
@@ -66,16 +72,16 @@ test('DynamoDB at 1.5 s a call, a 4 s invocation, the sandbox frozen at its answ
     ]);
 
     const deadline = Date.now() + 4_000;
-    const first = await captureOutput(() =>
-      container(dynamo.client({ endpoint: slow.endpoint }))(event, lambdaContext(4_000)).catch(
+    const first = await captureProcessOutput(() =>
+      container(dynamo.client({ endpoint: slow.url }))(event, lambdaContext({ timeoutMs: 4_000 })).catch(
         (e: unknown) => e,
       ),
     );
     // The invocation answered: Lambda freezes its sandbox (nothing it still had in flight lands).
-    slow.freeze();
+    slow.set('stall');
     // The retry comes after the first invocation's deadline, the in-progress expiry of its marks.
     await sleep(Math.max(0, deadline - Date.now()) + 200);
-    const retry = await captureOutput(() => container()(event, lambdaContext(30_000)));
+    const retry = await captureProcessOutput(() => container()(event, lambdaContext({ timeoutMs: 30_000 })));
 
     assert.deepEqual(retry.result, { batchItemFailures: [] }, retry.text);
     assert.deepEqual(

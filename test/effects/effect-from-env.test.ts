@@ -8,8 +8,9 @@ import { effectsDynamoDBClient } from '../../lib/effects/dynamodb-client.ts';
 import { effect } from '../../lib/effects/effect.ts';
 import { effectMarkKey } from '../../lib/effects/mark-key.ts';
 import { ConfigurationError } from '../../lib/errors.ts';
+import { lambdaContext } from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';
-import { lambdaContext, subject } from './support/message.ts';
+import { subject } from './support/message.ts';
 
 let dynamo: LocalDynamo;
 before(async () => {
@@ -43,7 +44,7 @@ test('with the environment set, effect() runs once per event and keeps the mark 
   });
   const message = subject();
   let runs = 0;
-  const ctx = { lambdaContext: lambdaContext(30_000) };
+  const ctx = { lambdaContext: lambdaContext({ timeoutMs: 30_000 }) };
   assert.equal(await effect(message, 'send-push', () => `push-${++runs}`, ctx), 'push-1');
   assert.equal(await effect(message, 'send-push', () => `push-${++runs}`, ctx), 'push-1');
   assert.equal(runs, 1);

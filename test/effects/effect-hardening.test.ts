@@ -13,8 +13,9 @@ import {
   EffectOutOfTimeError,
 } from '../../lib/effects/errors.ts';
 import { effectMarkKey } from '../../lib/effects/mark-key.ts';
+import { lambdaContext } from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';
-import { deadlineContext, lambdaContext, subject } from './support/message.ts';
+import { subject } from './support/message.ts';
 
 const NS = 'billing';
 const H = 'on-order-paid';
@@ -75,7 +76,7 @@ describe('effect layer hardening', () => {
       client: options.client ?? dynamo.client(),
       logger: quiet,
     });
-  const ctx = { lambdaContext: lambdaContext(60_000) };
+  const ctx = { lambdaContext: lambdaContext({ timeoutMs: 60_000 }) };
 
   describe('a result that cannot be stored still ends in COMPLETED (defect 11)', () => {
     for (const [what, result] of [
@@ -229,7 +230,7 @@ describe('effect layer hardening', () => {
       const message = subject();
       let runs = 0;
       const error = await effect(message, 'charge', () => ++runs, {
-        lambdaContext: lambdaContext(4_900),
+        lambdaContext: lambdaContext({ timeoutMs: 4_900 }),
       }).catch((e: unknown) => e);
       assert.ok(error instanceof EffectOutOfTimeError, String(error));
       assert.equal(error.retryLater, true);
@@ -243,7 +244,10 @@ describe('effect layer hardening', () => {
         undefined,
       );
       // With the time, the same call runs.
-      assert.equal(await effect(message, 'charge', () => ++runs, { lambdaContext: lambdaContext(5_100) }), 1);
+      assert.equal(
+        await effect(message, 'charge', () => ++runs, { lambdaContext: lambdaContext({ timeoutMs: 6_000 }) }),
+        1,
+      );
     });
 
     test('a slow mark eats the time: the mark is deleted and the effect not started', async () => {
@@ -267,7 +271,7 @@ describe('effect layer hardening', () => {
       let runs = 0;
       // 1.2 s left: enough to start marking (1 s needed), not enough once the 400 ms put is done.
       const error = await effect(message, 'charge', () => ++runs, {
-        lambdaContext: deadlineContext(1_200),
+        lambdaContext: lambdaContext({ timeoutMs: 1_200 }),
       }).catch((e: unknown) => e);
       assert.ok(error instanceof EffectOutOfTimeError, String(error));
       assert.equal(runs, 0);

@@ -4,9 +4,8 @@ import { test } from 'node:test';
 import { ulid } from 'ulid';
 import { createEffect, EFFECT_ERRORS_METRIC } from '../../lib/effects/index.ts';
 import { kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { failedOffsets, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
-import { failedOffsets, mskEvent, mskRecord } from '../support/msk.ts';
-import { emfSum } from '../support/stdout.ts';
 import { unreachableClient } from './support/dynamodb.ts';
 
 test('DynamoDB unreachable: the record fails, nothing runs, EffectErrors{Reason=connection} is flushed', async () => {
@@ -30,5 +29,5 @@ test('DynamoDB unreachable: the record fails, nothing runs, EffectErrors{Reason=
   const { response, lines } = await invoke(handler, mskEvent([mskRecord({ offset: 4, eventId: ulid() })]));
   assert.deepEqual(failedOffsets(response), ['orders-0@4']);
   assert.equal(sent, 0);
-  assert.equal(emfSum(lines, EFFECT_ERRORS_METRIC, { Reason: 'connection' }), 1);
+  assert.equal(sumMetric(lines, EFFECT_ERRORS_METRIC, { Reason: 'connection' }), 1);
 });

@@ -15,8 +15,9 @@ import {
   EffectStoreError,
 } from '../../lib/effects/errors.ts';
 import { effectMarkKey } from '../../lib/effects/mark-key.ts';
+import { lambdaContext } from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite, startHungServer, unreachableClient } from './support/dynamodb.ts';
-import { gate, lambdaContext, subject } from './support/message.ts';
+import { gate, subject } from './support/message.ts';
 
 const NS = 'notification';
 const H = 'on-review-created';
@@ -63,7 +64,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     const message = subject();
     let runs = 0;
     const receipt = await effect(message, 'send-push', async () => ({ pushId: `push-${++runs}` }), {
-      lambdaContext: lambdaContext(30_000),
+      lambdaContext: lambdaContext({ timeoutMs: 30_000 }),
     });
     assert.deepEqual(receipt, { pushId: 'push-1' });
     assert.equal(runs, 1);
@@ -117,7 +118,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
       await hold.wait;
       return { pushId: 'only-one' };
     };
-    const ctx = { lambdaContext: lambdaContext(60_000) };
+    const ctx = { lambdaContext: lambdaContext({ timeoutMs: 60_000 }) };
     const first = effect(message, 'send-push', send, ctx);
     // The second arrives while the first holds the mark (INPROGRESS, expiry a minute away).
     while (runs === 0) await sleep(5);
@@ -201,7 +202,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
         await killed.wait;
         return 'zombie';
       },
-      { lambdaContext: lambdaContext(1_000) },
+      { lambdaContext: lambdaContext({ timeoutMs: 1_000 }) },
     );
     while (runs === 0) await sleep(5);
     const held = await dynamo.item(table, key);
@@ -213,7 +214,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     while (Date.now() <= Number(held?.in_progress_expiration)) await sleep(10);
 
     const taken = await effect(message, 'send-push', async () => `taken over (run ${++runs})`, {
-      lambdaContext: lambdaContext(30_000),
+      lambdaContext: lambdaContext({ timeoutMs: 30_000 }),
     });
     assert.equal(taken, 'taken over (run 2)');
     assert.equal((await dynamo.item(table, key))?.status, 'COMPLETED');
@@ -281,9 +282,9 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     const effect = createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() });
     const message = subject();
     let runs = 0;
-    const error = await effect(message, 'send-push', () => ++runs, { lambdaContext: lambdaContext(0) }).catch(
-      (e: unknown) => e,
-    );
+    const error = await effect(message, 'send-push', () => ++runs, {
+      lambdaContext: lambdaContext({ timeoutMs: 0 }),
+    }).catch((e: unknown) => e);
     assert.ok(error instanceof EffectOutOfTimeError, String(error));
     assert.equal(error.retryLater, true);
     assert.equal(runs, 0);
@@ -309,7 +310,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
         started = true;
         await hold.wait;
       },
-      { lambdaContext: lambdaContext(0) },
+      { lambdaContext: lambdaContext({ timeoutMs: 0 }) },
     );
     while (!started) await sleep(5);
     const mark = await dynamo.item(table, effectMarkKey(markOf('send-push'), message.eventId));
@@ -349,7 +350,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     const message = subject();
     const boom = new Error('card declined');
     const error = await effect(message, 'charge-card', () => Promise.reject(boom), {
-      lambdaContext: lambdaContext(60_000),
+      lambdaContext: lambdaContext({ timeoutMs: 60_000 }),
     }).catch((e: unknown) => e);
     assert.ok(error instanceof EffectReleaseError, String(error));
     assert.equal(error.effectError, boom);

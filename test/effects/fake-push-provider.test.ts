@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type FakePushProvider, startFakePushProvider } from '../../testkit/fake-push-provider.ts';
+import { type FakePushProvider, startFakePushProvider } from '../../testkit/index.ts';
 
 let provider: FakePushProvider;
 before(async () => {

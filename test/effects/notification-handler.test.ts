@@ -12,10 +12,16 @@ import { ulid } from 'ulid';
 import { createNotificationHandler } from '../../functions/notification/create-handler.ts';
 import { notificationRowKey } from '../../functions/notification/notification-rows.ts';
 import { type DedupStore, DedupStoreError, type KafkaBatchResponse } from '../../lib/index.ts';
-import { type FakePushProvider, startFakePushProvider } from '../../testkit/fake-push-provider.ts';
-import { lambdaContext, mskEvent, mskRecord } from '../support/msk.ts';
+import {
+  captureProcessOutput,
+  type FakePushProvider,
+  failedOffsets,
+  lambdaContext,
+  mskEvent,
+  mskRecord,
+  startFakePushProvider,
+} from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';
-import { captureOutput } from './support/stdio.ts';
 
 const TOPIC = 'review-created';
 
@@ -47,13 +53,11 @@ async function invoke(
   handler: (e: MSKEvent, c: ReturnType<typeof lambdaContext>) => Promise<unknown>,
   event: MSKEvent,
 ) {
-  const { result, text } = await captureOutput(() => handler(event, lambdaContext(30_000)));
-  return {
-    failed: (result as KafkaBatchResponse).batchItemFailures.map(
-      (f) => `${f.itemIdentifier.partition}@${f.itemIdentifier.offset}`,
-    ),
-    text,
-  };
+  const { result, text } = await captureProcessOutput(
+    () => handler(event, lambdaContext({ timeoutMs: 30_000 })),
+    () => {},
+  );
+  return { failed: failedOffsets(result as KafkaBatchResponse), text };
 }
 
 function handlerWith(

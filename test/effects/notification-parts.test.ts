@@ -7,8 +7,7 @@ import { notificationRowKey, notificationRows } from '../../functions/notificati
 import { createPushClient } from '../../functions/notification/push-client.ts';
 import { parseReviewCreated } from '../../functions/notification/review-created.ts';
 import { ConfigurationError } from '../../lib/index.ts';
-import { type FakePushProvider, startFakePushProvider } from '../../testkit/fake-push-provider.ts';
-import { freePort } from '../../testkit/redis-server.ts';
+import { type FakePushProvider, freePort, startFakePushProvider } from '../../testkit/index.ts';
 import { startDynalite } from './support/dynamodb.ts';
 
 const ENV = {

@@ -6,19 +6,26 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { MSKEvent } from 'aws-lambda';
-import { EventProducer, type OutgoingEvent } from '../../emulator/event-producer.ts';
-import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
-import { LambdaFunction } from '../../emulator/lambda-runtime.ts';
+import {
+  EventProducer,
+  EventSourceMapping,
+  inProcess,
+  KafkaLog,
+  LambdaFunction,
+  type OutgoingEvent,
+} from '../../emulator/index.ts';
 import { createNotificationHandler } from '../../functions/notification/create-handler.ts';
 import { notificationRowKey } from '../../functions/notification/notification-rows.ts';
 import { REVIEW_CREATED_TOPIC, type ReviewCreated } from '../../functions/notification/review-created.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
-import { type FakePushProvider, startFakePushProvider } from '../../testkit/fake-push-provider.ts';
-import { freePort } from '../../testkit/redis-server.ts';
+import {
+  captureProcessOutput,
+  type FakePushProvider,
+  freePort,
+  startFakePushProvider,
+  startTcpFaultProxy,
+} from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';
-import { startProxy } from './support/proxy.ts';
-import { captureOutput } from './support/stdio.ts';
 
 let dynamo: LocalDynamo;
 let provider: FakePushProvider;
@@ -62,12 +69,15 @@ function publishReviews(count: number, times: number) {
   return { log, events };
 }
 
+/** What the function prints is asserted on, not shown. */
+const silent = () => {};
+
 /** Dedup stores made per execution environment, closed at the end (ioredis keeps reconnecting). */
 const stores: RedisDedupStore[] = [];
 
 function notificationFunction(tableName: string, client: DynamoDBClient) {
   return new LambdaFunction<MSKEvent>(
-    () =>
+    inProcess(() =>
       createNotificationHandler({
         store: stores[stores.push(new RedisDedupStore({ redis: { url: deadRedisUrl } })) - 1],
         onStoreError: 'open',
@@ -75,6 +85,7 @@ function notificationFunction(tableName: string, client: DynamoDBClient) {
         pushUrl: provider.url,
         dynamodb: client,
       }),
+    ),
     { functionName: 'notification', timeoutMs: 30_000 },
   );
 }
@@ -93,7 +104,7 @@ describe('notification function, Redis down (fail-open)', () => {
       maximumRetryAttempts: 5,
       onFailureTopic: 'review-created-dlq',
     });
-    const { text } = await captureOutput(() => esm.drain());
+    const { text } = await captureProcessOutput(() => esm.drain(), silent);
 
     assert.equal(esm.stats.recordsDelivered >= 18, true, 'all 18 records were delivered');
     assert.deepEqual(esm.stats.sentToDestination, [], 'nothing went to the DLQ');
@@ -113,10 +124,10 @@ describe('notification function, Redis down (fail-open)', () => {
   test('DynamoDB unreachable: records fail and are retried, nothing is sent; once it is back, each push goes once', async () => {
     provider.reset();
     const table = await dynamo.createTable();
-    const proxy = await startProxy(dynamo.endpoint);
+    const proxy = await startTcpFaultProxy(dynamo.endpoint);
     try {
       const { log, events } = publishReviews(3, 2);
-      const fn = notificationFunction(table, dynamo.client({ endpoint: proxy.endpoint }));
+      const fn = notificationFunction(table, dynamo.client({ endpoint: proxy.url }));
       const reports: { outcome: string; failed?: unknown[] }[] = [];
       const esm = new EventSourceMapping(log, fn, {
         topics: [REVIEW_CREATED_TOPIC],
@@ -124,9 +135,12 @@ describe('notification function, Redis down (fail-open)', () => {
         maximumRetryAttempts: -1,
         onInvocation: (r) => reports.push(r),
       });
-      proxy.cut();
+      proxy.set('down');
       // Four invocations while DynamoDB is away (drain stops there, with or without an error).
-      const { text } = await captureOutput(() => esm.drain({ maxInvocations: 4 }).catch(() => undefined));
+      const { text } = await captureProcessOutput(
+        () => esm.drain({ maxInvocations: 4 }).catch(() => undefined),
+        silent,
+      );
       assert.equal(provider.attempts(), 0, 'no push was even attempted');
       assert.ok(
         reports.length >= 2 && reports.every((r) => r.outcome === 'partial'),
@@ -140,8 +154,8 @@ describe('notification function, Redis down (fail-open)', () => {
         'the log names the review and why: the DynamoDB connection failed',
       );
 
-      proxy.restore();
-      await captureOutput(() => esm.drain());
+      proxy.set('up');
+      await captureProcessOutput(() => esm.drain(), silent);
       assert.equal(esm.offsetLag, 0);
       assert.deepEqual(provider.countsByCollapseId(), Object.fromEntries(events.map((e) => [e.eventId, 1])));
     } finally {

@@ -3,13 +3,15 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import {
+  CrashError,
   EventSourceMapping,
   type InvocationReport,
+  inProcess,
+  KafkaLog,
+  type KafkaOnFailureMessage,
+  LambdaFunction,
   MappingConfigurationError,
-} from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
-import { CrashError, LambdaFunction } from '../../emulator/lambda-runtime.ts';
-import type { KafkaOnFailureMessage } from '../../emulator/on-failure.ts';
+} from '../../emulator/index.ts';
 import { fnOf, logWith, reportingHandler, type Seen } from './helpers.ts';
 
 function traced(
@@ -431,7 +433,7 @@ describe('EventSourceMapping: crashes and timeouts', () => {
     const seen: Seen[] = [];
     let crashed = false;
     const fn: LambdaFunction<MSKEvent> = new LambdaFunction(
-      (env) => async (event: MSKEvent) => {
+      inProcess((env) => async (event: MSKEvent) => {
         for (const r of event.records['t-0']!) {
           if (!env.alive) return new Promise(() => {});
           seen.push({ topic: r.topic, partition: r.partition, offset: r.offset, value: env.id.toString() });
@@ -442,7 +444,7 @@ describe('EventSourceMapping: crashes and timeouts', () => {
           await new Promise((r) => setImmediate(r));
         }
         return { batchItemFailures: [] };
-      },
+      }),
       { functionName: 'crashy', timeoutMs: 5_000 },
     );
     const reports: InvocationReport[] = [];
@@ -467,14 +469,14 @@ describe('EventSourceMapping: crashes and timeouts', () => {
     let remainingAtStart = 0;
     let calls = 0;
     const fn = new LambdaFunction<MSKEvent>(
-      () => async (_event, context) => {
+      inProcess(() => async (_event, context) => {
         remainingAtStart = context.getRemainingTimeInMillis();
         if (calls++ === 0) {
           await new Promise((r) => setTimeout(r, 300));
           finishedLate = true;
         }
         return {};
-      },
+      }),
       { functionName: 'slow', timeoutMs: 100 },
     );
     const reports: InvocationReport[] = [];

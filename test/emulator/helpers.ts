@@ -1,11 +1,12 @@
 /** Plain Lambda handlers for emulator tests (no msk-once core): they decode records and fail on demand. */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
 import {
+  inProcess,
+  KafkaLog,
   LambdaFunction,
   type LambdaFunctionOptions,
   type LambdaHandler,
-} from '../../emulator/lambda-runtime.ts';
+} from '../../emulator/index.ts';
 
 export interface Seen {
   topic: string;
@@ -50,9 +51,12 @@ export function fnOf(
   handler: LambdaHandler<MSKEvent>,
   options: LambdaFunctionOptions = {},
 ): LambdaFunction<MSKEvent> {
-  return new LambdaFunction<MSKEvent>(() => handler, {
-    functionName: 'test-fn',
-    timeoutMs: 5_000,
-    ...options,
-  });
+  return new LambdaFunction<MSKEvent>(
+    inProcess(() => handler),
+    {
+      functionName: 'test-fn',
+      timeoutMs: 5_000,
+      ...options,
+    },
+  );
 }

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { decodeTime, isValid } from 'ulid';
-import { EVENT_ID_HEADER, EventProducer } from '../../emulator/event-producer.ts';
-import { KafkaLog, KafkaLogError, murmur2 } from '../../emulator/kafka-log.ts';
+import { EventProducer, KafkaLog, KafkaLogError, murmur2 } from '../../emulator/index.ts';
+import { EVENT_ID_HEADER } from '../../lib/index.ts';
 
 describe('KafkaLog', () => {
   test('murmur2 matches the Java client (Kafka UtilsTest vectors)', () => {

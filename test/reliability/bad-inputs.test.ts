@@ -6,16 +6,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import { dumpTopic, parseDlqText } from '../../cli/dlq-reader.ts';
-import { EVENT_ID_HEADER, EventProducer } from '../../emulator/event-producer.ts';
-import { EventSourceMapping, type InvocationReport } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
-import { MemoryDedupStore } from '../../lib/index.ts';
-import { captureStdout, type JsonLine, type StdoutCapture } from '../../testkit/output-capture.ts';
+import { EventProducer, EventSourceMapping, type InvocationReport, KafkaLog } from '../../emulator/index.ts';
+import { EVENT_ID_HEADER, MemoryDedupStore } from '../../lib/index.ts';
+import { type JsonLine, type OutputCapture, startProcessOutputCapture } from '../../testkit/index.ts';
 import { testConsumer } from './support.ts';
 
-let capture: StdoutCapture;
+let capture: OutputCapture;
 before(() => {
-  capture = captureStdout();
+  capture = startProcessOutputCapture();
 });
 after(() => capture.stop());
 

@@ -6,13 +6,20 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
-import { EventProducer } from '../../emulator/event-producer.ts';
-import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
-import { CrashError } from '../../emulator/lambda-runtime.ts';
-import { WorkerFunction } from '../../emulator/worker-function.ts';
-import { type FakePushProvider, startFakePushProvider } from '../../testkit/fake-push-provider.ts';
-import { type LocalDynamoDB, startLocalDynamoDB } from '../../testkit/local-dynamodb.ts';
+import {
+  CrashError,
+  EventProducer,
+  EventSourceMapping,
+  KafkaLog,
+  LambdaFunction,
+  workerThread,
+} from '../../emulator/index.ts';
+import {
+  type FakePushProvider,
+  type LocalDynamoDB,
+  startFakePushProvider,
+  startLocalDynamoDB,
+} from '../../testkit/index.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
 let dynamo: LocalDynamoDB;
@@ -29,11 +36,8 @@ after(async () => {
 test('a kill after the provider accepted a push, before its mark is COMPLETED: the push is sent again once the mark expires', async () => {
   const table = await dynamo.createTable(`crash-inside-${Date.now()}`);
   const service = uniqueService('inside'); // one service for every environment: they share keys and marks
-  const fn = new WorkerFunction<MSKEvent>({
+  const worker = workerThread<MSKEvent>({
     module: new URL('../../functions/notification/handler.ts', import.meta.url),
-    functionName: 'notification',
-    // The push is only started with 10 s left (3.5 s for it, 6.5 s for saving its mark).
-    timeoutMs: 12_000,
     env: () => ({
       POWERTOOLS_SERVICE_NAME: service,
       POWERTOOLS_LOG_LEVEL: 'CRITICAL',
@@ -47,6 +51,8 @@ test('a kill after the provider accepted a push, before its mark is COMPLETED: t
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     }),
   });
+  // The push is only started with 10 s left (3.5 s for it, 6.5 s for saving its mark).
+  const fn = new LambdaFunction(worker, { functionName: 'notification', timeoutMs: 12_000 });
   const log = new KafkaLog();
   log.createTopic('review-created', 1);
   const { event } = new EventProducer(log).send({

@@ -5,12 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { dumpTopic, parseDlqText } from '../../cli/dlq-reader.ts';
-import { EventProducer } from '../../emulator/event-producer.ts';
-import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
+import { EventProducer, EventSourceMapping, KafkaLog } from '../../emulator/index.ts';
 import { createEffect } from '../../lib/effects/effect.ts';
 import { MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
-import { sumMetric } from '../../testkit/output-capture.ts';
+import { sumMetric } from '../../testkit/index.ts';
 import { uniqueService } from '../support/redis.ts';
 import { faultRig, testConsumer } from './support.ts';
 

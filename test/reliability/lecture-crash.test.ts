@@ -1,21 +1,32 @@
 /**
- * The reference lecture's crash demo (reference/002): 30 events, the consumer dies after the 10th
- * handled record (between the effect and the commit), run again: exactly 30 effects, and the
- * records that came again are visible as duplicates.
+ * The crash demo of at-least-once delivery (docs/background.md, "A crash between the effect and
+ * the commit"): 30 events, the consumer dies after the 10th handled record (between the effect and
+ * the commit), run again: exactly 30 effects, and the records that came again are visible as
+ * duplicates.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
-import { EventProducer } from '../../emulator/event-producer.ts';
-import { EventSourceMapping, type InvocationReport } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
-import { LambdaFunction } from '../../emulator/lambda-runtime.ts';
+import {
+  EventProducer,
+  EventSourceMapping,
+  type InvocationReport,
+  inProcess,
+  KafkaLog,
+  LambdaFunction,
+} from '../../emulator/index.ts';
 import { type DedupStore, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
-import { type CrashPlan, crashAfterHandled, expireLeases, storeOfEnvironment } from '../../testkit/faults.ts';
-import { captureStdout, sumMetric } from '../../testkit/output-capture.ts';
+import {
+  type CrashPlan,
+  crashAfterHandled,
+  expireLeases,
+  startProcessOutputCapture,
+  storeOfEnvironment,
+  sumMetric,
+} from '../../testkit/index.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
-/** The lecture's `messages` table: primary key = the event, insert reports INSERT or DUP. */
+/** The demonstration's `messages` table: primary key = the event, insert reports INSERT or DUP. */
 class MessagesTable {
   readonly rows = new Map<string, string>();
   readonly output: string[] = [];
@@ -38,7 +49,7 @@ after(async () => {
 
 function consumer(service: string, table: MessagesTable, plan?: CrashPlan) {
   const fn: LambdaFunction<MSKEvent> = new LambdaFunction<MSKEvent>(
-    (env) => {
+    inProcess((env) => {
       const handle = async (message: { eventId: string; payload: unknown }) => {
         if (!env.alive) return new Promise<void>(() => {});
         table.insert(message.eventId, String(message.payload));
@@ -53,7 +64,7 @@ function consumer(service: string, table: MessagesTable, plan?: CrashPlan) {
         reserveMs: 100,
         handle: plan ? crashAfterHandled(plan, env, handle) : handle,
       });
-    },
+    }),
     { functionName: 'lecture', timeoutMs: 3_000 },
   );
   return fn;
@@ -66,9 +77,9 @@ test('30 events, crash after 10, run again: exactly 30 effects, repeats visible 
   const producer = new EventProducer(log);
   for (let i = 1; i <= 30; i++) producer.send({ topic: 'messages', key: `k-${i}`, payload: `event-${i}` });
   const table = new MessagesTable();
-  const capture = captureStdout();
+  const capture = startProcessOutputCapture();
   try {
-    // make run CRASH=10: one poller, batches of 11 (the lecture's PollFetches -> 11 records).
+    // Crash after 10: one poller, batches of 11 (as the demonstration's consumer polls 11 records).
     const plan: CrashPlan = { remaining: 10, fired: false, kill: (error, env) => crashing.kill(error, env) };
     const crashing = consumer(service, table, plan);
     const reports: InvocationReport[] = [];
@@ -109,7 +120,7 @@ test('30 events, crash after 10, run again: exactly 30 effects, repeats visible 
   // make run once more after deleting the group (group-delete): every record is a duplicate, now
   // stopped by the dedup keys before the handler runs.
   log.deleteGroup('lecture');
-  const again = captureStdout();
+  const again = startProcessOutputCapture();
   try {
     const third = new EventSourceMapping(log, consumer(service, table), {
       topics: ['messages'],

@@ -2,19 +2,20 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
-import { EventProducer } from '../../emulator/event-producer.ts';
-import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
-import { toMskEvent } from '../../emulator/msk-event.ts';
+import { EventProducer, EventSourceMapping, KafkaLog, toMskEvent } from '../../emulator/index.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
-import { overlappingInvocations } from '../../testkit/faults.ts';
-import { captureStdout, type StdoutCapture, sumMetric } from '../../testkit/output-capture.ts';
+import {
+  type OutputCapture,
+  overlappingInvocations,
+  startProcessOutputCapture,
+  sumMetric,
+} from '../../testkit/index.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 import { testConsumer } from './support.ts';
 
-let capture: StdoutCapture;
+let capture: OutputCapture;
 before(() => {
-  capture = captureStdout(() => {});
+  capture = startProcessOutputCapture(() => {});
 });
 after(() => capture.stop());
 

@@ -17,11 +17,14 @@ import { describe, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { dumpTopic, parseDlqText } from '../../cli/dlq-reader.ts';
-import { EventProducer } from '../../emulator/event-producer.ts';
-import { EventSourceMapping, type InvocationReport } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
-import type { ExecutionEnvironment } from '../../emulator/lambda-runtime.ts';
-import { toMskEvent } from '../../emulator/msk-event.ts';
+import {
+  EventProducer,
+  EventSourceMapping,
+  type ExecutionEnvironment,
+  type InvocationReport,
+  KafkaLog,
+  toMskEvent,
+} from '../../emulator/index.ts';
 import { createEffect } from '../../lib/effects/effect.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
 import {
@@ -29,7 +32,7 @@ import {
   type CrashPlan,
   crashAfterHandled,
   overlappingInvocations,
-} from '../../testkit/faults.ts';
+} from '../../testkit/index.ts';
 import { uniqueService } from '../support/redis.ts';
 import { faultRig, TracingStore, testConsumer } from './support.ts';
 

@@ -4,23 +4,27 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { EventProducer } from '../../emulator/event-producer.ts';
-import { EventSourceMapping } from '../../emulator/event-source-mapping.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
+import { EventProducer, EventSourceMapping, KafkaLog } from '../../emulator/index.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
-import { captureStdout, type StdoutCapture, sumMetric } from '../../testkit/output-capture.ts';
-import { type LocalRedis, startRedisServer } from '../../testkit/redis-server.ts';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../../testkit/tcp-fault-proxy.ts';
+import {
+  type LocalRedis,
+  type OutputCapture,
+  startProcessOutputCapture,
+  startRedisServer,
+  startTcpFaultProxy,
+  sumMetric,
+  type TcpFaultProxy,
+} from '../../testkit/index.ts';
 import { uniqueService } from '../support/redis.ts';
 import { testConsumer } from './support.ts';
 
 let redis: LocalRedis;
 let proxy: TcpFaultProxy;
-let capture: StdoutCapture;
+let capture: OutputCapture;
 before(async () => {
   redis = await startRedisServer();
   proxy = await startTcpFaultProxy(redis.url);
-  capture = captureStdout(() => {});
+  capture = startProcessOutputCapture(() => {});
 });
 after(async () => {
   capture.stop();

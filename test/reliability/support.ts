@@ -1,11 +1,15 @@
-/** A real msk-once consumer for the reliability tests, run by the emulator's LambdaFunction. */
+/** A real msk-once consumer for the reliability tests, run in process by the emulator's LambdaFunction. */
 import { after, before } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
-import { type ExecutionEnvironment, LambdaFunction } from '../../emulator/lambda-runtime.ts';
+import { type ExecutionEnvironment, inProcess, LambdaFunction } from '../../emulator/index.ts';
 import { type BusinessHandler, type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
-import { storeOfEnvironment } from '../../testkit/faults.ts';
-import { captureStdout, type StdoutCapture } from '../../testkit/output-capture.ts';
-import { startTcpFaultProxy, type TcpFaultProxy } from '../../testkit/tcp-fault-proxy.ts';
+import {
+  type OutputCapture,
+  startProcessOutputCapture,
+  startTcpFaultProxy,
+  storeOfEnvironment,
+  type TcpFaultProxy,
+} from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite } from '../effects/support/dynamodb.ts';
 import { redisUrl } from '../support/redis.ts';
 
@@ -43,7 +47,7 @@ export interface TestConsumerOptions {
 export function testConsumer(options: TestConsumerOptions) {
   const runs: Run[] = [];
   const fn: LambdaFunction<MSKEvent> = new LambdaFunction<MSKEvent>(
-    (env) => {
+    inProcess((env) => {
       const handle: BusinessHandler<unknown> = async (message, context) => {
         // A dead environment does nothing more (in Lambda its process is gone).
         if (!env.alive) return new Promise<void>(() => {});
@@ -66,7 +70,7 @@ export function testConsumer(options: TestConsumerOptions) {
         reserveMs: 50,
         handle: options.wrap ? options.wrap(env, handle) : handle,
       });
-    },
+    }),
     { functionName: 'reliability', timeoutMs: options.timeoutMs ?? 3_000 },
   );
   return { fn, runs };
@@ -124,7 +128,7 @@ function eventIdOf(key: string): string {
 export interface FaultRig {
   dynamo: LocalDynamo;
   proxy: TcpFaultProxy;
-  capture: StdoutCapture;
+  capture: OutputCapture;
 }
 
 /**
@@ -139,7 +143,7 @@ export function faultRig(): FaultRig {
   before(async () => {
     rig.dynamo = await startDynalite();
     rig.proxy = await startTcpFaultProxy(redisUrl());
-    rig.capture = captureStdout(() => {});
+    rig.capture = startProcessOutputCapture(() => {});
   });
   after(async () => {
     rig.capture.stop();

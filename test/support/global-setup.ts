@@ -13,7 +13,7 @@ import {
   pingRedis,
   startRedisCluster,
   startRedisServer,
-} from '../../testkit/redis-server.ts';
+} from '../../testkit/index.ts';
 
 let standalone: LocalRedis | undefined;
 let cluster: LocalRedisCluster | undefined;

@@ -1,13 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { EVENT_ID_HEADER, EventProducer } from '../../emulator/event-producer.ts';
-import { KafkaLog } from '../../emulator/kafka-log.ts';
-import type { CrashError, ExecutionEnvironment } from '../../emulator/lambda-runtime.ts';
-import { MemoryDedupStore } from '../../lib/index.ts';
-import { CrashingStore, type CrashPlan, DuplicatingProducer, expireLeases } from '../../testkit/faults.ts';
-import { pingRedis } from '../../testkit/redis-server.ts';
-import { startTcpFaultProxy } from '../../testkit/tcp-fault-proxy.ts';
+import { type CrashError, EventProducer, type ExecutionEnvironment, KafkaLog } from '../../emulator/index.ts';
+import { EVENT_ID_HEADER, MemoryDedupStore } from '../../lib/index.ts';
+import {
+  CrashingStore,
+  type CrashPlan,
+  DuplicatingProducer,
+  expireLeases,
+  pingRedis,
+  startTcpFaultProxy,
+} from '../../testkit/index.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();

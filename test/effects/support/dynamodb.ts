@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { DynamoDBClient, DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createEffectsDynamoDBClient } from '../../../lib/effects/dynamodb-client.ts';
-import { startLocalDynamoDB } from '../../../testkit/local-dynamodb.ts';
+import { startLocalDynamoDB } from '../../../testkit/index.ts';
 
 const LOCAL: DynamoDBClientConfig = {
   region: 'local',

@@ -7,17 +7,6 @@ export function subject(eventId: string = ulid()): EffectSubject {
   return { eventId, topic: 'review-created', partition: 0, offset: 7 };
 }
 
-/** A Lambda context with a fixed remaining time. */
-export function lambdaContext(remainingMs: number) {
-  return { getRemainingTimeInMillis: () => remainingMs };
-}
-
-/** A Lambda context whose remaining time counts down to a deadline `ms` from now. */
-export function deadlineContext(ms: number) {
-  const deadline = Date.now() + ms;
-  return { getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
-}
-
 /** A promise to hold an effect open, and the switch that lets it finish. */
 export function gate<T = void>(): { wait: Promise<T>; open(value: T): void } {
   let open!: (value: T) => void;

@@ -1,0 +1,67 @@
+/**
+ * msk-once/local: Amazon MSK and the Lambda event source mapping on one machine. An in-process
+ * Kafka log, a producer that stamps the envelope, the event source mapping (batches, retries,
+ * bisect, partial batch responses, the on-failure topic) and a Lambda runtime whose execution
+ * environments run in this process or in worker threads. docs/emulator.md lists the rules and
+ * where they come from.
+ *
+ * @example
+ * import { EventProducer, EventSourceMapping, KafkaLog, LambdaFunction, workerThread } from 'msk-once/local';
+ * const log = new KafkaLog();
+ * log.createTopic('review-created', 3);
+ * new EventProducer(log).send({ topic: 'review-created', key: 'review-1', payload: { stars: 5 } });
+ * const fn = new LambdaFunction(workerThread({ module: './handler.ts', env: () => ({ [contract.EnvVar.redisUrl]: url }) }), {
+ *   functionName: 'notification', timeoutMs: 30_000 });
+ * const esm = new EventSourceMapping(log, fn, { topics: ['review-created'], onFailureTopic: 'kafka://review-created-dlq' });
+ * await esm.drain();
+ * await fn.close();
+ */
+export { judgeInvocation, type Verdict } from './batch-response.ts';
+export {
+  CrashError,
+  FunctionConfigurationError,
+  KafkaLogError,
+  MappingConfigurationError,
+  PositionFormatError,
+} from './errors.ts';
+export { type EsmMetricOptions, esmMetricDocuments } from './esm-metrics.ts';
+export { EventProducer, type NewEvent, type OutgoingEvent } from './event-producer.ts';
+export {
+  EventSourceMapping,
+  type EventSourceMappingOptions,
+  type FailedRecord,
+  type InvocationReport,
+  MAX_PAYLOAD_BYTES,
+  type MappingStats,
+} from './event-source-mapping.ts';
+export { inProcess } from './in-process-environment.ts';
+export { type AppendRequest, KafkaLog, type LogHeader, type LogRecord, murmur2 } from './kafka-log.ts';
+export { functionArn, type LambdaContextOptions, lambdaContext } from './lambda-context.ts';
+export {
+  type EnvironmentMode,
+  type ExecutionEnvironment,
+  type HandlerAnswer,
+  type InvocationResult,
+  LambdaFunction,
+  type LambdaFunctionOptions,
+  type LambdaHandler,
+  type LambdaInvoker,
+  MAX_KAFKA_FUNCTION_TIMEOUT_MS,
+  type Sandbox,
+} from './lambda-runtime.ts';
+export {
+  type ClusterIdentity,
+  LOCAL_CLUSTER,
+  mskEventSize,
+  mskRecordSize,
+  toMskEvent,
+  toMskRecord,
+} from './msk-event.ts';
+export {
+  type KafkaOnFailureMessage,
+  type OnFailureCondition,
+  type OnFailureInput,
+  onFailureMessage,
+} from './on-failure.ts';
+export { parsePartitionId } from './partition-id.ts';
+export { type WorkerThreadOptions, workerThread } from './worker-environment.ts';

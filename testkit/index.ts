@@ -1,0 +1,55 @@
+/**
+ * msk-once/testing: the test kit for handlers built with msk-once. MSK records and events built by
+ * hand, the Lambda context, capture of what Powertools prints (logs, EMF) with metric readers, real
+ * local parts (redis-server, dynalite, a fake push provider) and fault injectors (crashes, producer
+ * duplicates, rebalance overlaps, lease expiry, a TCP proxy that makes a network fail on demand).
+ *
+ * @example
+ * import { captureConsoleOutput, failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from 'msk-once/testing';
+ * const event = mskEvent([mskRecord({ offset: 1, value: { stars: 5 } }), mskRecord({ offset: 2, eventId: null })]);
+ * const { result, lines } = await captureConsoleOutput(() => handler(event, lambdaContext()));
+ * assert.deepEqual(failedOffsets(result), ['orders-0@2']);
+ * assert.equal(sumMetric(lines, contract.Metric.processed), 1);
+ */
+export { functionArn, type LambdaContextOptions, lambdaContext } from '../emulator/index.ts';
+export { type DynamoDBTap, type DynamoDBTapOptions, startDynamoDBTap } from './dynamodb-tap.ts';
+export { type FakePushProvider, type PushDelivery, startFakePushProvider } from './fake-push-provider.ts';
+export {
+  CrashingStore,
+  type CrashPlan,
+  crashAfterHandled,
+  DuplicatingProducer,
+  expireLeases,
+  overlappingInvocations,
+  storeOfEnvironment,
+} from './faults.ts';
+export { type LocalDynamoDB, startLocalDynamoDB } from './local-dynamodb.ts';
+export { type FoundRedis, findRedis } from './local-redis.ts';
+export { failedOffsets, mskEvent, mskRecord, type RecordSpec } from './msk-records.ts';
+export {
+  type CapturedOutput,
+  captureConsoleOutput,
+  captureProcessOutput,
+  collectOutputLines,
+  emfDocuments,
+  type JsonLine,
+  metricValues,
+  type OutputCapture,
+  type OutputLines,
+  type PrintedOutput,
+  parseJsonLine,
+  percentile,
+  startProcessOutputCapture,
+  sumMetric,
+} from './output-capture.ts';
+export {
+  freePort,
+  hasRedisServer,
+  type LocalRedis,
+  type LocalRedisCluster,
+  pingRedis,
+  startRedisCluster,
+  startRedisServer,
+} from './redis-server.ts';
+export { seededRandom } from './seeded-random.ts';
+export { type ProxyMode, startTcpFaultProxy, type TcpFaultProxy } from './tcp-fault-proxy.ts';

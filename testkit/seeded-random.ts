@@ -1,0 +1,19 @@
+/** A small seeded random source, so that a fault schedule or a benchmark's picks can be replayed. */
+
+/**
+ * mulberry32: numbers in [0, 1), the same sequence for the same seed.
+ *
+ * @example
+ * const random = seededRandom(42);
+ * random(); // the same first number on every run
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
