@@ -147,12 +147,18 @@ export class RedisDedupStore implements DedupStore {
         return code === 99 /* c */ ? null : code === 100 /* d */ ? DONE : 'held';
       },
     };
+    // One reply error covers every key of its chunk: convert it once, so that it is one error
+    // (logged and counted once), as it was on the wire.
+    const converted = new Map<Error, DedupStoreError>();
     await this.#send(
       keys,
       step,
       (index, error, reply) => {
-        if (error) results[index] = this.#storeError(error);
-        else if (reply === null) results[index] = 'claimed';
+        if (error) {
+          let safe = converted.get(error);
+          if (!safe) converted.set(error, (safe = this.#storeError(error)));
+          results[index] = safe;
+        } else if (reply === null) results[index] = 'claimed';
         else results[index] = reply === DONE ? 'done' : 'held';
       },
       // A claim that answers after we gave up was never used: release it so a retry is not held off.

@@ -115,6 +115,16 @@ for (const [mode, setup] of setups) {
       assert.ok((await admin.pttl(done!)) <= 5_000);
     });
 
+    test('a reply error (a key of the wrong type) is one error per round trip, not a copy per key', async () => {
+      const ks = keys('wrongtype');
+      await admin.rpush(ks[1]!, 'not a claim');
+      const results = await store.claim(ks, FORMER, LEASE_MS);
+      const errors = results.filter((r): r is Error => r instanceof Error);
+      assert.ok(errors.length >= 1, `an error for the wrong-typed key: ${results}`);
+      assert.equal(new Set(errors).size, 1, 'the same error object for every key it covers');
+      assert.match(errors[0]!.message, /WRONGTYPE/);
+    });
+
     test('the owner releases its own claim (a retry may claim it at once), and commits its own to DONE', async () => {
       const [released, committed] = keys('mine');
       await store.claim([released!, committed!], FORMER, LEASE_MS);
