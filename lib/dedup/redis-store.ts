@@ -156,7 +156,10 @@ export class RedisDedupStore implements DedupStore {
       (index, error, reply) => {
         if (error) {
           let safe = converted.get(error);
-          if (!safe) converted.set(error, (safe = this.#storeError(error)));
+          if (!safe) {
+            safe = this.#storeError(error);
+            converted.set(error, safe);
+          }
           results[index] = safe;
         } else if (reply === null) results[index] = 'claimed';
         else results[index] = reply === DONE ? 'done' : 'held';
