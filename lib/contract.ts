@@ -113,8 +113,10 @@ export type DedupErrorReason = (typeof DEDUP_ERROR_REASONS)[number];
 
 /**
  * The `Reason` values of {@link Metric} `effectErrors`: why the idempotency table could not be
- * asked (the effect was not run), plus `commit` (the effect ran, its mark was not saved) and
- * `release` (the effect failed, its mark was not deleted).
+ * asked (the effect was not run), plus `commit` (the effect ran, its mark was not saved),
+ * `release` (the effect failed, its mark was not deleted), `conflict` (the event id has a mark
+ * from another topic: not run) and `taken-over` (the effect ran while another call took its mark
+ * over: it may have happened twice).
  */
 export const EFFECT_ERROR_REASONS = [
   'timeout',
@@ -125,6 +127,8 @@ export const EFFECT_ERROR_REASONS = [
   'unknown',
   'commit',
   'release',
+  'conflict',
+  'taken-over',
 ] as const;
 
 /** One of {@link EFFECT_ERROR_REASONS}. */
@@ -198,6 +202,8 @@ export const EnvVar = {
   schemaRegistrySecretArn: 'KAFKA_SCHEMA_REGISTRY_SECRET_ARN',
   /** The mapping's EventRecordFormat, `JSON` or `SOURCE`, when it has a schema registry. */
   eventRecordFormat: 'KAFKA_EVENT_RECORD_FORMAT',
+  /** Set by Lambda: the function's name, the handler part of the effect marks' keys unless one is given. */
+  functionName: 'AWS_LAMBDA_FUNCTION_NAME',
 } as const;
 
 /** An environment variable name of {@link EnvVar}. */

@@ -51,6 +51,8 @@ describe('contract: the public values', () => {
       'unknown',
       'commit',
       'release',
+      'conflict',
+      'taken-over',
     ]);
     assert.deepEqual(contract.SCHEMA_REGISTRY_ERROR_REASONS, [
       'not-found',
@@ -90,6 +92,7 @@ describe('contract: the public values', () => {
         schemaRegistryUri: 'KAFKA_SCHEMA_REGISTRY_URI',
         schemaRegistrySecretArn: 'KAFKA_SCHEMA_REGISTRY_SECRET_ARN',
         eventRecordFormat: 'KAFKA_EVENT_RECORD_FORMAT',
+        functionName: 'AWS_LAMBDA_FUNCTION_NAME',
       },
     );
     assert.deepEqual(Header, {
