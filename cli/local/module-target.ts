@@ -28,7 +28,7 @@ import {
   type LambdaHandler,
 } from '../../emulator/index.ts';
 import { EnvVar, Header } from '../../lib/contract.ts';
-import type { Batch } from '../../lib/index.ts';
+import { batchIn } from '../../lib/middlewares.ts';
 import { DuplicatingProducer } from '../../testkit/index.ts';
 import type { LocalTarget, PublishedEvents } from './run.ts';
 
@@ -93,7 +93,6 @@ type MiddyHandler = LambdaHandler<MSKEvent> & {
 };
 interface ProbeRequest {
   context: Context;
-  internal: { batch?: Batch<unknown> };
 }
 
 /** The lease and reserve a local run gives the function: a crashed claim expires within the retries. */
@@ -152,13 +151,20 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
       const handled = new Map<string, number>();
       const crashed = new Set<string>();
       const unguarded = new Set<string>();
-      const envOf = new WeakMap<Context, ExecutionEnvironment>();
+      // The stack hands on a context derived from the one it was given: look along its prototypes.
+      const envOf = new WeakMap<object, ExecutionEnvironment>();
+      const environmentOf = (c: object | null): ExecutionEnvironment | undefined => {
+        for (let at = c; at; at = Object.getPrototypeOf(at)) {
+          const env = envOf.get(at);
+          if (env) return env;
+        }
+        return undefined;
+      };
       let total = 0;
       let fired = context.crashAfter === 0;
       handler.use({
         after: (request) => {
-          const batch = request.internal.batch;
-          if (!batch) return;
+          const batch = batchIn(request.context);
           const ran: string[] = [];
           for (const partition of batch.partitions)
             for (const record of partition) {
@@ -170,7 +176,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
               if (record.claim === 'unguarded') unguarded.add(id);
             }
           total += ran.length;
-          const env = envOf.get(request.context);
+          const env = environmentOf(request.context);
           if (!fired && total >= context.crashAfter && env) {
             fired = true;
             for (const id of ran) crashed.add(id);
