@@ -40,6 +40,7 @@ import type { LambdaInvoker } from './lambda-runtime.ts';
 import { type ClusterIdentity, LOCAL_CLUSTER, mskRecordSize, toMskEvent } from './msk-event.ts';
 import { type OnFailureCondition, onFailureMessage } from './on-failure.ts';
 import { parsePartitionId } from './partition-id.ts';
+import type { MappingSchemaRegistry } from './schema-registry-mapping.ts';
 
 /** Lambda's synchronous invocation payload limit. */
 export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
@@ -68,6 +69,12 @@ export interface EventSourceMappingOptions {
   concurrency?: number;
   /** Wait before retrying a failed record for the `attempt`-th time (1-based). Default: no wait. */
   retryBackoffMs?: (attempt: number) => number;
+  /**
+   * SchemaRegistryConfig (schema-registry-mapping.ts): records are validated against the registry
+   * and delivered as JSON or SOURCE with their schema metadata; SCHEMA_NOT_FOUND and
+   * DESERIALIZATION_ERROR records go to the on-failure topic without reaching the function.
+   */
+  schemaRegistry?: MappingSchemaRegistry;
   /** Fault injection: change the event before the function sees it (e.g. corrupt a record's base64). */
   mutateEvent?: (event: MSKEvent) => MSKEvent;
   /** Called after every invocation (progress bars, traces). */
@@ -108,6 +115,8 @@ export interface MappingStats {
   /** Deliveries of a record that had been delivered before (retries and redeliveries). */
   recordsRetried: number;
   batchesSplit: number;
+  /** Polls held back because the schema registry did not answer (counted when a registry is set). */
+  registryStalls?: number;
   /** Records sent to the destination, and records dropped because there was none. */
   sentToDestination: FailedRecord[];
   discarded: FailedRecord[];
@@ -116,6 +125,10 @@ export interface MappingStats {
 interface Batch {
   /** A retry waits until then (ms since the epoch); other partitions go on meanwhile. */
   notBefore?: number;
+  /** The schema registry step has run on these records (they are as the function gets them). */
+  validated?: boolean;
+  /** When the registry step first failed to get an answer for this batch. */
+  stalledSince?: number;
   records: LogRecord[];
   /** Per topic-partition: the offset right after the range this batch covers (skipped records included). */
   ends: Map<string, number>;
@@ -155,9 +168,12 @@ export class EventSourceMapping {
   readonly #log: KafkaLog;
   readonly #fn: LambdaInvoker<MSKEvent>;
   readonly #o: Required<
-    Omit<EventSourceMappingOptions, 'consumerGroup' | 'onFailureTopic' | 'onInvocation' | 'mutateEvent'>
+    Omit<
+      EventSourceMappingOptions,
+      'consumerGroup' | 'onFailureTopic' | 'onInvocation' | 'mutateEvent' | 'schemaRegistry'
+    >
   > &
-    Pick<EventSourceMappingOptions, 'onInvocation' | 'mutateEvent'>;
+    Pick<EventSourceMappingOptions, 'onInvocation' | 'mutateEvent' | 'schemaRegistry'>;
   readonly #maxRetries: number;
   #pollers: PollerState[] = [];
   readonly #blamed = new Map<string, number>();
@@ -180,6 +196,7 @@ export class EventSourceMapping {
       retryBackoffMs: options.retryBackoffMs ?? (() => 0),
       onInvocation: options.onInvocation,
       mutateEvent: options.mutateEvent,
+      schemaRegistry: options.schemaRegistry,
     };
     this.consumerGroup = options.consumerGroup ?? `esm-${fn.functionName}`;
     this.destination = options.onFailureTopic?.replace(/^kafka:\/\//, '');
@@ -279,11 +296,49 @@ export class EventSourceMapping {
         this.#commit(batch.ends);
         batch = this.#poll(poller);
       }
+      if (batch && !(await this.#validateSchemas(poller, batch))) continue;
+      if (batch && batch.records.length === 0) {
+        // Every record went to the destination at the registry step: nothing to invoke with.
+        this.#commit(batch.ends);
+        continue;
+      }
       if (batch) return batch;
       if (poller.pending.length === 0) return undefined;
       const wake = Math.min(...poller.pending.map((b) => b.notBefore ?? 0));
       await new Promise((r) => setTimeout(r, Math.max(1, wake - Date.now())));
     }
+  }
+
+  /**
+   * Run the schema registry step once per batch: failed records go to the destination now, the rest
+   * are replaced by what the function gets. False when the registry did not answer: the batch waits.
+   */
+  async #validateSchemas(poller: PollerState, batch: Batch): Promise<boolean> {
+    const step = this.#o.schemaRegistry;
+    if (!step || batch.validated) return true;
+    const verdicts: Awaited<ReturnType<MappingSchemaRegistry['deliver']>>[] = [];
+    try {
+      for (const record of batch.records) verdicts.push(await step.deliver(record));
+    } catch (error) {
+      batch.stalledSince ??= Date.now();
+      if (Date.now() - batch.stalledSince > step.maxStallMs) {
+        throw new Error(
+          `the schema registry did not answer for ${step.maxStallMs} ms: ${(error as Error).message}`,
+        );
+      }
+      this.stats.registryStalls = (this.stats.registryStalls ?? 0) + 1;
+      batch.notBefore = Date.now() + step.retryMs;
+      poller.pending.unshift(batch);
+      return false;
+    }
+    const delivered: LogRecord[] = [];
+    verdicts.forEach((verdict, i) => {
+      if (verdict.ok) delivered.push(verdict.record);
+      else this.#fail(batch.records[i]!, verdict.condition, verdict.why);
+    });
+    batch.records = delivered;
+    batch.validated = true;
+    return true;
   }
 
   #validate(): void {
@@ -420,7 +475,7 @@ export class EventSourceMapping {
     lowest: Map<string, number>,
     requestId: string,
   ): Promise<void> {
-    const retry: Batch = { records: [], ends: new Map() };
+    const retry: Batch = { records: [], ends: new Map(), validated: batch.validated };
     const commits = new Map<string, number>();
     let attempt = 0;
     for (const [tp, end] of batch.ends) {
@@ -478,7 +533,10 @@ export class EventSourceMapping {
           secondEnds.set(tp, end);
         else firstEnds.set(tp, end);
       }
-      poller.pending.unshift({ records: first, ends: firstEnds }, { records: second, ends: secondEnds });
+      poller.pending.unshift(
+        { records: first, ends: firstEnds, validated: batch.validated },
+        { records: second, ends: secondEnds, validated: batch.validated },
+      );
       return;
     }
     let exhausted = false;

@@ -64,4 +64,11 @@ export {
   onFailureMessage,
 } from './on-failure.ts';
 export { parsePartitionId } from './partition-id.ts';
+export {
+  type DeliveredRecord,
+  MappingSchemaRegistry,
+  type MappingSchemaRegistryOptions,
+  type RegistryVerdict,
+  type SchemaRegistryCondition,
+} from './schema-registry-mapping.ts';
 export { type WorkerThreadOptions, workerThread } from './worker-environment.ts';

@@ -8,6 +8,7 @@
  *
  * Metrics are read through metric* methods, permissions given through grant* methods.
  */
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -28,6 +29,11 @@ import {
   type RecordCounter,
 } from '../../lib/contract.ts';
 import { groupArn, parseClusterArn, topicArn } from '../msk-arns.ts';
+import {
+  mappingSchemaRegistry,
+  schemaRegistryEnvironment,
+  validateSchemaRegistry,
+} from './consumer-schema-registry.ts';
 import { validateConsumerProps } from './consumer-validation.ts';
 import { dedupEnvironment } from './dedup-store.ts';
 import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
@@ -68,6 +74,7 @@ export class KafkaConsumer extends Construct {
   constructor(scope: Construct, id: string, props: KafkaConsumerProps) {
     super(scope, id);
     validateConsumerProps(this.node.path, props);
+    validateSchemaRegistry(this.node.path, props.schemaRegistry, props.environment);
     const cluster = parseClusterArn(props.clusterArn);
     this.service = props.service;
     this.handlerName = props.handlerName;
@@ -101,7 +108,10 @@ export class KafkaConsumer extends Construct {
       vpcSubnets: props.vpcSubnets ?? { subnets: props.vpc.privateSubnets },
       securityGroups: [props.dedupStore.clientSecurityGroup, ...(props.securityGroups ?? [])],
       projectRoot,
-      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      // The project's lock file when it has one (npm); otherwise CDK looks for yarn's or pnpm's.
+      ...(existsSync(path.join(projectRoot, 'package-lock.json'))
+        ? { depsLockFilePath: path.join(projectRoot, 'package-lock.json') }
+        : {}),
       environment: {
         // Stack traces point at the TypeScript sources (the bundle ships its .map).
         NODE_OPTIONS: '--enable-source-maps',
@@ -112,6 +122,7 @@ export class KafkaConsumer extends Construct {
         [EnvVar.storePolicy]: props.storePolicy ?? 'open',
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
+        ...schemaRegistryEnvironment(props.schemaRegistry),
       },
       bundling: {
         // Local esbuild only: no Docker on build machines, and the same output everywhere.
@@ -159,6 +170,7 @@ export class KafkaConsumer extends Construct {
         reportBatchItemFailures: true,
         maxRecordAge: props.maxRecordAge,
         onFailure: new KafkaDlq(props.dlqTopic),
+        schemaRegistryConfig: props.schemaRegistry ? mappingSchemaRegistry(props.schemaRegistry) : undefined,
         metricsConfig: {
           metrics: [
             lambda.MetricType.EVENT_COUNT,
@@ -352,6 +364,17 @@ export class KafkaConsumer extends Construct {
       period: Duration.minutes(5),
       ...options,
     });
+  }
+
+  /**
+   * Records that failed because the schema registry did (SchemaRegistryErrors, all reasons:
+   * not-found, denied, timeout, unreachable, http, invalid).
+   *
+   * @example
+   * consumer.metricSchemaRegistryErrors().createAlarm(this, 'Registry', { threshold: 0, evaluationPeriods: 1 });
+   */
+  metricSchemaRegistryErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
+    return this.metricAllReasons(Metric.schemaRegistryErrors, options?.period);
   }
 
   /** AWS/Lambda OffsetLag of the function: records written to its topics and not yet processed. */

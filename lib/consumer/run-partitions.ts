@@ -21,6 +21,7 @@ import {
 import { offsetOf } from '../kafka/decode.ts';
 import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
+import { countRegistryError } from '../observability/schema-registry-metrics.ts';
 import { readThrown } from '../observability/thrown.ts';
 import { type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
@@ -113,8 +114,10 @@ async function runRecord<T>(
       return record.failed(new OutOfTimeError(raw, 'the invocation already answered'));
   }
   // claimed or unguarded: parse the value, then run it, if there is time.
-  const invalid = record.parsePayload(config.decode);
+  let invalid = record.parsePayload(config.decode);
+  if (invalid instanceof Promise) invalid = await invalid;
   if (invalid) {
+    countRegistryError(batch.metrics, invalid);
     config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
       ...recordKeys(raw, record.message),
       error: invalid,

@@ -51,8 +51,8 @@ test('a kill after the provider accepted a push, before its mark is COMPLETED: t
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     }),
   });
-  // The handler keeps the default reserveMs of 5 s.
-  const fn = new LambdaFunction(worker, { functionName: 'notification', timeoutMs: 6_000 });
+  // The push is only started with 10 s left (3.5 s for it, 6.5 s for saving its mark).
+  const fn = new LambdaFunction(worker, { functionName: 'notification', timeoutMs: 12_000 });
   const log = new KafkaLog();
   log.createTopic('review-created', 1);
   const { event } = new EventProducer(log).send({
@@ -63,7 +63,7 @@ test('a kill after the provider accepted a push, before its mark is COMPLETED: t
   provider.slowDown(2_000); // delivered at once, answered late: the kill lands in between
   const esm = new EventSourceMapping(log, fn, {
     topics: ['review-created'],
-    maximumRetryAttempts: 10,
+    maximumRetryAttempts: 20,
     onFailureTopic: 'review-created-dlq',
     retryBackoffMs: () => 1_000,
   });
