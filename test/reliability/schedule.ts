@@ -104,7 +104,7 @@ interface RunRecord {
   succeeded: boolean;
   env: ExecutionEnvironment;
   storeUp: boolean;
-  /** How many times Redis had lost keys (restart, expiry) when this run started. */
+  /** How many losses of keys (restart, expiry) had completed when this run started. */
   losses: number;
 }
 
@@ -216,8 +216,9 @@ export async function runSchedule(
       if (dropPending) {
         const which = dropPending;
         dropPending = null;
-        losses++;
         await dropKeys(service, which === 'in-progress');
+        // Counted once done: a run that started during the deletion may have lost its key too.
+        losses++;
       }
     }
   };
