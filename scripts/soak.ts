@@ -28,9 +28,14 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '100' },
     concurrency: { type: 'string', default: '6' },
     seed: { type: 'string' },
+    minutes: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
+/** A time budget: no new schedule starts after it (a shared machine may not fit N); 0 for none. */
+const deadline = values.minutes
+  ? performance.now() + Number(values.minutes) * 60_000
+  : Number.POSITIVE_INFINITY;
 const concurrency = Math.max(1, Math.min(Number(values.concurrency), runs));
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number >= 1, got ${values.runs}`);
@@ -81,7 +86,7 @@ async function main(): Promise<number> {
   const started = performance.now();
   let next = 0;
   const worker = async (proxy: TcpFaultProxy) => {
-    while (next < runs) {
+    while (next < runs && performance.now() < deadline) {
       const i = next++;
       const seed = seedOf(i);
       const s = scheduleOf(seed);
