@@ -42,7 +42,7 @@ if (!Number.isInteger(runs) || runs < 1)
 
 /** Printed straight to the file descriptors: the consumer's own logs are silenced below. */
 const say = (text: string) => writeSync(1, `${text}\n`);
-const quiet = ((chunk: unknown, ...rest: unknown[]) => {
+const quiet = ((_chunk: unknown, ...rest: unknown[]) => {
   const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
   callback?.();
   return true;

@@ -147,11 +147,15 @@ async function runRecord<T>(
       eventId: message.eventId,
     });
     if (thrown.retryLater) {
-      config.logger.warn('handler asked for a retry later', { ...recordKeys(raw, message), error: failure });
+      config.logger.warn('handler asked for a retry later', {
+        ...recordKeys(raw, message),
+        error: thrown.error,
+      });
     } else {
+      // What was thrown, as it may be logged (its own name kept; odd values as a plain copy).
       config.logger.error('handler failed: the record is retried, then sent to the DLQ', {
         ...recordKeys(raw, message),
-        error: failure,
+        error: thrown.error,
       });
     }
     record.failed(failure);

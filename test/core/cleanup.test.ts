@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import {
@@ -54,22 +55,30 @@ function consumer(
 }
 
 describe('cleanup after a timeout or a late reply', () => {
-  test('claims that land after the command timeout are released, so a retry is not held off', async () => {
-    const service = uniqueService('late-claim');
-    const store = new RedisDedupStore({ redis: { url: proxy.url }, commandTimeoutMs: 100 });
-    const keys = [`${service}:a`, `${service}:b`];
-    try {
-      await store.claim([`${service}:warm-up`], 'me', 1000); // connected while the proxy is quick
-      proxy.set({ slowMs: 300 });
-      await assert.rejects(store.claim(keys, 'me', 30_000), /timeout/);
-      proxy.set('up');
-      await sleep(700); // the late reply lands, then its release
-      assert.deepEqual(await Promise.all(keys.map((k) => admin.exists(k))), [0, 0], 'late claims released');
-    } finally {
-      proxy.set('up');
-      await store.close();
-    }
-  });
+  // A client you pass in is never dropped after a timeout (it is yours), so the late replies land on
+  // it; the store's own connection is dropped instead (docs/reliability.md), and nothing lands.
+  for (const own of [false, true]) {
+    test(`claims that land after the command timeout are released (${own ? "the store's own connection" : 'a client passed in'})`, async () => {
+      const service = uniqueService('late-claim');
+      const client = own
+        ? undefined
+        : new Redis(proxy.url, { maxRetriesPerRequest: 0, enableOfflineQueue: false });
+      const store = new RedisDedupStore({ redis: client ?? { url: proxy.url }, commandTimeoutMs: 100 });
+      const keys = [`${service}:a`, `${service}:b`];
+      try {
+        await store.claim([`${service}:warm-up`], 'me', 1000); // connected while the proxy is quick
+        proxy.set({ slowMs: 300 });
+        await assert.rejects(store.claim(keys, 'me', 30_000), /timeout/);
+        await sleep(700); // the late reply lands, then its release
+        proxy.set('up');
+        await sleep(200);
+        assert.deepEqual(await Promise.all(keys.map((k) => admin.exists(k))), [0, 0], 'late claims released');
+      } finally {
+        proxy.set('up');
+        await store.close();
+      }
+    });
+  }
 
   test('records never started when middy answers early are released, not marked DONE', async () => {
     let finish: () => void = () => {};

@@ -83,8 +83,13 @@ describe('odd thrown values', () => {
       assert.equal(sumMetric(lines, 'MessagesSucceeded'), 2);
       assert.equal(sumMetric(lines, 'MessagesFailed'), 2);
       const logged = lines.map((l) => JSON.stringify(l)).join('\n');
-      assert.match(logged, /handler failed/);
-      assert.match(logged, /orders-0@2/);
+      const failure = (lines as Record<string, unknown>[]).find((l) =>
+        /handler failed/.test(String(l.message)),
+      );
+      assert.ok(failure, 'the failure is logged');
+      assert.equal(failure.offset, 2);
+      const error = failure.error as { message?: unknown } | undefined;
+      assert.equal(typeof error?.message, 'string', `a readable error: ${logged}`);
     });
   }
 });

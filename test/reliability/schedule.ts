@@ -104,8 +104,10 @@ interface RunRecord {
   succeeded: boolean;
   env: ExecutionEnvironment;
   storeUp: boolean;
-  /** How many losses of keys (restart, expiry) had completed when this run started. */
-  losses: number;
+  /** Losses of keys (restart, expiry) begun when this run started. */
+  lossesBegun: number;
+  /** Losses completed when the first run of this run's invocation started (its claims were made just before). */
+  lossesAtClaim: number;
 }
 
 export interface ScheduleResult {
@@ -188,7 +190,9 @@ export async function runSchedule(
   const runs: RunRecord[] = [];
   let invocation = 0;
   let hangNow = false;
-  let losses = 0;
+  let lossesBegun = 0;
+  let lossesDone = 0;
+  const lossesAtClaim = new Map<string, number>();
   // A loss or expiry lands mid-batch: after the next handled record of its invocation.
   let dropPending: 'all' | 'in-progress' | null = null;
   const work = async (
@@ -205,8 +209,10 @@ export async function runSchedule(
       succeeded: false,
       env,
       storeUp: rig.proxy.mode() === 'up',
-      losses,
+      lossesBegun,
+      lossesAtClaim: lossesAtClaim.get(requestId) ?? lossesDone,
     };
+    if (!lossesAtClaim.has(requestId)) lossesAtClaim.set(requestId, lossesDone);
     runs.push(run);
     try {
       await doWork(message, env);
@@ -216,9 +222,9 @@ export async function runSchedule(
       if (dropPending) {
         const which = dropPending;
         dropPending = null;
+        lossesBegun++;
         await dropKeys(service, which === 'in-progress');
-        // Counted once done: a run that started during the deletion may have lost its key too.
-        losses++;
+        lossesDone++;
       }
     }
   };
@@ -310,7 +316,9 @@ export async function runSchedule(
     const previous = seen.get(run.eventId);
     if (previous?.succeeded && !poisonIds.has(run.eventId)) {
       const claimFailed = store.claimFailed.has(run.eventId);
-      const lostKeys = run.losses > previous.losses;
+      // A loss begun before this run, and not yet over when the previous run's invocation claimed:
+      // it may have removed the previous run's claim or its DONE mark.
+      const lostKeys = run.lossesBegun > previous.lossesAtClaim;
       const died = !previous.env.alive || previous.overran || store.commitFailed.has(run.eventId);
       if (!(died || claimFailed || lostKeys)) {
         unexplained.push(
