@@ -44,6 +44,7 @@ describe('DLQ triage', () => {
   test('reads a dump of the emulator DLQ topic: event id, value, reason; bad lines are named, not fatal', async () => {
     const log = new KafkaLog();
     log.createTopic('reviews', 2);
+    log.createTopic('reviews-dlq', 1);
     const producer = new EventProducer(log);
     const poison = producer.send({ topic: 'reviews', key: 'r-2', payload: { stars: 'five' } });
     producer.send({ topic: 'reviews', key: 'r-1', payload: { stars: 5 } });
@@ -51,8 +52,10 @@ describe('DLQ triage', () => {
     const fn = fnOf(reportingHandler((_, v) => v === null || !v.startsWith('{"stars":5')));
     const esm = new EventSourceMapping(log, fn, {
       topics: ['reviews'],
+      provisionedPollers: {},
+      functionResponseTypes: ['ReportBatchItemFailures'],
       maximumRetryAttempts: 1,
-      onFailureTopic: 'reviews-dlq',
+      onFailureDestination: 'kafka://reviews-dlq',
     });
     await esm.drain();
     const dump = `${dumpTopic(log, 'reviews-dlq')}not json\n{"value": 42}\n`;
@@ -60,7 +63,7 @@ describe('DLQ triage', () => {
     assert.equal(rows.length, 2);
     const poisonRow = rows.find((r) => r.eventId === poison.event.eventId)!;
     assert.equal(poisonRow.value, '{"stars":"five"}');
-    assert.equal(poisonRow.condition, 'RetryAttemptsExhausted');
+    assert.equal(poisonRow.condition, 'RetriesExhausted', 'the Kafka-destination page spelling');
     assert.equal(poisonRow.approximateInvokeCount, 2);
     assert.equal(poisonRow.lastError, 'reported in batchItemFailures');
     assert.ok(rows.some((r) => r.value === '<4 bytes binary>' && r.eventId === null));

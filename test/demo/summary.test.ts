@@ -29,8 +29,11 @@ function facts(overrides: Partial<RunFacts> = {}): RunFacts {
       recordsDelivered: 6,
       recordsRetried: 2,
       batchesSplit: 0,
+      recordsExpired: 0,
       sentToDestination: [],
       discarded: [],
+      undeliverable: [],
+      destinationDeliveryFailures: 0,
     },
     dlq: [
       {

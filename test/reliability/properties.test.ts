@@ -98,6 +98,7 @@ async function runSchedule(s: Schedule) {
 
   const log = new KafkaLog();
   log.createTopic('t', s.partitions);
+  log.createTopic('t-dlq', 1);
   const producer = new EventProducer(log);
   const ids: string[] = [];
   const poison = new Set(s.poison.map((i) => i % s.events));
@@ -187,7 +188,10 @@ async function runSchedule(s: Schedule) {
   const esm = new EventSourceMapping(log, consumer.fn, {
     topics: ['t'],
     batchSize: s.batchSize,
-    onFailureTopic: 't-dlq',
+    provisionedPollers: {},
+    functionResponseTypes: ['ReportBatchItemFailures'],
+    maximumBatchingWindowInSeconds: 0,
+    onFailureDestination: 'kafka://t-dlq',
     retryBackoffMs: (attempt) => 40 * attempt,
     onInvocation: (report) => {
       reports.push(report);
