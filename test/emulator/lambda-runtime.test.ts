@@ -219,7 +219,10 @@ describe('LambdaFunction: an environment is frozen between its answer and its ne
       await sleep(400);
       assert.equal(existsSync(marker), false, 'the thread is frozen: its timer did not fire');
       answerOf(await fn.invoke({}));
-      assert.ok(await until(() => existsSync(marker), 2_000), 'thawed by the next invocation, the timer fired');
+      assert.ok(
+        await until(() => existsSync(marker), 2_000),
+        'thawed by the next invocation, the timer fired',
+      );
       assert.equal(fn.coldStarts, 1, 'the same environment');
     } finally {
       await fn.close();
