@@ -35,7 +35,7 @@ const banner = "import{createRequire as __cr}from'node:module';const require=__c
  * Bundle `entry` into a temporary folder, then import it `runs` times in fresh processes.
  *
  * @example
- * const result = await bundleAndLoad('functions/notification/handler.ts', { DEDUP_REDIS_URL: 'redis://127.0.0.1:6379' });
+ * const result = await bundleAndLoad('functions/notification/handler.ts', { [EnvVar.redisUrl]: 'redis://127.0.0.1:6379' });
  */
 export async function bundleAndLoad(
   entry: string,

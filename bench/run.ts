@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, totalmem } from 'node:os';
+import { EnvVar, Metric } from '../lib/contract.ts';
 import {
   type LocalRedis,
   type LocalRedisCluster,
@@ -40,10 +41,10 @@ const duplicateShares = [0, 0.3];
 const windowSeconds = 600; // the shortest window allowed: keys left behind expire in 10 minutes
 const runId = `bench-${process.pid}-${Date.now().toString(36)}`;
 
-// Metrics must be computed: Powertools dev mode or POWERTOOLS_METRICS_DISABLED would skip them.
-delete process.env.POWERTOOLS_DEV;
-delete process.env.POWERTOOLS_METRICS_DISABLED;
-delete process.env.POWERTOOLS_IDEMPOTENCY_DISABLED;
+// Metrics must be computed: Powertools dev mode or its metrics switch would skip them.
+delete process.env[EnvVar.powertoolsDev];
+delete process.env[EnvVar.metricsDisabled];
+delete process.env[EnvVar.idempotencyDisabled];
 
 /** Repetitions per contender and size: the per-record baselines are slow at 10,000, so fewer. */
 function plan(contender: string, records: number): { warmups: number; repetitions: number } {
@@ -124,8 +125,8 @@ function checkEmf(ours: Contender & { sink: CountingSink }, last: CaseResult) {
     throw new Error('kafkaHandler emitted no EMF: the timing would leave out the metrics work');
   const doc = JSON.parse(ours.sink.lastCounts.trim().split('\n').pop() ?? '{}') as Record<string, number>;
   const want = {
-    MessagesProcessed: last.records,
-    MessagesDeduplicated: Math.round(last.records * last.duplicates),
+    [Metric.processed]: last.records,
+    [Metric.deduplicated]: Math.round(last.records * last.duplicates),
   };
   for (const [name, value] of Object.entries(want)) {
     if (doc[name] !== value) throw new Error(`EMF ${name} is ${doc[name]}, the batch had ${value}`);
@@ -186,10 +187,10 @@ async function bundles(): Promise<
     ? 'functions/notification/handler.ts'
     : 'bench/entry/kafka-handler-entry.ts';
   const env = {
-    DEDUP_REDIS_URL: 'redis://127.0.0.1:6379',
-    POWERTOOLS_SERVICE_NAME: 'notification',
+    [EnvVar.redisUrl]: 'redis://127.0.0.1:6379',
+    [EnvVar.serviceName]: 'notification',
     PUSH_PROVIDER_URL: 'http://127.0.0.1:1',
-    IDEMPOTENCY_TABLE_NAME: 'bench',
+    [EnvVar.idempotencyTable]: 'bench',
     // As the deployed functions run (infra/constructs/kafka-consumer.ts).
     NODE_OPTIONS: '--enable-source-maps',
   };

@@ -5,6 +5,9 @@
  */
 import { Console } from 'node:console';
 import { Writable } from 'node:stream';
+import { Metric } from '../lib/contract.ts';
+
+const PROCESSED = JSON.stringify(Metric.processed);
 
 /** A stream that drops what it gets and counts it. */
 export class CountingSink extends Writable {
@@ -15,7 +18,7 @@ export class CountingSink extends Writable {
   take(text: string): void {
     this.bytes += text.length;
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.lines++;
-    if (text.includes('"MessagesProcessed"')) this.lastCounts = text;
+    if (text.includes(PROCESSED)) this.lastCounts = text;
   }
   override _write(
     chunk: Buffer | string,

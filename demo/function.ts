@@ -12,6 +12,7 @@
 import type { MSKEvent } from 'aws-lambda';
 import { CrashError, inProcess, LambdaFunction, workerThread } from '../emulator/index.ts';
 import { createNotificationHandler } from '../functions/notification/create-handler.ts';
+import { EnvVar } from '../lib/contract.ts';
 import { createEffectsDynamoDBClient } from '../lib/effects/index.ts';
 import type { DedupStore } from '../lib/index.ts';
 import {
@@ -83,11 +84,11 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
     const worker = workerThread<MSKEvent>({
       module: new URL('../functions/notification/handler.ts', import.meta.url),
       env: (environment) => ({
-        POWERTOOLS_SERVICE_NAME: o.service,
-        POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'ERROR',
-        DEDUP_REDIS_URL: o.redisUrl!,
-        DEDUP_STORE_POLICY: o.policy,
-        IDEMPOTENCY_TABLE_NAME: o.tableName,
+        [EnvVar.serviceName]: o.service,
+        [EnvVar.logLevel]: process.env[EnvVar.logLevel] ?? 'ERROR',
+        [EnvVar.redisUrl]: o.redisUrl!,
+        [EnvVar.storePolicy]: o.policy,
+        [EnvVar.idempotencyTable]: o.tableName,
         PUSH_PROVIDER_URL: o.pushUrl,
         AWS_REGION: 'us-east-1',
         AWS_ACCESS_KEY_ID: 'local',

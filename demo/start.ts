@@ -17,12 +17,13 @@
 
 // Before any Powertools Logger exists: keep info and warnings out of the terminal; the errors that
 // remain are captured (JSON) and give the DLQ its reasons.
-process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+process.env[EnvVar.logLevel] ??= 'ERROR';
 
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dumpTopic, parseDlqText } from '../cli/dlq-reader.ts';
 import { EventSourceMapping, KafkaLog } from '../emulator/index.ts';
+import { EnvVar } from '../lib/contract.ts';
 import { type DedupStore, formatPosition, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
 import {
   findRedis,
@@ -142,8 +143,8 @@ async function main(): Promise<number> {
       });
     } else {
       say(
-        process.env.DEDUP_STORE === 'memory'
-          ? 'WARNING: DEDUP_STORE=memory:\n'
+        process.env[EnvVar.store] === 'memory'
+          ? `WARNING: ${EnvVar.store}=memory:\n`
           : 'WARNING: no Redis (REDIS_URL unset, nothing on 127.0.0.1:6379, redis-server not installed):\n',
       );
       say(

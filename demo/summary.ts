@@ -5,6 +5,7 @@
  */
 import type { DlqRow } from '../cli/dlq-reader.ts';
 import type { MappingStats } from '../emulator/index.ts';
+import { ALARM_DEFAULTS, Metric } from '../lib/contract.ts';
 import { formatPosition } from '../lib/index.ts';
 import { type JsonLine, metricValues, percentile, sumMetric } from '../testkit/index.ts';
 
@@ -39,9 +40,9 @@ export interface Verdict {
   text: string;
 }
 
-/** Alarm thresholds of docs/runbook.md. */
-const DEDUP_RATIO = 0.1;
-const P99_MS = 50;
+/** The thresholds the deployed alarms use by default (the CDK app reads the same). */
+const DEDUP_RATIO = ALARM_DEFAULTS.dedupRatio;
+const P99_MS = ALARM_DEFAULTS.dedupCheckP99Ms;
 
 /**
  * @example
@@ -59,10 +60,10 @@ export function summarize(f: RunFacts): Verdict {
     if (n === 0 && !dlqIds.has(id) && !f.poison.has(id)) lost.push(id);
   }
   const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
-  const processed = sumMetric(f.lines, 'MessagesProcessed');
-  const deduplicated = sumMetric(f.lines, 'MessagesDeduplicated');
-  const dedupErrors = sumMetric(f.lines, 'DedupErrors');
-  const p99 = percentile(metricValues(f.lines, 'DedupCheckDuration'), 99);
+  const processed = sumMetric(f.lines, Metric.processed);
+  const deduplicated = sumMetric(f.lines, Metric.deduplicated);
+  const dedupErrors = sumMetric(f.lines, Metric.dedupErrors);
+  const p99 = percentile(metricValues(f.lines, Metric.dedupCheckDuration), 99);
 
   const byReason = new Map<string, number>();
   for (const row of f.dlq) {
@@ -79,12 +80,12 @@ export function summarize(f: RunFacts): Verdict {
 
   const alarms: [string, boolean, string][] = [
     [
-      'MessagesDeduplicated / MessagesProcessed > 0.1',
+      `${Metric.deduplicated} / ${Metric.processed} > ${DEDUP_RATIO}`,
       processed > 0 && deduplicated / processed > DEDUP_RATIO,
       `${pct(deduplicated, processed)}`,
     ],
-    ['DedupErrors > 0', dedupErrors > 0, `${dedupErrors}`],
-    ['p99 DedupCheckDuration > 50 ms', p99 > P99_MS, `${p99.toFixed(1)} ms`],
+    [`${Metric.dedupErrors} > 0`, dedupErrors > 0, `${dedupErrors}`],
+    [`p99 ${Metric.dedupCheckDuration} > ${P99_MS} ms`, p99 > P99_MS, `${p99.toFixed(1)} ms`],
     ['Lambda function errors > 0', f.stats.functionErrors > 0, `${f.stats.functionErrors}`],
     ['ESM OffsetLag stuck above 0', f.finalLag > 0, `${f.finalLag} at the end`],
     ['records sent to the DLQ > 0', f.dlq.length > 0, `${f.dlq.length}`],
@@ -97,7 +98,7 @@ export function summarize(f: RunFacts): Verdict {
     '',
     `  events produced          ${f.produced}  (${f.unique} unique, ${f.produced - f.unique} published twice by the producer)`,
     `  effects that happened    ${effects}  (pushes the provider received)`,
-    `  duplicates suppressed    ${deduplicated} by Redis dedup (MessagesDeduplicated), ${f.effectReplays} more by the effect layer (answered from its DynamoDB mark)`,
+    `  duplicates suppressed    ${deduplicated} by Redis dedup (${Metric.deduplicated}), ${f.effectReplays} more by the effect layer (answered from its DynamoDB mark)`,
     `  records retried          ${f.stats.recordsRetried}  (${f.stats.invocations} invocations, ${f.stats.functionErrors} function errors, ${f.stats.partialFailures} partial batch failures)`,
     `  records in the DLQ       ${f.dlq.length}`,
   );

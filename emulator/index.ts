@@ -11,7 +11,7 @@
  * const log = new KafkaLog();
  * log.createTopic('review-created', 3);
  * new EventProducer(log).send({ topic: 'review-created', key: 'review-1', payload: { stars: 5 } });
- * const fn = new LambdaFunction(workerThread({ module: './handler.ts', env: () => ({ DEDUP_REDIS_URL: url }) }), {
+ * const fn = new LambdaFunction(workerThread({ module: './handler.ts', env: () => ({ [contract.EnvVar.redisUrl]: url }) }), {
  *   functionName: 'notification', timeoutMs: 30_000 });
  * log.createTopic('review-created-dlq', 1);
  * const esm = new EventSourceMapping(log, fn, { topics: ['review-created'], provisionedPollers: {},

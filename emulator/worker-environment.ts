@@ -1,7 +1,7 @@
 /**
  * Execution environments as worker threads: each imports the handler module itself (the cold
  * start), from its own environment variables, exactly as the deployed function does
- * (`functions/<name>/handler.ts`); stopping an environment terminates its thread, so nothing of a
+ * (a deployable function's `handler.ts`); stopping an environment terminates its thread, so nothing of a
  * killed or timed-out invocation runs on, as in Lambda. lambda-worker.ts is the inside of the thread.
  *
  * Freezing: as it posts an answer the thread blocks itself (`Atomics.wait` on a SharedArrayBuffer
@@ -57,8 +57,8 @@ export type WorkerMessage =
  *
  * @example
  * const fn = new LambdaFunction(
- *   workerThread({ module: 'functions/notification/handler.ts',
- *     env: () => ({ DEDUP_REDIS_URL: 'redis://127.0.0.1:6379', IDEMPOTENCY_TABLE_NAME: 't' }) }),
+ *   workerThread({ module: './handler.ts',
+ *     env: () => ({ [contract.EnvVar.redisUrl]: 'redis://127.0.0.1:6379', [contract.EnvVar.idempotencyTable]: 't' }) }),
  *   { functionName: 'notification', timeoutMs: 7_000 },
  * );
  * const result = await fn.invoke(mskEvent);

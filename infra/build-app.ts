@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import nag from 'cdk-nag';
+import { STACK_NAME_PREFIX } from '../lib/contract.ts';
 import type { EnvironmentConfig } from './environment-types.ts';
 import { selectEnvironments } from './environments.ts';
 import { MskOnceStack } from './msk-once-stack.ts';
@@ -23,7 +24,7 @@ export interface BuildAppOptions {
 
 /** The stack id of an environment. */
 export function stackId(config: EnvironmentConfig): string {
-  return `MskOnce-${config.name}`;
+  return `${STACK_NAME_PREFIX}-${config.name}`;
 }
 
 /**

@@ -3,9 +3,10 @@
  * are, which consumers run there, and where their alarms go. Plain data, so that `cdk synth`
  * needs no lookups and no credentials.
  */
+import type { WindowName } from '../lib/contract.ts';
 
-/** A dedup window: a named one of the core (24 h, 7 d, 1 h) or seconds (at least 600). */
-export type DedupWindow = 'default' | 'critical' | 'analytics' | number;
+/** A dedup window: a named one of the contract's `WINDOWS` (24 h, 7 d, 1 h) or seconds (at least 600). */
+export type DedupWindow = WindowName | number;
 
 /** One Lambda consumer of one or more topics. */
 export interface ConsumerConfig {
@@ -13,7 +14,7 @@ export interface ConsumerConfig {
   readonly name: string;
   /** The handler file, relative to the repository root, exporting `handler`. */
   readonly entry: string;
-  /** POWERTOOLS_SERVICE_NAME and the `service` metric dimension. */
+  /** The service name (`EnvVar.serviceName`) and the `service` metric dimension. */
   readonly service: string;
   /** The `Handler` metric dimension; must equal the handlerName given to kafkaHandler in `entry`. */
   readonly handlerName: string;
@@ -37,7 +38,7 @@ export interface ConsumerConfig {
   readonly timeoutSeconds?: number;
   /** Default 512. */
   readonly memoryMb?: number;
-  /** True when handlers run effects through Powertools idempotency (IDEMPOTENCY_TABLE_NAME). */
+  /** True when handlers run effects through Powertools idempotency (the table is passed as `EnvVar.idempotencyTable`). */
   readonly usesIdempotencyTable: boolean;
   /** Extra environment variables, e.g. PUSH_PROVIDER_URL. */
   readonly environment?: Readonly<Record<string, string>>;
@@ -73,9 +74,9 @@ export interface AlarmConfig {
   readonly email?: string;
   /** Base of the runbook links in alarm descriptions, e.g. https://github.com/org/repo/blob/main/docs/runbook.md */
   readonly runbookUrl: string;
-  /** MessagesDeduplicated / MessagesProcessed above this for 10 minutes. Default 0.1. */
+  /** Deduplicated / processed records (`Metric.deduplicated` / `Metric.processed`) above this for 10 minutes. Default 0.1. */
   readonly dedupRatio?: number;
-  /** p99 DedupCheckDuration above this (ms). Default 50. */
+  /** p99 of `Metric.dedupCheckDuration` above this (ms). Default 50. */
   readonly checkP99Ms?: number;
   /** Maximum OffsetLag (records) above this for 15 minutes. */
   readonly offsetLag: number;
@@ -98,7 +99,7 @@ export interface EnvironmentConfig {
   readonly consumers: readonly ConsumerConfig[];
   readonly cache: CacheConfig;
   readonly alarms: AlarmConfig;
-  /** CloudWatch EMF namespace of the functions. Default 'MskOnce'. */
+  /** CloudWatch EMF namespace of the functions. Default: the contract's `DEFAULT_NAMESPACE`. */
   readonly metricsNamespace?: string;
   /** Days of function logs. */
   readonly logRetentionDays: number;

@@ -33,7 +33,7 @@ export class MskOnceStack extends Stack {
 
   /**
    * @example
-   * new MskOnceStack(app, 'MskOnce-dev', { config: environment('dev'), projectRoot: process.cwd(), env: { account, region } });
+   * new MskOnceStack(app, stackId(environment('dev')), { config: environment('dev'), projectRoot: process.cwd(), env: { account, region } });
    */
   constructor(scope: Construct, id: string, props: MskOnceStackProps) {
     super(scope, id, props);

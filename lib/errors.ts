@@ -1,3 +1,4 @@
+import type { DedupErrorReason } from './contract.ts';
 import { formatPosition, type RecordPosition } from './kafka/position.ts';
 
 export type { RecordPosition };
@@ -72,8 +73,8 @@ export class PartitionStoppedError extends RecordError {}
 /** Too little of the invocation's time was left to start this record; it was released for a retry. */
 export class OutOfTimeError extends RecordError {}
 
-/** Why a dedup store call failed, as counted in the DedupErrors metric's Reason dimension. */
-export type StoreErrorReason = 'timeout' | 'connection' | 'script' | 'unknown';
+/** Why a dedup store call failed, as counted in the `Reason` dimension of `Metric.dedupErrors`. */
+export type StoreErrorReason = DedupErrorReason;
 
 /** The dedup store (Redis) failed or was too slow. */
 export class DedupStoreError extends MskOnceError {

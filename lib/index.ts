@@ -9,6 +9,9 @@
  *   ...dedupConfigFromEnv(),
  *   async handle(message) { await sendPush(message); },
  * });
+ *
+ * `contract` holds the names metrics, dashboards, alarms and deployments agree on (also the
+ * `msk-once/contract` entry, which loads nothing else).
  */
 export type { Batch, BatchRecord, ClaimState } from './consumer/batch.ts';
 export { type ResolvedConfig, resolveConfig } from './consumer/config.ts';
@@ -24,6 +27,7 @@ export type {
   RecordMetrics,
 } from './consumer/options.ts';
 export { runPartitions } from './consumer/run-partitions.ts';
+export * as contract from './contract.ts';
 export { type ElastiCacheIamAuth, elastiCacheIamToken } from './dedup/elasticache-iam.ts';
 export { MemoryDedupStore } from './dedup/memory-store.ts';
 export { connectRedis, type RedisConnection, type RedisConnectionOptions } from './dedup/redis-connection.ts';

@@ -3,8 +3,8 @@
  * that accepts `POST /push`, records each delivery and counts them per collapse id, the way a phone
  * would show them. It can be told to refuse (HTTP 5xx) or to answer late.
  *
- * Request: `POST /push` with JSON `{ to, title, body?, collapseId, data? }` (the client in
- * functions/notification sends this). `collapseId` is checked against the APNs limit (64 bytes), as
+ * Request: `POST /push` with JSON `{ to, title, body?, collapseId, data? }` (what the demo's
+ * notification function sends). `collapseId` is checked against the APNs limit (64 bytes), as
  * APNs would. Answer: 200 `{ id }`. `GET /deliveries` lists what was delivered (for a demo).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

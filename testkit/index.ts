@@ -9,7 +9,7 @@
  * const event = mskEvent([mskRecord({ offset: 1, value: { stars: 5 } }), mskRecord({ offset: 2, eventId: null })]);
  * const { result, lines } = await captureConsoleOutput(() => handler(event, lambdaContext()));
  * assert.deepEqual(failedOffsets(result), ['orders-0@2']);
- * assert.equal(sumMetric(lines, 'MessagesProcessed'), 1);
+ * assert.equal(sumMetric(lines, contract.Metric.processed), 1);
  */
 export { functionArn, type LambdaContextOptions, lambdaContext } from '../emulator/index.ts';
 export { type DynamoDBTap, type DynamoDBTapOptions, startDynamoDBTap } from './dynamodb-tap.ts';

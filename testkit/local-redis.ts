@@ -1,8 +1,9 @@
 /**
  * The Redis a local run uses: REDIS_URL, else 127.0.0.1:6379 when it answers, else a redis-server
  * started for the run, else none (the caller falls back to the in-memory store and says so).
- * DEDUP_STORE=memory asks for no Redis at all.
+ * The contract's `EnvVar.store` set to `memory` asks for no Redis at all.
  */
+import { contract } from '../lib/index.ts';
 import { hasRedisServer, type LocalRedis, pingRedis, startRedisServer } from './redis-server.ts';
 
 export interface FoundRedis {
@@ -20,12 +21,12 @@ export interface FoundRedis {
  * if (!redis.url) console.warn('no Redis: using the in-memory store (not for production)');
  */
 export async function findRedis(env: NodeJS.ProcessEnv): Promise<FoundRedis> {
-  if (env.DEDUP_STORE === 'memory') return { url: undefined, source: 'none' };
+  if (env[contract.EnvVar.store] === 'memory') return { url: undefined, source: 'none' };
   if (env.REDIS_URL) {
     const url = new URL(env.REDIS_URL);
     if (url.protocol === 'redis:' && !(await pingRedis(url.hostname, Number(url.port || 6379), 1000))) {
       throw new Error(
-        `REDIS_URL (${url.host}) does not answer PING: start it, unset REDIS_URL, or set DEDUP_STORE=memory`,
+        `REDIS_URL (${url.host}) does not answer PING: start it, unset REDIS_URL, or set ${contract.EnvVar.store}=memory`,
       );
     }
     return { url: env.REDIS_URL, source: 'REDIS_URL' };

@@ -91,10 +91,10 @@ class LineCollector {
  * per console call; calls with other arguments are dropped.
  *
  * @example
- * process.env.POWERTOOLS_DEV = 'true';
- * process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+ * process.env[contract.EnvVar.powertoolsDev] = 'true';
+ * process.env[contract.EnvVar.metricsDisabled] = 'false';
  * const { result, lines } = await captureConsoleOutput(() => handler(event, lambdaContext()));
- * sumMetric(lines, 'MessagesProcessed');
+ * sumMetric(lines, contract.Metric.processed);
  */
 export async function captureConsoleOutput<T>(fn: () => Promise<T>): Promise<CapturedOutput<T>> {
   const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
@@ -124,7 +124,7 @@ export async function captureConsoleOutput<T>(fn: () => Promise<T>): Promise<Cap
  * const capture = startProcessOutputCapture(() => {});
  * await esm.drain();
  * capture.stop();
- * sumMetric(capture.lines(), 'MessagesDeduplicated');
+ * sumMetric(capture.lines(), contract.Metric.deduplicated);
  */
 export function startProcessOutputCapture(passThrough?: (text: string) => void): OutputCapture {
   const collector = new LineCollector();
@@ -154,8 +154,8 @@ export function startProcessOutputCapture(passThrough?: (text: string) => void):
  * Run `fn` with process.stdout and process.stderr captured (see {@link startProcessOutputCapture}).
  *
  * @example
- * const { text } = await captureProcessOutput(() => esm.drain());
- * assert.match(text, /"DedupErrors"/);
+ * const { lines } = await captureProcessOutput(() => esm.drain());
+ * assert.ok(sumMetric(lines, contract.Metric.dedupErrors) > 0);
  */
 export async function captureProcessOutput<T>(
   fn: () => Promise<T>,
@@ -178,7 +178,7 @@ export async function captureProcessOutput<T>(
  * const fn = new LambdaFunction(workerThread({ module, onOutput: output.line }), { timeoutMs: 7_000 });
  * await esm.drain();
  * await output.settled();
- * sumMetric(output.lines(), 'MessagesProcessed');
+ * sumMetric(output.lines(), contract.Metric.processed);
  */
 export function collectOutputLines(): OutputLines {
   const collector = new LineCollector();
@@ -229,7 +229,7 @@ export function emfDocuments(lines: readonly JsonLine[]): JsonLine[] {
  * Sum of a metric over EMF documents whose dimension values match `where` (arrays of values count each).
  *
  * @example
- * sumMetric(lines, 'DedupErrors', { Reason: 'connection' })
+ * sumMetric(lines, contract.Metric.dedupErrors, { [contract.Dimension.reason]: 'connection' })
  */
 export function sumMetric(
   lines: readonly JsonLine[],
@@ -247,10 +247,10 @@ export function sumMetric(
 }
 
 /**
- * Every value of a metric, in printing order (for percentiles of DedupCheckDuration).
+ * Every value of a metric, in printing order (for percentiles of `contract.Metric.dedupCheckDuration`).
  *
  * @example
- * percentile(metricValues(lines, 'DedupCheckDuration'), 99);
+ * percentile(metricValues(lines, contract.Metric.dedupCheckDuration), 99);
  */
 export function metricValues(lines: readonly JsonLine[], metric: string): number[] {
   const values: number[] = [];

@@ -83,7 +83,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
  *
  * @example
  * const redis = await startRedisServer();
- * process.env.DEDUP_REDIS_URL = redis.url;
+ * process.env[contract.EnvVar.redisUrl] = redis.url;
  * // ...
  * await redis.stop();
  */

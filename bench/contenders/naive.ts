@@ -1,5 +1,5 @@
 /**
- * The naive way (the reference text's RedisRepo.IsDuplicate): per record one `SET key 1 NX PX ttl`
+ * The naive way (the common deduplicator, docs/background.md "Why not SETNX, then run"): per record one `SET key 1 NX PX ttl`
  * round trip, then the handler; sequential; a key set is never released.
  */
 import type { Cluster, Redis } from 'ioredis';

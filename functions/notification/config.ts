@@ -1,12 +1,12 @@
 /**
  * The notification function's settings from its environment.
  */
-import { effectsConfigFromEnv } from '../../lib/effects/config.ts';
-import { ConfigurationError, dedupConfigFromEnv } from '../../lib/index.ts';
+import { effectsConfigFromEnv } from '../../lib/effects/index.ts';
+import { ConfigurationError, contract, dedupConfigFromEnv } from '../../lib/index.ts';
 import type { NotificationHandlerOptions } from './create-handler.ts';
 
 /**
- * Read the dedup settings (DEDUP_*), IDEMPOTENCY_TABLE_NAME, NOTIFICATIONS_TABLE_NAME (optional),
+ * Read the toolkit's dedup and effect settings (`dedupConfigFromEnv`, `effectsConfigFromEnv`), NOTIFICATIONS_TABLE_NAME (optional),
  * PUSH_PROVIDER_URL (http or https) and PUSH_TIMEOUT_MS (optional).
  *
  * @throws ConfigurationError naming the variable.
@@ -35,9 +35,10 @@ export function notificationConfigFromEnv(env: NodeJS.ProcessEnv): NotificationH
     );
   }
   const notificationsTableName = env.NOTIFICATIONS_TABLE_NAME?.trim();
+  const service = env[contract.EnvVar.serviceName]?.trim();
   return {
     ...dedupConfigFromEnv(env),
-    ...(env.POWERTOOLS_SERVICE_NAME?.trim() ? { service: env.POWERTOOLS_SERVICE_NAME.trim() } : {}),
+    ...(service ? { service } : {}),
     tableName,
     ...(notificationsTableName ? { notificationsTableName } : {}),
     pushUrl,

@@ -9,11 +9,8 @@
  *   collapse id of the event  -> if a push is ever repeated, the phone replaces the first one
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { collapseIdsFor } from '../../lib/effects/collapse-ids.ts';
-import { effectsDynamoDBClient } from '../../lib/effects/dynamodb-client.ts';
-import { createEffect } from '../../lib/effects/effect.ts';
-import type { KafkaHandlerOptions } from '../../lib/index.ts';
-import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
+import { collapseIdsFor, createEffect, effectsDynamoDBClient } from '../../lib/effects/index.ts';
+import { type KafkaHandler, type KafkaHandlerOptions, kafkaHandler } from '../../lib/index.ts';
 import { InvalidReviewError } from './errors.ts';
 import { notificationRows } from './notification-rows.ts';
 import { createPushClient, type PushReceipt } from './push-client.ts';
@@ -25,7 +22,7 @@ export const HANDLER_NAME = 'on-review-created';
 /** Options of {@link createNotificationHandler}: where marks, rows and pushes go, and the dedup settings. */
 export interface NotificationHandlerOptions
   extends Omit<KafkaHandlerOptions<ReviewCreated>, 'handle' | 'handlerName' | 'service' | 'parse'> {
-  /** The idempotency table (IDEMPOTENCY_TABLE_NAME). */
+  /** The idempotency table (the contract's `EnvVar.idempotencyTable`). */
   tableName: string;
   /** Where the notification rows go (NOTIFICATIONS_TABLE_NAME). Default: `tableName`. */
   notificationsTableName?: string;

@@ -7,6 +7,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { ALARM_DEFAULTS, Dimension, Metric } from '../../lib/contract.ts';
 import { RUNBOOK_SECTIONS, type RunbookSection, runbookLink } from '../runbook.ts';
 import type { KafkaConsumer } from './kafka-consumer.ts';
 
@@ -17,9 +18,9 @@ export interface ConsumerAlarmsProps {
   readonly runbookUrl: string;
   /** Alarm name prefix, e.g. `msk-once-dev`. */
   readonly namePrefix: string;
-  /** @default 0.1 */
+  /** @default ALARM_DEFAULTS.dedupRatio of the contract (0.1) */
   readonly dedupRatio?: number;
-  /** @default 50 */
+  /** @default ALARM_DEFAULTS.dedupCheckP99Ms of the contract (50) */
   readonly checkP99Ms?: number;
   /** Records of OffsetLag that page. */
   readonly offsetLag: number;
@@ -47,8 +48,8 @@ export class ConsumerAlarms extends Construct {
     super(scope, id);
     const c = props.consumer;
     const who = `${c.service}/${c.handlerName}`;
-    const ratio = props.dedupRatio ?? 0.1;
-    const p99 = props.checkP99Ms ?? 50;
+    const ratio = props.dedupRatio ?? ALARM_DEFAULTS.dedupRatio;
+    const p99 = props.checkP99Ms ?? ALARM_DEFAULTS.dedupCheckP99Ms;
     const specs: AlarmSpec[] = [
       {
         key: 'dedupRatio',
@@ -57,7 +58,7 @@ export class ConsumerAlarms extends Construct {
         threshold: ratio,
         evaluationPeriods: 2,
         datapointsToAlarm: 2,
-        meaning: `More than ${ratio * 100}% of ${who}'s records were repeats for 10 minutes (MessagesDeduplicated / MessagesProcessed). Normal is under 1%: a producer or the outbox forwarder is publishing twice, or batches are retried in a loop.`,
+        meaning: `More than ${ratio * 100}% of ${who}'s records were repeats for 10 minutes (${Metric.deduplicated} / ${Metric.processed}). Normal is under 1%: a producer or the outbox forwarder is publishing twice, or batches are retried in a loop.`,
       },
       {
         key: 'dedupErrors',
@@ -66,7 +67,7 @@ export class ConsumerAlarms extends Construct {
         threshold: 0,
         evaluationPeriods: 1,
         datapointsToAlarm: 1,
-        meaning: `The dedup store (Redis) of ${c.service} failed (DedupErrors > 0, any Reason). Fail-open handlers ran without dedup (duplicates possible); fail-closed handlers failed their records (retries, then DLQ).`,
+        meaning: `The dedup store (Redis) of ${c.service} failed (${Metric.dedupErrors} > 0, any ${Dimension.reason}). Fail-open handlers ran without dedup (duplicates possible); fail-closed handlers failed their records (retries, then DLQ).`,
       },
       {
         key: 'dedupLatency',
@@ -75,7 +76,7 @@ export class ConsumerAlarms extends Construct {
         threshold: p99,
         evaluationPeriods: 3,
         datapointsToAlarm: 2,
-        meaning: `p99 of one dedup round trip of ${c.service} is above ${p99} ms (DedupCheckDuration). A slow Redis slows every batch and eats the time records need.`,
+        meaning: `p99 of one dedup round trip of ${c.service} is above ${p99} ms (${Metric.dedupCheckDuration}). A slow Redis slows every batch and eats the time records need.`,
       },
       {
         key: 'effectErrors',
@@ -84,7 +85,7 @@ export class ConsumerAlarms extends Construct {
         threshold: 0,
         evaluationPeriods: 1,
         datapointsToAlarm: 1,
-        meaning: `The effect layer of ${c.service} could not use its DynamoDB marks (EffectErrors > 0, any Reason). Effects guarded by it were not run and their records are retried (then DLQ); a mark not saved after its effect ran lets a retry repeat that effect.`,
+        meaning: `The effect layer of ${c.service} could not use its DynamoDB marks (${Metric.effectErrors} > 0, any ${Dimension.reason}). Effects guarded by it were not run and their records are retried (then DLQ); a mark not saved after its effect ran lets a retry repeat that effect.`,
       },
       {
         key: 'functionErrors',

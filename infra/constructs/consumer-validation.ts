@@ -3,16 +3,23 @@
  * lose records). Each error names the property.
  */
 import { Duration, Token } from 'aws-cdk-lib';
-import { MIN_WINDOW_SECONDS, WINDOWS } from '../../lib/dedup/window.ts';
+import { EnvVar, MIN_WINDOW_SECONDS, WINDOWS } from '../../lib/contract.ts';
 import { ConstructConfigError } from './errors.ts';
-import type { KafkaConsumerProps } from './kafka-consumer.ts';
+import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
 
 /** The Kafka ESM invokes a function for at most 14 minutes. */
 export const MAX_KAFKA_TIMEOUT = Duration.minutes(14);
 export const MAX_BATCH_SIZE = 10_000;
 /** Variables the construct derives from its props; `environment` may not override them. */
-const OWNED_VARIABLES =
-  /^(DEDUP_.*|POWERTOOLS_SERVICE_NAME|POWERTOOLS_METRICS_NAMESPACE|IDEMPOTENCY_TABLE_NAME|NODE_OPTIONS)$/;
+const OWNED_VARIABLES: ReadonlySet<string> = new Set([
+  EnvVar.serviceName,
+  EnvVar.metricsNamespace,
+  EnvVar.idempotencyTable,
+  'NODE_OPTIONS',
+]);
+/** The contract's `DEDUP_ENV_VARS` share this prefix; a future one is the construct's too. */
+const DEDUP_FAMILY = /^DEDUP_/;
+const isOwned = (name: string): boolean => OWNED_VARIABLES.has(name) || DEDUP_FAMILY.test(name);
 // One source of truth with the core: the same minimum and the same named windows.
 const NAMED_WINDOWS: string[] = Object.keys(WINDOWS);
 
@@ -83,7 +90,7 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
     );
   }
   for (const name of Object.keys(props.environment ?? {})) {
-    if (OWNED_VARIABLES.test(name)) {
+    if (isOwned(name)) {
       fail(
         `environment.${name}`,
         'is set by the construct from its own props (service, window, storePolicy, dedupStore, idempotencyTable); ' +

@@ -5,6 +5,7 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
+import { Dimension, METRIC_DIMENSIONS, Metric } from '../../lib/contract.ts';
 import type { KafkaConsumer } from './kafka-consumer.ts';
 
 export interface ConsumersDashboardProps {
@@ -24,14 +25,13 @@ export class ConsumersDashboard extends Construct {
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: props.dashboardName });
     for (const c of props.consumers) {
       const who = `${c.service}/${c.handlerName}`;
-      const results = (['MessagesSucceeded', 'MessagesFailed', 'MessagesDeduplicated'] as const).flatMap(
-        (name) =>
-          c.topics.map((t) =>
-            c.metricMessages(name, t, {
-              label: `${name.replace('Messages', '')} ${t}`,
-              period: Duration.minutes(1),
-            }),
-          ),
+      const results = ([Metric.succeeded, Metric.failed, Metric.deduplicated] as const).flatMap((name) =>
+        c.topics.map((t) =>
+          c.metricMessages(name, t, {
+            label: `${name.replace('Messages', '')} ${t}`,
+            period: Duration.minutes(1),
+          }),
+        ),
       );
       this.dashboard.addWidgets(
         new cloudwatch.TextWidget({
@@ -63,7 +63,7 @@ export class ConsumersDashboard extends Construct {
           title: `${c.service}: Redis errors by reason`,
           left: [
             new cloudwatch.MathExpression({
-              expression: `SEARCH('{${c.metricsNamespace},Reason,service} MetricName="DedupErrors" service="${c.service}"', 'Sum', 60)`,
+              expression: `SEARCH('{${[c.metricsNamespace, ...METRIC_DIMENSIONS[Metric.dedupErrors]].join(',')}} MetricName="${Metric.dedupErrors}" ${Dimension.service}="${c.service}"', 'Sum', 60)`,
               label: '',
               period: Duration.minutes(1),
             }),

@@ -1,10 +1,11 @@
 /**
- * What a consumer needs to know about its dedup store: how to reach it (the DEDUP_REDIS_* variables
- * that `dedupConfigFromEnv` reads) and how to be let in.
+ * What a consumer needs to know about its dedup store: how to reach it (the Redis variables of the
+ * contract's `EnvVar`, which `dedupConfigFromEnv` reads) and how to be let in.
  */
 
 import type { ISecurityGroup } from 'aws-cdk-lib/aws-ec2';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { EnvVar } from '../../lib/contract.ts';
 
 export interface DedupStoreEndpoint {
   /** `rediss://<host>:<port>`. */
@@ -34,17 +35,17 @@ export interface IDedupStore {
  *
  * @example
  * dedupEnvironment({ url: 'rediss://h:6379', mode: 'cluster', auth: 'iam', user: 'u', cacheName: 'c', serverless: true });
- * // { DEDUP_REDIS_URL: 'rediss://h:6379', DEDUP_REDIS_MODE: 'cluster', DEDUP_REDIS_AUTH: 'iam', ... }
+ * // { [EnvVar.redisUrl]: 'rediss://h:6379', [EnvVar.redisMode]: 'cluster', [EnvVar.redisAuth]: 'iam', ... }
  */
 export function dedupEnvironment(endpoint: DedupStoreEndpoint): Record<string, string> {
   const env: Record<string, string> = {
-    DEDUP_REDIS_URL: endpoint.url,
-    DEDUP_REDIS_MODE: endpoint.mode,
-    DEDUP_REDIS_AUTH: endpoint.auth,
+    [EnvVar.redisUrl]: endpoint.url,
+    [EnvVar.redisMode]: endpoint.mode,
+    [EnvVar.redisAuth]: endpoint.auth,
   };
-  if (endpoint.user !== undefined) env.DEDUP_REDIS_USER = endpoint.user;
-  if (endpoint.cacheName !== undefined) env.DEDUP_REDIS_CACHE_NAME = endpoint.cacheName;
-  if (endpoint.serverless !== undefined) env.DEDUP_REDIS_SERVERLESS = String(endpoint.serverless);
-  if (endpoint.token !== undefined) env.DEDUP_REDIS_TOKEN = endpoint.token;
+  if (endpoint.user !== undefined) env[EnvVar.redisUser] = endpoint.user;
+  if (endpoint.cacheName !== undefined) env[EnvVar.redisCacheName] = endpoint.cacheName;
+  if (endpoint.serverless !== undefined) env[EnvVar.redisServerless] = String(endpoint.serverless);
+  if (endpoint.token !== undefined) env[EnvVar.redisToken] = endpoint.token;
   return env;
 }

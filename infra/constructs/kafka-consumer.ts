@@ -12,75 +12,28 @@ import * as path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import {
-  KafkaDlq,
-  ManagedKafkaEventSource,
-  type ProvisionedPollerConfig,
-} from 'aws-cdk-lib/aws-lambda-event-sources';
+import { KafkaDlq, ManagedKafkaEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { DedupWindow } from '../environment-types.ts';
+import {
+  DEFAULT_NAMESPACE,
+  Dimension,
+  EnvVar,
+  METRIC_DIMENSIONS,
+  Metric,
+  type MetricName,
+  type RecordCounter,
+} from '../../lib/contract.ts';
 import { groupArn, parseClusterArn, topicArn } from '../msk-arns.ts';
 import { validateConsumerProps } from './consumer-validation.ts';
-import { dedupEnvironment, type IDedupStore } from './dedup-store.ts';
+import { dedupEnvironment } from './dedup-store.ts';
+import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
 import { LeastPrivilegeRole } from './least-privilege-role.ts';
 
-export interface KafkaConsumerProps {
-  /** The handler file exporting `handler` (a kafkaHandler). */
-  readonly entry: string;
-  /** POWERTOOLS_SERVICE_NAME; the `service` metric dimension. */
-  readonly service: string;
-  /** The handlerName given to kafkaHandler; the `Handler` metric dimension of the alarms. */
-  readonly handlerName: string;
-  readonly clusterArn: string;
-  readonly topics: readonly string[];
-  /** Consumer group; with several topics each mapping joins `<consumerGroupId>.<topic>` (group ids must be unique per mapping). */
-  readonly consumerGroupId: string;
-  /** On-failure destination topic on the same cluster; must not be a source topic. */
-  readonly dlqTopic: string;
-  readonly vpc: ec2.IVpc;
-  /** @default the VPC's private subnets */
-  readonly vpcSubnets?: ec2.SubnetSelection;
-  /** Added to the store's client security group. @default none */
-  readonly securityGroups?: ec2.ISecurityGroup[];
-  readonly dedupStore: IDedupStore;
-  /** @default 'default' (24 h) */
-  readonly window?: DedupWindow;
-  /** @default 'open' */
-  readonly storePolicy?: 'open' | 'closed';
-  /** Required: retries, bisect, partial batch failures and the Kafka DLQ only work in provisioned mode. */
-  readonly provisionedPollers?: ProvisionedPollerConfig;
-  /** @default 100 */
-  readonly batchSize?: number;
-  /** @default 500 ms (the MSK default) */
-  readonly maxBatchingWindow?: Duration;
-  /** @default 3 */
-  readonly retryAttempts?: number;
-  /** Split a batch when the function throws (a bug or a crash), to isolate the record. @default true */
-  readonly bisectBatchOnError?: boolean;
-  /** @default no limit (-1) */
-  readonly maxRecordAge?: Duration;
-  /** @default TRIM_HORIZON */
-  readonly startingPosition?: lambda.StartingPosition;
-  /** At most 14 minutes. @default 2 minutes */
-  readonly timeout?: Duration;
-  /** @default 512 */
-  readonly memorySize?: number;
-  /** Extra environment, e.g. PUSH_PROVIDER_URL. */
-  readonly environment?: Record<string, string>;
-  /** Granted read/write of idempotency records and passed as IDEMPOTENCY_TABLE_NAME. @default none */
-  readonly idempotencyTable?: dynamodb.ITable;
-  /** @default 'MskOnce' */
-  readonly metricsNamespace?: string;
-  /** @default one month */
-  readonly logRetention?: logs.RetentionDays;
-  /** Where esbuild resolves packages from. @default the current directory */
-  readonly projectRoot?: string;
-}
+export type { KafkaConsumerProps };
 
 const ENI_ACTIONS = [
   'ec2:CreateNetworkInterface',
@@ -120,7 +73,7 @@ export class KafkaConsumer extends Construct {
     this.handlerName = props.handlerName;
     this.topics = props.topics;
     this.dlqTopic = props.dlqTopic;
-    this.metricsNamespace = props.metricsNamespace ?? 'MskOnce';
+    this.metricsNamespace = props.metricsNamespace ?? DEFAULT_NAMESPACE;
 
     this.role = new LeastPrivilegeRole(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
@@ -148,12 +101,12 @@ export class KafkaConsumer extends Construct {
       environment: {
         // Stack traces point at the TypeScript sources (the bundle ships its .map).
         NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: props.service,
-        POWERTOOLS_METRICS_NAMESPACE: this.metricsNamespace,
+        [EnvVar.serviceName]: props.service,
+        [EnvVar.metricsNamespace]: this.metricsNamespace,
         ...dedupEnvironment(props.dedupStore.endpoint),
-        DEDUP_WINDOW: String(props.window ?? 'default'),
-        DEDUP_STORE_POLICY: props.storePolicy ?? 'open',
-        ...(props.idempotencyTable ? { IDEMPOTENCY_TABLE_NAME: props.idempotencyTable.tableName } : {}),
+        [EnvVar.window]: String(props.window ?? 'default'),
+        [EnvVar.storePolicy]: props.storePolicy ?? 'open',
+        ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
       },
       bundling: {
@@ -287,21 +240,21 @@ export class KafkaConsumer extends Construct {
   }
 
   /**
-   * One of the core's per-topic counters (MessagesProcessed, MessagesSucceeded, MessagesFailed,
-   * MessagesDeduplicated), dimensions service, Topic, Handler.
+   * One of the core's per-topic counters (`RECORD_COUNTERS` of the contract: processed, succeeded,
+   * failed, deduplicated), dimensions service, Topic, Handler.
    *
    * @example
-   * consumer.metricMessages('MessagesFailed', 'review-created');
+   * consumer.metricMessages(Metric.failed, 'review-created');
    */
-  metricMessages(
-    name: 'MessagesProcessed' | 'MessagesSucceeded' | 'MessagesFailed' | 'MessagesDeduplicated',
-    topic: string,
-    options?: cloudwatch.MetricOptions,
-  ): cloudwatch.Metric {
+  metricMessages(name: RecordCounter, topic: string, options?: cloudwatch.MetricOptions): cloudwatch.Metric {
     return new cloudwatch.Metric({
       namespace: this.metricsNamespace,
       metricName: name,
-      dimensionsMap: { service: this.service, Topic: topic, Handler: this.handlerName },
+      dimensionsMap: {
+        [Dimension.service]: this.service,
+        [Dimension.topic]: topic,
+        [Dimension.handler]: this.handlerName,
+      },
       statistic: cloudwatch.Stats.SUM,
       period: Duration.minutes(5),
       ...options,
@@ -317,8 +270,8 @@ export class KafkaConsumer extends Construct {
   metricDedupRatio(options?: { period?: Duration }): cloudwatch.MathExpression {
     const usingMetrics: Record<string, cloudwatch.IMetric> = {};
     this.topics.forEach((t, i) => {
-      usingMetrics[`dedup${i}`] = this.metricMessages('MessagesDeduplicated', t, options);
-      usingMetrics[`processed${i}`] = this.metricMessages('MessagesProcessed', t, options);
+      usingMetrics[`dedup${i}`] = this.metricMessages(Metric.deduplicated, t, options);
+      usingMetrics[`processed${i}`] = this.metricMessages(Metric.processed, t, options);
     });
     const sum = (prefix: string) => this.topics.map((_, i) => `FILL(${prefix}${i}, 0)`).join(' + ');
     return new cloudwatch.MathExpression({
@@ -330,39 +283,43 @@ export class KafkaConsumer extends Construct {
   }
 
   /**
-   * DedupErrors of the service summed over every Reason (a Metrics Insights query, so that a reason
-   * added later is counted too).
+   * The sum over every Reason of this service's `metric` (a Metrics Insights query over the
+   * metric's dimension set, so that a reason added later is counted too).
+   */
+  private metricAllReasons(metric: MetricName, period = Duration.minutes(5)): cloudwatch.MathExpression {
+    const schema = [`"${this.metricsNamespace}"`, ...METRIC_DIMENSIONS[metric]].join(', ');
+    return new cloudwatch.MathExpression({
+      expression: `SELECT SUM(${metric}) FROM SCHEMA(${schema}) WHERE ${Dimension.service} = '${this.service}'`,
+      usingMetrics: {},
+      label: `${this.service} ${metric} (all reasons)`,
+      period,
+    });
+  }
+
+  /**
+   * Failed dedup store calls of the service (`Metric.dedupErrors`), summed over every Reason.
    *
    * @example
    * consumer.metricDedupErrors().createAlarm(this, 'Errors', { threshold: 0, evaluationPeriods: 1 });
    */
   metricDedupErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
-    return new cloudwatch.MathExpression({
-      expression: `SELECT SUM(DedupErrors) FROM SCHEMA("${this.metricsNamespace}", Reason, service) WHERE service = '${this.service}'`,
-      usingMetrics: {},
-      label: `${this.service} DedupErrors (all reasons)`,
-      period: options?.period ?? Duration.minutes(5),
-    });
+    return this.metricAllReasons(Metric.dedupErrors, options?.period);
   }
 
   /**
-   * Failures of the effect layer's own store (EffectErrors, all reasons: DynamoDB unreachable,
-   * throttled, a mark not saved after the effect ran, a mark not deleted after the effect failed).
+   * Failures of the effect layer's own store (`Metric.effectErrors`, all reasons: DynamoDB
+   * unreachable, throttled, a mark not saved after the effect ran, a mark not deleted after the
+   * effect failed).
    *
    * @example
-   * consumer.metricEffectErrors().createAlarm(this, 'EffectErrors', { threshold: 0, evaluationPeriods: 1 });
+   * consumer.metricEffectErrors().createAlarm(this, 'EffectStore', { threshold: 0, evaluationPeriods: 1 });
    */
   metricEffectErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
-    return new cloudwatch.MathExpression({
-      expression: `SELECT SUM(EffectErrors) FROM SCHEMA("${this.metricsNamespace}", Reason, service) WHERE service = '${this.service}'`,
-      usingMetrics: {},
-      label: `${this.service} EffectErrors (all reasons)`,
-      period: options?.period ?? Duration.minutes(5),
-    });
+    return this.metricAllReasons(Metric.effectErrors, options?.period);
   }
 
   /**
-   * Latency of one store round trip (DedupCheckDuration, ms), e.g. statistic 'p99'.
+   * Latency of one store round trip (`Metric.dedupCheckDuration`, ms), e.g. statistic 'p99'.
    *
    * @example
    * consumer.metricDedupCheckDuration({ statistic: 'p99' });
@@ -370,8 +327,8 @@ export class KafkaConsumer extends Construct {
   metricDedupCheckDuration(options?: cloudwatch.MetricOptions): cloudwatch.Metric {
     return new cloudwatch.Metric({
       namespace: this.metricsNamespace,
-      metricName: 'DedupCheckDuration',
-      dimensionsMap: { service: this.service },
+      metricName: Metric.dedupCheckDuration,
+      dimensionsMap: { [Dimension.service]: this.service },
       statistic: 'p99',
       period: Duration.minutes(5),
       ...options,

@@ -2,6 +2,7 @@
  * Options resolved and validated once, at cold start. Every error names the option and why.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { DEFAULT_NAMESPACE, EnvVar } from '../contract.ts';
 import { validateRedisOptions } from '../dedup/redis-connection.ts';
 import { RedisDedupStore } from '../dedup/redis-store.ts';
 import { type DedupStore, dedupKeyPrefix } from '../dedup/store.ts';
@@ -18,7 +19,6 @@ export const DEFAULT_LEASE_MS = 30_000;
 /** Below this a renewal (every third of the lease) could not keep up with a Redis round trip. */
 export const MIN_LEASE_MS = 1000;
 export const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
-export const DEFAULT_NAMESPACE = 'MskOnce';
 
 export interface ResolvedConfig<T> {
   readonly service: string;
@@ -54,8 +54,8 @@ export function resolveConfig<T>(options: KafkaHandlerOptions<T>): ResolvedConfi
   if (!options || typeof options !== 'object') throw new ConfigurationError('options', 'must be an object');
   const service = nonEmpty(
     'service',
-    options.service ?? process.env.POWERTOOLS_SERVICE_NAME,
-    'set service or POWERTOOLS_SERVICE_NAME',
+    options.service ?? process.env[EnvVar.serviceName],
+    `set service or ${EnvVar.serviceName}`,
   );
   const handlerName = nonEmpty(
     'handlerName',
@@ -103,7 +103,7 @@ export function resolveConfig<T>(options: KafkaHandlerOptions<T>): ResolvedConfi
     store = new RedisDedupStore({ redis: options.redis });
   }
   const logger = options.logger ?? createLogger(service);
-  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_NAMESPACE;
+  const namespace = process.env[EnvVar.metricsNamespace] || DEFAULT_NAMESPACE;
   return {
     service,
     handlerName,

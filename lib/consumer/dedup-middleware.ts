@@ -14,7 +14,7 @@
  * Does not guarantee:
  * - once-only effects while the store is down under 'open', or after the window: the effect layer's job;
  * - that a failed commit is retried: the effect has happened, the record does not fail, the key
- *   stays IN_PROGRESS until its lease ends (counted in DedupErrors and logged).
+ *   stays IN_PROGRESS until its lease ends (counted as a store error, `Metric.dedupErrors`, and logged).
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { Context, MSKEvent } from 'aws-lambda';

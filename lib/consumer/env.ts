@@ -1,10 +1,11 @@
 /**
  * Dedup settings of a deployed function, from its environment (set by the CDK construct).
  */
+
+import { EnvVar, WINDOWS, type WindowName } from '../contract.ts';
 import { MemoryDedupStore } from '../dedup/memory-store.ts';
 import type { RedisConnectionOptions } from '../dedup/redis-connection.ts';
 import type { DedupStore } from '../dedup/store.ts';
-import { WINDOWS, type WindowName } from '../dedup/window.ts';
 import { ConfigurationError } from '../errors.ts';
 
 export interface DedupEnvConfig {
@@ -24,10 +25,10 @@ function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(raw);
 }
 
-/** DEDUP_RESERVE_MS (time kept free at the end of an invocation) and DEDUP_LEASE_MS (claim lease). */
+/** `EnvVar.reserveMs` (time kept free at the end of an invocation) and `EnvVar.leaseMs` (claim lease). */
 function timingFromEnv(env: NodeJS.ProcessEnv): { reserveMs?: number; leaseMs?: number } {
-  const reserveMs = millis(env, 'DEDUP_RESERVE_MS');
-  const leaseMs = millis(env, 'DEDUP_LEASE_MS');
+  const reserveMs = millis(env, EnvVar.reserveMs);
+  const leaseMs = millis(env, EnvVar.leaseMs);
   return { ...(reserveMs === undefined ? {} : { reserveMs }), ...(leaseMs === undefined ? {} : { leaseMs }) };
 }
 
@@ -40,65 +41,66 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
 }
 
 /**
- * Read DEDUP_REDIS_URL, DEDUP_REDIS_MODE (standalone|cluster), DEDUP_REDIS_AUTH (none|token|iam),
- * DEDUP_REDIS_USER, DEDUP_REDIS_TOKEN, DEDUP_REDIS_CACHE_NAME, DEDUP_REDIS_SERVERLESS,
- * DEDUP_WINDOW (default|critical|analytics|seconds), DEDUP_STORE_POLICY (open|closed),
- * DEDUP_RESERVE_MS (default 5000), DEDUP_LEASE_MS (default 30000) and DEDUP_STORE=memory (local runs only).
+ * Read the dedup variables of the contract ({@link EnvVar}; their names and values in
+ * docs/consumer.md, "Environment"): the Redis URL, mode (standalone|cluster) and auth
+ * (none|token|iam) with its user, token, cache name and serverless flag; the window
+ * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms)
+ * and lease (default 30000 ms); and `store=memory` (local runs only).
  *
  * @throws {ConfigurationError} naming the variable.
  * @example
  * export const handler = kafkaHandler({ handlerName: 'on-review-created', ...dedupConfigFromEnv(), handle });
  */
 export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupEnvConfig {
-  const rawWindow = env.DEDUP_WINDOW || 'default';
+  const rawWindow = env[EnvVar.window] || 'default';
   let window: WindowName | number;
   if (Object.hasOwn(WINDOWS, rawWindow)) window = rawWindow as WindowName;
   else if (/^\d+$/.test(rawWindow)) window = Number(rawWindow);
   else
     throw new ConfigurationError(
-      'DEDUP_WINDOW',
+      EnvVar.window,
       `'${rawWindow}' is not ${Object.keys(WINDOWS).join(', ')} or seconds`,
     );
-  const policy = env.DEDUP_STORE_POLICY || 'open';
+  const policy = env[EnvVar.storePolicy] || 'open';
   if (policy !== 'open' && policy !== 'closed') {
-    throw new ConfigurationError('DEDUP_STORE_POLICY', `'${policy}' is neither open nor closed`);
+    throw new ConfigurationError(EnvVar.storePolicy, `'${policy}' is neither open nor closed`);
   }
   const reserve = timingFromEnv(env);
-  if (env.DEDUP_STORE === 'memory')
+  if (env[EnvVar.store] === 'memory')
     return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve };
-  if (env.DEDUP_STORE && env.DEDUP_STORE !== 'redis') {
-    throw new ConfigurationError('DEDUP_STORE', `'${env.DEDUP_STORE}' is neither redis nor memory`);
+  if (env[EnvVar.store] && env[EnvVar.store] !== 'redis') {
+    throw new ConfigurationError(EnvVar.store, `'${env[EnvVar.store]}' is neither redis nor memory`);
   }
-  const url = env.DEDUP_REDIS_URL;
+  const url = env[EnvVar.redisUrl];
   if (!url)
     throw new ConfigurationError(
-      'DEDUP_REDIS_URL',
-      'is not set (rediss://<endpoint>:6379, or DEDUP_STORE=memory for local runs)',
+      EnvVar.redisUrl,
+      `is not set (rediss://<endpoint>:6379, or ${EnvVar.store}=memory for local runs)`,
     );
-  const mode = env.DEDUP_REDIS_MODE || 'standalone';
+  const mode = env[EnvVar.redisMode] || 'standalone';
   if (mode !== 'standalone' && mode !== 'cluster') {
-    throw new ConfigurationError('DEDUP_REDIS_MODE', `'${mode}' is neither standalone nor cluster`);
+    throw new ConfigurationError(EnvVar.redisMode, `'${mode}' is neither standalone nor cluster`);
   }
   const redis: RedisConnectionOptions = { url, cluster: mode === 'cluster' };
-  const auth = env.DEDUP_REDIS_AUTH || 'none';
+  const auth = env[EnvVar.redisAuth] || 'none';
   if (auth === 'iam') {
-    const userId = env.DEDUP_REDIS_USER;
-    const cacheName = env.DEDUP_REDIS_CACHE_NAME;
-    if (!userId) throw new ConfigurationError('DEDUP_REDIS_USER', 'is needed with DEDUP_REDIS_AUTH=iam');
+    const userId = env[EnvVar.redisUser];
+    const cacheName = env[EnvVar.redisCacheName];
+    if (!userId) throw new ConfigurationError(EnvVar.redisUser, `is needed with ${EnvVar.redisAuth}=iam`);
     if (!cacheName)
-      throw new ConfigurationError('DEDUP_REDIS_CACHE_NAME', 'is needed with DEDUP_REDIS_AUTH=iam');
+      throw new ConfigurationError(EnvVar.redisCacheName, `is needed with ${EnvVar.redisAuth}=iam`);
     redis.iam = {
       userId,
       cacheName,
-      serverless: env.DEDUP_REDIS_SERVERLESS === undefined ? true : flag(env, 'DEDUP_REDIS_SERVERLESS'),
+      serverless: env[EnvVar.redisServerless] === undefined ? true : flag(env, EnvVar.redisServerless),
     };
   } else if (auth === 'token') {
-    if (!env.DEDUP_REDIS_TOKEN)
-      throw new ConfigurationError('DEDUP_REDIS_TOKEN', 'is needed with DEDUP_REDIS_AUTH=token');
-    redis.password = env.DEDUP_REDIS_TOKEN;
-    if (env.DEDUP_REDIS_USER) redis.username = env.DEDUP_REDIS_USER;
+    if (!env[EnvVar.redisToken])
+      throw new ConfigurationError(EnvVar.redisToken, `is needed with ${EnvVar.redisAuth}=token`);
+    redis.password = env[EnvVar.redisToken];
+    if (env[EnvVar.redisUser]) redis.username = env[EnvVar.redisUser];
   } else if (auth !== 'none') {
-    throw new ConfigurationError('DEDUP_REDIS_AUTH', `'${auth}' is not none, token or iam`);
+    throw new ConfigurationError(EnvVar.redisAuth, `'${auth}' is not none, token or iam`);
   }
   return { redis, window, onStoreError: policy, ...reserve };
 }

@@ -34,7 +34,7 @@ export type KafkaHandler = MiddyfiedHandler<
  * export const handler = kafkaHandler<ReviewCreated>({
  *   service: 'notification',
  *   handlerName: 'on-review-created',
- *   redis: { url: process.env.DEDUP_REDIS_URL! },
+ *   redis: { url: 'rediss://my-cache.example.com:6379', cluster: true },
  *   async handle(message) {
  *     await notify(message.payload!.userId, message.eventId);
  *   },

@@ -24,7 +24,7 @@ export interface HandleContext {
   readonly lambdaContext: Context;
   /** The Powertools logger, with the record's keys (event id, topic, partition, offset) appended. */
   readonly logger: Logger;
-  /** The invocation's counters, e.g. `metrics.count('EffectErrors', { Reason: 'timeout' })`. */
+  /** The invocation's counters, e.g. `metrics.count('ReviewsThanked', { Channel: 'push' })`. */
   readonly metrics: RecordMetrics;
 }
 
@@ -32,7 +32,7 @@ export interface HandleContext {
 export type BusinessHandler<T> = (message: KafkaMessage<T>, context: HandleContext) => Promise<void> | void;
 
 export interface KafkaHandlerOptions<T> {
-  /** Service name: the first part of each dedup key and the `service` metric dimension. Default: POWERTOOLS_SERVICE_NAME. */
+  /** Service name: the first part of each dedup key and the `service` metric dimension. Default: the `EnvVar.serviceName` variable (lib/contract.ts). */
   service?: string;
   /** Handler name: part of the key (`<service>:dedup:<handler>:<eventId>`) and the `Handler` dimension. */
   handlerName: string;
@@ -51,7 +51,7 @@ export interface KafkaHandlerOptions<T> {
   window?: WindowName | number;
   /**
    * When the store fails or times out: 'open' (default) runs the handler without dedup and counts
-   * DedupErrors; 'closed' fails the records so that they are retried and, at last, reach the DLQ.
+   * it (`Metric.dedupErrors`); 'closed' fails the records so that they are retried and, at last, reach the DLQ.
    */
   onStoreError?: 'open' | 'closed';
   /** Decode a record value. Default: JSON of UTF-8. Not called for tombstones (payload is null). */

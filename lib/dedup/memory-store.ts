@@ -1,7 +1,7 @@
 /**
  * An in-process dedup store with the same state machine as Redis. FOR LOCAL RUNS AND TESTS ONLY:
  * Lambda containers and replicas do not share it, so in production it would let every duplicate
- * that lands on another container through (reference/000, "Local in-process cache").
+ * that lands on another container through (docs/background.md, "Anti-patterns").
  */
 import type { ClaimResult, DedupStore } from './store.ts';
 

@@ -72,7 +72,7 @@ export function validateRedisOptions(options: RedisConnectionOptions): void {
   }
 }
 
-/** Sort a Redis or connection error into the DedupErrors metric's Reason. */
+/** Sort a Redis or connection error into the `Reason` of the store error metric (`Metric.dedupErrors`). */
 export function errorReason(error: unknown): StoreErrorReason {
   if (error instanceof DedupStoreError) return error.reason;
   if ((error as Error)?.name === 'MaxRetriesPerRequestError') return 'connection';
@@ -93,7 +93,7 @@ export function errorReason(error: unknown): StoreErrorReason {
  * Make a client from options: lazy, fail-fast, TLS and AUTH/IAM as configured.
  *
  * @example
- * const { client, ready } = connectRedis({ url: process.env.DEDUP_REDIS_URL!, cluster: true });
+ * const { client, ready } = connectRedis({ url: 'rediss://my-cache.example.com:6379', cluster: true });
  * await ready();
  */
 export function connectRedis(options: RedisConnectionOptions): RedisConnection {

@@ -1,22 +1,11 @@
 /**
- * The dedup window: how long a DONE key keeps duplicates out (reference/000, "Окно").
+ * The dedup window: how long a DONE key keeps duplicates out (docs/background.md, "The dedup
+ * window"). The named windows and the minimum are part of the contract (lib/contract.ts).
  */
+import { MIN_WINDOW_SECONDS, WINDOWS, type WindowName } from '../contract.ts';
 import { ConfigurationError } from '../errors.ts';
 
-/** Named windows, in seconds. */
-export const WINDOWS = {
-  /** Ordinary domain events: covers retries, rebalances, a forwarder gap and a long Kafka incident. */
-  default: 24 * 60 * 60,
-  /** Critical events (user.banned, consent revoked): a repeat must not pass even after a week's pause. */
-  critical: 7 * 24 * 60 * 60,
-  /** High-volume analytics, where a rare duplicate is a statistical error, not a business effect. */
-  analytics: 60 * 60,
-} as const;
-
-export type WindowName = keyof typeof WINDOWS;
-
-/** Below this the window no longer covers the retry path: a retry would run as a new event. */
-export const MIN_WINDOW_SECONDS = 600;
+export { MIN_WINDOW_SECONDS, WINDOWS, type WindowName };
 
 /**
  * The window in milliseconds, or a {@link ConfigurationError} naming `window` and why.

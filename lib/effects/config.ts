@@ -1,6 +1,7 @@
 /**
  * Where and how long the effect layer keeps its marks, read once from the environment.
  */
+import { EnvVar } from '../contract.ts';
 import { ConfigurationError } from '../errors.ts';
 
 /** Seven days: as long as the longest dedup window ('critical'), so the second line outlives the first. */
@@ -20,8 +21,9 @@ export interface EffectsConfig {
 }
 
 /**
- * Read the effect layer's settings: IDEMPOTENCY_TABLE_NAME (required), IDEMPOTENCY_EXPIRES_AFTER_SECONDS
- * (default 7 days) and POWERTOOLS_SERVICE_NAME (the key namespace, default `msk-once`).
+ * Read the effect layer's settings from the contract's variables ({@link EnvVar}): `idempotencyTable`
+ * (required), `idempotencyExpiresAfterSeconds` (default 7 days) and `serviceName` (the key namespace,
+ * default `msk-once`).
  *
  * @throws ConfigurationError naming the variable when one is missing or malformed.
  * @example
@@ -29,17 +31,17 @@ export interface EffectsConfig {
  * // { tableName: 'notification-idempotency', namespace: 'notification', expiresAfterSeconds: 604800 }
  */
 export function effectsConfigFromEnv(env: Readonly<Record<string, string | undefined>>): EffectsConfig {
-  const tableName = env.IDEMPOTENCY_TABLE_NAME?.trim();
+  const tableName = env[EnvVar.idempotencyTable]?.trim();
   if (!tableName) {
     throw new ConfigurationError(
-      'IDEMPOTENCY_TABLE_NAME',
+      EnvVar.idempotencyTable,
       'is not set; the effect layer needs the DynamoDB table of idempotency marks (fail-closed: effects are not run without it)',
     );
   }
   return {
     tableName,
-    namespace: env.POWERTOOLS_SERVICE_NAME?.trim() || 'msk-once',
-    expiresAfterSeconds: parseExpiry(env.IDEMPOTENCY_EXPIRES_AFTER_SECONDS),
+    namespace: env[EnvVar.serviceName]?.trim() || 'msk-once',
+    expiresAfterSeconds: parseExpiry(env[EnvVar.idempotencyExpiresAfterSeconds]),
   };
 }
 
@@ -48,7 +50,7 @@ function parseExpiry(raw: string | undefined): number {
   const seconds = Number(raw);
   if (!Number.isInteger(seconds) || seconds < 60) {
     throw new ConfigurationError(
-      'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
+      EnvVar.idempotencyExpiresAfterSeconds,
       `must be a whole number of seconds, at least 60 (got "${raw}"); a mark must outlive the retries of its event`,
     );
   }

@@ -17,6 +17,7 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
+import { Dimension, type EffectErrorReason, EnvVar, Metric } from '../contract.ts';
 import { ConfigurationError } from '../errors.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
 import {
@@ -51,12 +52,15 @@ export interface EffectLogger {
 export interface EffectCallContext {
   readonly lambdaContext?: Pick<Context, 'getRemainingTimeInMillis'>;
   readonly logger?: EffectLogger;
-  /** Where EffectErrors{Reason} is counted: the consumer's HandleContext.metrics. */
+  /** Where `Metric.effectErrors` is counted by `Reason`: the consumer's HandleContext.metrics. */
   readonly metrics?: { count(name: string, dimensions?: Record<string, string>, value?: number): void };
 }
 
-/** The metric counting failures of the effect layer's own store (not of the effects). */
-export const EFFECT_ERRORS_METRIC = 'EffectErrors';
+/** The metric counting failures of the effect layer's own store (not of the effects): `Metric.effectErrors` of the contract. */
+export const EFFECT_ERRORS_METRIC = Metric.effectErrors;
+
+const countStoreError = (context: EffectCallContext, reason: EffectErrorReason): void =>
+  context.metrics?.count(EFFECT_ERRORS_METRIC, { [Dimension.reason]: reason });
 
 /**
  * Run `fn` at most once for this message's event id and this effect name; a repeat gets the stored
@@ -72,7 +76,7 @@ export type Effect = <R>(
 
 /** Options of {@link createEffect}. */
 export interface EffectOptions extends Partial<EffectsConfig> {
-  /** The idempotency table; required here (use {@link effectsConfigFromEnv} to read IDEMPOTENCY_TABLE_NAME). */
+  /** The idempotency table; required here (use {@link effectsConfigFromEnv} to read it from the environment). */
   readonly tableName: string;
   /** The DynamoDB client. Default: the container's shared fail-fast client. */
   readonly client?: DynamoDBClient;
@@ -141,7 +145,7 @@ export function createEffect(options: EffectOptions): Effect {
     } as Context);
     if (!config.isEnabled() && !warnedDisabled) {
       warnedDisabled = true;
-      logger.warn('POWERTOOLS_IDEMPOTENCY_DISABLED is set: effects run without their idempotency guard');
+      logger.warn(`${EnvVar.idempotencyDisabled} is set: effects run without their idempotency guard`);
     }
 
     // Where the call got to, so that an error can be told apart: before the effect (store), from
@@ -182,7 +186,7 @@ export function createEffect(options: EffectOptions): Effect {
         return (await run(message.eventId)) as R;
       } catch (error) {
         if (at.stage === 'ran') {
-          context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: 'commit' });
+          countStoreError(context, 'commit');
           logger.error(
             'effect ran but its mark was not saved',
             new EffectCommitError(target, name, { cause: error }),
@@ -191,7 +195,7 @@ export function createEffect(options: EffectOptions): Effect {
         }
         if (at.stage === 'threw') {
           if (error === thrown) throw error;
-          context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: 'release' });
+          countStoreError(context, 'release');
           throw new EffectReleaseError(target, name, thrown, { cause: error });
         }
         const kind = error instanceof Error ? error.name : '';
@@ -202,7 +206,7 @@ export function createEffect(options: EffectOptions): Effect {
           throw new EffectInProgressError(target, name, { cause: error });
         }
         const reason = storeReasonOf(error);
-        context.metrics?.count(EFFECT_ERRORS_METRIC, { Reason: reason });
+        countStoreError(context, reason);
         throw new EffectStoreError(target, name, reason, { cause: error });
       }
     }
@@ -213,7 +217,7 @@ let fromEnv: Effect | undefined;
 
 /**
  * Run `fn` at most once per (event id, effect name), with the table and namespace from the
- * environment (IDEMPOTENCY_TABLE_NAME, POWERTOOLS_SERVICE_NAME) and the container's shared client.
+ * environment ({@link effectsConfigFromEnv}) and the container's shared client.
  * Pass the handler's context so that the mark's in-progress expiry is the invocation's remaining time.
  *
  * @throws EffectStoreError when the table cannot be asked (the effect is not run);

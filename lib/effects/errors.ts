@@ -5,16 +5,14 @@
  * The layer is fail-closed: when the idempotency table cannot be asked, the effect is NOT run and
  * the record fails (the event source mapping retries it, then sends it to the DLQ).
  */
+import type { EffectErrorReason } from '../contract.ts';
 import { RecordError, type RecordPosition } from '../errors.ts';
 
-/** Why the idempotency table could not be used; `table-missing` and `access-denied` are set-up faults. */
-export type EffectStoreReason =
-  | 'timeout'
-  | 'connection'
-  | 'throttled'
-  | 'table-missing'
-  | 'access-denied'
-  | 'unknown';
+/**
+ * Why the idempotency table could not be used; `table-missing` and `access-denied` are set-up faults.
+ * The `Reason` values of `Metric.effectErrors` (lib/contract.ts) other than `commit` and `release`.
+ */
+export type EffectStoreReason = Exclude<EffectErrorReason, 'commit' | 'release'>;
 
 /** What an effect error is about: a record (topic, partition, offset), its event id and the effect's name. */
 export interface EffectTarget extends RecordPosition {

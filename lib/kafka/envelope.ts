@@ -2,10 +2,12 @@
  * The event envelope carried in Kafka headers: Event-Id (a ULID, the dedup key), Correlation-Id, Event-Type.
  */
 import { isValid } from 'ulid';
+import { Header } from '../contract.ts';
 
-export const EVENT_ID_HEADER = 'Event-Id';
-export const CORRELATION_ID_HEADER = 'Correlation-Id';
-export const EVENT_TYPE_HEADER = 'Event-Type';
+/** The header names (`Header` of the contract), under their long-standing export names. */
+export const EVENT_ID_HEADER = Header.eventId;
+export const CORRELATION_ID_HEADER = Header.correlationId;
+export const EVENT_TYPE_HEADER = Header.eventType;
 
 /**
  * The Event-Id in canonical form (upper case), or `undefined` when it is not a ULID.

@@ -1,13 +1,15 @@
 /**
  * The metrics of one invocation, counted in memory per record and flushed once as CloudWatch EMF
- * through Powertools Metrics. Names and dimensions are those of docs (design.md, "Metrics").
+ * through Powertools Metrics. Names and dimensions are the contract's ({@link Metric},
+ * {@link Dimension}; docs/consumer.md, "Metrics").
  *
- * MessagesProcessed counts every record of the batch; each also lands in exactly one of
- * MessagesSucceeded (the handler ran and returned), MessagesDeduplicated (skipped as a repeat) or
- * MessagesFailed (anything else: handler error, bad input, held claim, store closed, out of time,
- * not run after an earlier failure of its partition). So Processed = Succeeded + Failed + Deduplicated.
+ * `Metric.processed` counts every record of the batch; each also lands in exactly one of
+ * `succeeded` (the handler ran and returned), `deduplicated` (skipped as a repeat) or `failed`
+ * (anything else: handler error, bad input, held claim, store closed, out of time, not run after an
+ * earlier failure of its partition). So processed = succeeded + failed + deduplicated.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { Dimension, Metric } from '../contract.ts';
 
 export type RecordOutcome = 'succeeded' | 'failed' | 'deduplicated';
 
@@ -62,21 +64,24 @@ export class MetricsEmitter {
     custom: Map<string, CustomCount>,
   ): void {
     for (const [topic, c] of counts) {
-      const m = this.#instance(`topic:${topic}`, { Topic: topic, Handler: this.#handlerName });
-      m.addMetric('MessagesProcessed', MetricUnit.Count, c.succeeded + c.failed + c.deduplicated);
-      m.addMetric('MessagesSucceeded', MetricUnit.Count, c.succeeded);
-      m.addMetric('MessagesFailed', MetricUnit.Count, c.failed);
-      m.addMetric('MessagesDeduplicated', MetricUnit.Count, c.deduplicated);
+      const m = this.#instance(`topic:${topic}`, {
+        [Dimension.topic]: topic,
+        [Dimension.handler]: this.#handlerName,
+      });
+      m.addMetric(Metric.processed, MetricUnit.Count, c.succeeded + c.failed + c.deduplicated);
+      m.addMetric(Metric.succeeded, MetricUnit.Count, c.succeeded);
+      m.addMetric(Metric.failed, MetricUnit.Count, c.failed);
+      m.addMetric(Metric.deduplicated, MetricUnit.Count, c.deduplicated);
       m.publishStoredMetrics();
     }
     if (durations.length > 0) {
       const m = this.#instance('service', {});
-      for (const ms of durations) m.addMetric('DedupCheckDuration', MetricUnit.Milliseconds, ms);
+      for (const ms of durations) m.addMetric(Metric.dedupCheckDuration, MetricUnit.Milliseconds, ms);
       m.publishStoredMetrics();
     }
     for (const [reason, n] of errors) {
-      const m = this.#instance(`reason:${reason}`, { Reason: reason });
-      m.addMetric('DedupErrors', MetricUnit.Count, n);
+      const m = this.#instance(`reason:${reason}`, { [Dimension.reason]: reason });
+      m.addMetric(Metric.dedupErrors, MetricUnit.Count, n);
       m.publishStoredMetrics();
     }
     for (const [id, c] of custom) {
@@ -114,12 +119,12 @@ export class InvocationMetrics {
     else this.#counts.set(topic, { succeeded: 0, failed: 0, deduplicated: 0, [outcome]: 1 });
   }
 
-  /** One store round trip took `ms` (DedupCheckDuration). */
+  /** One store round trip took `ms` ({@link Metric} `dedupCheckDuration`). */
   roundTrip(ms: number): void {
     this.#durations.push(ms);
   }
 
-  /** A store call failed for `reason` (DedupErrors). */
+  /** A store call failed for `reason` ({@link Metric} `dedupErrors`). */
   storeError(reason: string): void {
     this.#errors.set(reason, (this.#errors.get(reason) ?? 0) + 1);
   }

@@ -1,7 +1,8 @@
-/** The EMF a run prints: names, dimensions and values (design.md, "Metrics"). */
+/** The EMF a run prints: the contract's names and dimensions, and the values (docs/consumer.md, "Metrics"). */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { ulid } from 'ulid';
+import { DEFAULT_NAMESPACE, Dimension, METRIC_DIMENSIONS, Metric } from '../../lib/contract.ts';
 import { kafkaHandler } from '../../lib/index.ts';
 import { emfDocuments, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
@@ -30,20 +31,20 @@ test('one flush per invocation: counts per topic and handler, check duration per
   ]);
   const { lines } = await invoke(handler, event);
   const docs = emfDocuments(lines);
-  const byTopic = (topic: string) => docs.filter((d) => d.Topic === topic);
+  const byTopic = (topic: string) => docs.filter((d) => d[Dimension.topic] === topic);
   assert.equal(byTopic('reviews').length, 1, 'one document per topic');
   const reviews = byTopic('reviews')[0]!;
   assert.deepEqual(
     {
-      p: reviews.MessagesProcessed,
-      s: reviews.MessagesSucceeded,
-      f: reviews.MessagesFailed,
-      d: reviews.MessagesDeduplicated,
+      p: reviews[Metric.processed],
+      s: reviews[Metric.succeeded],
+      f: reviews[Metric.failed],
+      d: reviews[Metric.deduplicated],
     },
     { p: 4, s: 1, f: 2, d: 1 },
   );
-  assert.equal(reviews.Handler, 'on-review-created');
-  assert.equal(reviews.service, service);
+  assert.equal(reviews[Dimension.handler], 'on-review-created');
+  assert.equal(reviews[Dimension.service], service);
   const meta = (
     reviews._aws as {
       CloudWatchMetrics: {
@@ -53,18 +54,18 @@ test('one flush per invocation: counts per topic and handler, check duration per
       }[];
     }
   ).CloudWatchMetrics[0]!;
-  assert.equal(meta.Namespace, 'MskOnce');
-  assert.deepEqual(new Set(meta.Dimensions[0]), new Set(['service', 'Topic', 'Handler']));
+  assert.equal(meta.Namespace, DEFAULT_NAMESPACE);
+  assert.deepEqual(new Set(meta.Dimensions[0]), new Set(METRIC_DIMENSIONS[Metric.processed]));
   assert.ok(meta.Metrics.every((m) => m.Unit === 'Count'));
-  assert.equal(byTopic('ratings')[0]!.MessagesSucceeded, 1);
-  const duration = docs.find((d) => 'DedupCheckDuration' in d)!;
-  const values = [duration.DedupCheckDuration].flat() as number[];
+  assert.equal(byTopic('ratings')[0]![Metric.succeeded], 1);
+  const duration = docs.find((d) => Metric.dedupCheckDuration in d)!;
+  const values = [duration[Metric.dedupCheckDuration]].flat() as number[];
   assert.equal(values.length, 3, 'claim, commit and release: one value each');
   assert.ok(values.every((v) => typeof v === 'number' && v >= 0));
   const durationMeta = (
     duration._aws as { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Unit: string }[] }[] }
   ).CloudWatchMetrics[0]!;
-  assert.deepEqual(durationMeta.Dimensions[0], ['service']);
+  assert.deepEqual(durationMeta.Dimensions[0], METRIC_DIMENSIONS[Metric.dedupCheckDuration]);
   assert.equal(durationMeta.Metrics[0]!.Unit, 'Milliseconds');
   assert.equal(docs.length, 3, 'two topics and one service-level document');
 });
@@ -75,9 +76,9 @@ test('a 10,000-record batch claims and commits in two store calls, not 10,000', 
   );
   const { response, lines } = await invoke(handler, mskEvent(records));
   assert.deepEqual(response.batchItemFailures, []);
-  const duration = emfDocuments(lines).find((d) => 'DedupCheckDuration' in d)!;
-  assert.equal([duration.DedupCheckDuration].flat().length, 2, 'one claim and one commit round trip');
-  assert.equal(emfDocuments(lines).find((d) => d.Topic === 'bulk')!.MessagesSucceeded, 10_000);
+  const duration = emfDocuments(lines).find((d) => Metric.dedupCheckDuration in d)!;
+  assert.equal([duration[Metric.dedupCheckDuration]].flat().length, 2, 'one claim and one commit round trip');
+  assert.equal(emfDocuments(lines).find((d) => d[Dimension.topic] === 'bulk')![Metric.succeeded], 10_000);
 });
 
 test("a business function's own counters go out with the invocation's flush", async () => {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseDlqText } from '../../cli/dlq-reader.ts';
+import { Metric } from '../../lib/contract.ts';
 
 const small = [
   '--events',
@@ -33,7 +34,7 @@ for (const runtime of ['worker', 'in-process']) {
     assert.match(run.stdout, /events produced\s+20\d\s+\(200 unique/);
     assert.match(run.stdout, /consumer killed after 50 records/);
     assert.match(run.stdout, /Redis down for 4 invocations/);
-    assert.match(run.stdout, /FIRED\s+DedupErrors > 0/);
+    assert.match(run.stdout, new RegExp(`FIRED\\s+${Metric.dedupErrors} > 0`));
     assert.match(
       run.stdout,
       /[1-9]\d* more by the effect layer/,

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type RunFacts, summarize } from '../../demo/summary.ts';
+import { DEFAULT_NAMESPACE, Metric } from '../../lib/contract.ts';
 
 const emf = (metrics: Record<string, number | number[]>, dims: Record<string, string> = {}) => ({
   _aws: {
     Timestamp: 0,
-    CloudWatchMetrics: [{ Namespace: 'MskOnce', Dimensions: [Object.keys(dims)], Metrics: [] }],
+    CloudWatchMetrics: [{ Namespace: DEFAULT_NAMESPACE, Dimensions: [Object.keys(dims)], Metrics: [] }],
   },
   ...dims,
   ...metrics,
@@ -50,8 +51,8 @@ function facts(overrides: Partial<RunFacts> = {}): RunFacts {
     ],
     reasons: new Map([['t-0@3', 'record t-0@3: value rejected by parse: rating must be 1..5']]),
     lines: [
-      emf({ MessagesProcessed: 5, MessagesDeduplicated: 1, MessagesSucceeded: 3 }),
-      emf({ DedupCheckDuration: [1, 2, 80] }),
+      emf({ [Metric.processed]: 5, [Metric.deduplicated]: 1, [Metric.succeeded]: 3 }),
+      emf({ [Metric.dedupCheckDuration]: [1, 2, 80] }),
     ],
     finalLag: 0,
     faults: ['one crash'],
@@ -68,12 +69,17 @@ describe('demo summary', () => {
     assert.match(verdict.text, /effects that happened\s+2/);
     assert.match(
       verdict.text,
-      /duplicates suppressed\s+1 by Redis dedup \(MessagesDeduplicated\), 2 more by the effect layer/,
+      new RegExp(
+        `duplicates suppressed\\s+1 by Redis dedup \\(${Metric.deduplicated}\\), 2 more by the effect layer`,
+      ),
     );
     assert.match(verdict.text, /1 x RetryAttemptsExhausted: value rejected by parse: rating must be 1..5/);
-    assert.match(verdict.text, /FIRED\s+MessagesDeduplicated \/ MessagesProcessed > 0.1\s+20.0%/);
-    assert.match(verdict.text, /FIRED\s+p99 DedupCheckDuration > 50 ms\s+80.0 ms/);
-    assert.match(verdict.text, /ok\s+DedupErrors > 0/);
+    assert.match(
+      verdict.text,
+      new RegExp(`FIRED\\s+${Metric.deduplicated} / ${Metric.processed} > 0.1\\s+20.0%`),
+    );
+    assert.match(verdict.text, new RegExp(`FIRED\\s+p99 ${Metric.dedupCheckDuration} > 50 ms\\s+80.0 ms`));
+    assert.match(verdict.text, new RegExp(`ok\\s+${Metric.dedupErrors} > 0`));
     assert.match(verdict.text, /FIRED\s+records sent to the DLQ > 0/);
   });
 

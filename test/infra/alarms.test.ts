@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { Match } from 'aws-cdk-lib/assertions';
 import { RUNBOOK_SECTIONS } from '../../infra/runbook.ts';
+import { DEFAULT_NAMESPACE, Dimension, Metric } from '../../lib/contract.ts';
 import { type Cfn, only, synth } from './support.ts';
 
 const RUNBOOK = 'https://github.com/msk-once/msk-once/blob/main/docs/runbook.md';
@@ -17,10 +18,13 @@ function alarm(name: string): Cfn {
 }
 
 const TOPIC_DIMS = [
-  { Name: 'Handler', Value: 'on-review-created' },
-  { Name: 'Topic', Value: 'review-created' },
-  { Name: 'service', Value: 'notification' },
+  { Name: Dimension.handler, Value: 'on-review-created' },
+  { Name: Dimension.topic, Value: 'review-created' },
+  { Name: Dimension.service, Value: 'notification' },
 ];
+/** `SUM(<metric>) over every Reason of the notification service`, as the alarms query it. */
+const allReasons = (metric: string) =>
+  `SELECT SUM(${metric}) FROM SCHEMA("${DEFAULT_NAMESPACE}", ${Dimension.reason}, ${Dimension.service}) WHERE ${Dimension.service} = 'notification'`;
 
 describe('alarms of a consumer', () => {
   test('one alarm per runbook section, each describing itself and linking to its section', () => {
@@ -53,11 +57,11 @@ describe('alarms of a consumer', () => {
     assert.equal(expr.ReturnData, true);
     const byId = Object.fromEntries(metrics.map((m: Cfn) => [m.Id, m]));
     for (const [id, name] of [
-      ['dedup0', 'MessagesDeduplicated'],
-      ['processed0', 'MessagesProcessed'],
+      ['dedup0', Metric.deduplicated],
+      ['processed0', Metric.processed],
     ] as const) {
       assert.deepEqual(byId[id].MetricStat, {
-        Metric: { Namespace: 'MskOnce', MetricName: name, Dimensions: TOPIC_DIMS },
+        Metric: { Namespace: DEFAULT_NAMESPACE, MetricName: name, Dimensions: TOPIC_DIMS },
         Period: 300,
         Stat: 'Sum',
       });
@@ -65,32 +69,26 @@ describe('alarms of a consumer', () => {
     }
   });
 
-  test('DedupErrors > 0 over every Reason (Metrics Insights)', () => {
+  test('dedup store errors > 0 over every Reason (Metrics Insights)', () => {
     const a = alarm('dedup-errors');
     assert.equal(a.Threshold, 0);
     assert.equal(a.Metrics.length, 1);
-    assert.equal(
-      a.Metrics[0].Expression,
-      `SELECT SUM(DedupErrors) FROM SCHEMA("MskOnce", Reason, service) WHERE service = 'notification'`,
-    );
+    assert.equal(a.Metrics[0].Expression, allReasons(Metric.dedupErrors));
     assert.equal(a.Metrics[0].Period, 300);
   });
 
-  test('EffectErrors > 0 over every Reason (the effect layer is fail-closed)', () => {
+  test('effect store errors > 0 over every Reason (the effect layer is fail-closed)', () => {
     const a = alarm('effect-errors');
     assert.equal(a.Threshold, 0);
-    assert.equal(
-      a.Metrics[0].Expression,
-      `SELECT SUM(EffectErrors) FROM SCHEMA("MskOnce", Reason, service) WHERE service = 'notification'`,
-    );
+    assert.equal(a.Metrics[0].Expression, allReasons(Metric.effectErrors));
     assert.match(a.AlarmDescription, /runbook\.md#effect-errors/);
   });
 
-  test('p99 DedupCheckDuration above 50 ms', () => {
+  test('p99 of the dedup check duration above 50 ms', () => {
     const a = alarm('dedup-check-latency');
-    assert.equal(a.MetricName, 'DedupCheckDuration');
-    assert.equal(a.Namespace, 'MskOnce');
-    assert.deepEqual(a.Dimensions, [{ Name: 'service', Value: 'notification' }]);
+    assert.equal(a.MetricName, Metric.dedupCheckDuration);
+    assert.equal(a.Namespace, DEFAULT_NAMESPACE);
+    assert.deepEqual(a.Dimensions, [{ Name: Dimension.service, Value: 'notification' }]);
     assert.equal(a.ExtendedStatistic, 'p99');
     assert.equal(a.Threshold, 50);
   });
@@ -220,16 +218,16 @@ describe('dashboard', () => {
     const body = JSON.stringify(d.DashboardBody);
     for (const needle of [
       'processed by result',
-      'MessagesSucceeded',
-      'MessagesFailed',
-      'MessagesDeduplicated',
+      Metric.succeeded,
+      Metric.failed,
+      Metric.deduplicated,
       'dedup ratio',
-      'DedupCheckDuration',
+      Metric.dedupCheckDuration,
       '\\"stat\\":\\"p50\\"',
       '\\"stat\\":\\"p99\\"',
       'Redis errors by reason',
       'SEARCH(',
-      'DedupErrors',
+      Metric.dedupErrors,
       'OffsetLag',
       'OnFailureDestinationDeliveredEventCount',
     ]) {

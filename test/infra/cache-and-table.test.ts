@@ -10,6 +10,7 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { accessString, DedupCache } from '../../infra/constructs/dedup-cache.ts';
 import { ConstructConfigError } from '../../infra/constructs/errors.ts';
+import { EnvVar } from '../../lib/contract.ts';
 import { bareStack, only, synth } from './support.ts';
 
 describe('serverless cache (dev)', () => {
@@ -110,10 +111,10 @@ describe('replication group (staging)', () => {
     assert.deepEqual(rg.UserGroupIds, [{ Ref: only(template, 'AWS::ElastiCache::UserGroup').id }]);
     assert.equal(rg.AuthToken, undefined);
     const env = only(template, 'AWS::Lambda::Function').resource.Properties.Environment.Variables;
-    assert.equal(env.DEDUP_REDIS_AUTH, 'iam');
-    assert.equal(env.DEDUP_REDIS_SERVERLESS, 'false');
-    assert.equal(env.DEDUP_REDIS_CACHE_NAME, 'msk-once-staging');
-    assert.equal(env.DEDUP_REDIS_URL['Fn::Join'][1][1]['Fn::GetAtt'][1], 'ConfigurationEndPoint.Address');
+    assert.equal(env[EnvVar.redisAuth], 'iam');
+    assert.equal(env[EnvVar.redisServerless], 'false');
+    assert.equal(env[EnvVar.redisCacheName], 'msk-once-staging');
+    assert.equal(env[EnvVar.redisUrl]['Fn::Join'][1][1]['Fn::GetAtt'][1], 'ConfigurationEndPoint.Address');
   });
 
   test('AUTH token mode: the token comes from a generated secret, no IAM user, no elasticache:Connect', () => {

@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
+import { DEFAULT_NAMESPACE, EnvVar } from '../../lib/contract.ts';
 import { type Cfn, only, synth } from './support.ts';
 
 const DEV_CLUSTER =
@@ -72,18 +73,18 @@ describe('function', () => {
     assert.deepEqual(p.VpcConfig.SubnetIds, ['subnet-0d00000000000000a', 'subnet-0d00000000000000b']);
     assert.equal(p.VpcConfig.SecurityGroupIds.length, 1);
     const env = p.Environment.Variables;
-    assert.equal(env.POWERTOOLS_SERVICE_NAME, 'notification');
-    assert.equal(env.POWERTOOLS_METRICS_NAMESPACE, 'MskOnce');
-    assert.equal(env.DEDUP_REDIS_MODE, 'cluster');
-    assert.equal(env.DEDUP_REDIS_AUTH, 'iam');
-    assert.equal(env.DEDUP_REDIS_USER, 'msk-once-dev-notification');
-    assert.equal(env.DEDUP_REDIS_CACHE_NAME, 'msk-once-dev');
-    assert.equal(env.DEDUP_REDIS_SERVERLESS, 'true');
-    assert.equal(env.DEDUP_WINDOW, 'default');
-    assert.equal(env.DEDUP_STORE_POLICY, 'open');
+    assert.equal(env[EnvVar.serviceName], 'notification');
+    assert.equal(env[EnvVar.metricsNamespace], DEFAULT_NAMESPACE);
+    assert.equal(env[EnvVar.redisMode], 'cluster');
+    assert.equal(env[EnvVar.redisAuth], 'iam');
+    assert.equal(env[EnvVar.redisUser], 'msk-once-dev-notification');
+    assert.equal(env[EnvVar.redisCacheName], 'msk-once-dev');
+    assert.equal(env[EnvVar.redisServerless], 'true');
+    assert.equal(env[EnvVar.window], 'default');
+    assert.equal(env[EnvVar.storePolicy], 'open');
     assert.equal(env.PUSH_PROVIDER_URL, 'https://push.dev.example.com');
     assert.equal(env.NODE_OPTIONS, '--enable-source-maps');
-    const [, parts] = env.DEDUP_REDIS_URL['Fn::Join'];
+    const [, parts] = env[EnvVar.redisUrl]['Fn::Join'];
     assert.equal(parts[0], 'rediss://');
     const cacheId = only(template, 'AWS::ElastiCache::ServerlessCache').id;
     assert.deepEqual(parts.slice(1), [
@@ -91,7 +92,7 @@ describe('function', () => {
       ':',
       { 'Fn::GetAtt': [cacheId, 'Endpoint.Port'] },
     ]);
-    assert.deepEqual(env.IDEMPOTENCY_TABLE_NAME, { Ref: only(template, 'AWS::DynamoDB::Table').id });
+    assert.deepEqual(env[EnvVar.idempotencyTable], { Ref: only(template, 'AWS::DynamoDB::Table').id });
     assert.deepEqual(p.LoggingConfig.LogGroup, { Ref: only(template, 'AWS::Logs::LogGroup').id });
   });
 
@@ -108,9 +109,9 @@ describe('function', () => {
     assert.deepEqual(readdirSync(dir).sort(), ['index.mjs', 'index.mjs.map']);
     const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
     assert.ok(code.startsWith('import'), 'an ES module (with the createRequire banner)');
-    process.env.DEDUP_STORE = 'memory'; // read once, when the bundle loads: no Redis needed here
+    process.env[EnvVar.store] = 'memory'; // read once, when the bundle loads: no Redis needed here
     const { handler } = await import(pathToFileURL(path.join(dir, 'index.mjs')).href).finally(() => {
-      delete process.env.DEDUP_STORE;
+      delete process.env[EnvVar.store];
     });
     const header = (v: string) => [...Buffer.from(v)];
     const record = (offset: number, payload: object) => ({

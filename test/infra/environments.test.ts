@@ -17,6 +17,7 @@ import {
   UnknownEnvironmentError,
 } from '../../infra/environments.ts';
 import { groupArn, InvalidClusterArnError, parseClusterArn, topicArn } from '../../infra/msk-arns.ts';
+import { STACK_NAME_PREFIX } from '../../lib/contract.ts';
 
 /** Run infra/app.ts as the CDK CLI would, with `-c env=<value>` (or none). */
 function runApp(env?: string): { status: number | null; stderr: string; outdir: string } {
@@ -107,11 +108,13 @@ describe('offline synth of every environment (real handler entries, as npm run s
         .filter((f) => f.endsWith('.template.json'))
         .sort();
       assert.deepEqual(templates, [
-        'MskOnce-dev.template.json',
-        'MskOnce-prod.template.json',
-        'MskOnce-staging.template.json',
+        `${STACK_NAME_PREFIX}-dev.template.json`,
+        `${STACK_NAME_PREFIX}-prod.template.json`,
+        `${STACK_NAME_PREFIX}-staging.template.json`,
       ]);
-      const dev = JSON.parse(readFileSync(path.join(r.outdir, 'MskOnce-dev.template.json'), 'utf8'));
+      const dev = JSON.parse(
+        readFileSync(path.join(r.outdir, `${STACK_NAME_PREFIX}-dev.template.json`), 'utf8'),
+      );
       const fn = Object.values(dev.Resources as Record<string, { Type: string }>).filter(
         (x) => x.Type === 'AWS::Lambda::Function',
       );

@@ -10,6 +10,7 @@ import { DedupCache } from '../../infra/constructs/dedup-cache.ts';
 import { ConstructConfigError } from '../../infra/constructs/errors.ts';
 import { KafkaConsumer, type KafkaConsumerProps } from '../../infra/constructs/kafka-consumer.ts';
 import { InvalidClusterArnError } from '../../infra/msk-arns.ts';
+import { DEDUP_ENV_VARS, EnvVar } from '../../lib/contract.ts';
 import { bareStack, FIXTURE_ENTRY } from './support.ts';
 
 const CLUSTER = 'arn:aws:kafka:eu-west-1:111111111111:cluster/c/0a1b2c3d-1111-2222-3333-444455556666-1';
@@ -89,15 +90,19 @@ describe('KafkaConsumer validation', () => {
     assert.equal(rejects({ window: 'weekly' as never }).prop, 'window');
   });
 
-  test('an environment variable the construct owns (DEDUP_STORE=memory would deploy an in-memory store)', () => {
+  test('an environment variable the construct owns (the store set to memory would deploy an in-memory store)', () => {
     const e = rejects({
-      environment: { PUSH_PROVIDER_URL: 'https://push.example.com', DEDUP_STORE: 'memory' },
+      environment: { PUSH_PROVIDER_URL: 'https://push.example.com', [EnvVar.store]: 'memory' },
     });
-    assert.equal(e.prop, 'environment.DEDUP_STORE');
-    assert.equal(
-      rejects({ environment: { POWERTOOLS_SERVICE_NAME: 'other' } }).prop,
-      'environment.POWERTOOLS_SERVICE_NAME',
-    );
+    assert.equal(e.prop, `environment.${EnvVar.store}`);
+    for (const name of [
+      ...DEDUP_ENV_VARS,
+      EnvVar.serviceName,
+      EnvVar.metricsNamespace,
+      EnvVar.idempotencyTable,
+    ]) {
+      assert.equal(rejects({ environment: { [name]: 'other' } }).prop, `environment.${name}`);
+    }
   });
 
   test('pollers, retries and record age out of range', () => {

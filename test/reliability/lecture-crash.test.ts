@@ -1,7 +1,8 @@
 /**
- * The reference lecture's crash demo (reference/002): 30 events, the consumer dies after the 10th
- * handled record (between the effect and the commit), run again: exactly 30 effects, and the
- * records that came again are visible as duplicates.
+ * The crash demo of at-least-once delivery (docs/background.md, "A crash between the effect and
+ * the commit"): 30 events, the consumer dies after the 10th handled record (between the effect and
+ * the commit), run again: exactly 30 effects, and the records that came again are visible as
+ * duplicates.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -25,7 +26,7 @@ import {
 } from '../../testkit/index.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
-/** The lecture's `messages` table: primary key = the event, insert reports INSERT or DUP. */
+/** The demonstration's `messages` table: primary key = the event, insert reports INSERT or DUP. */
 class MessagesTable {
   readonly rows = new Map<string, string>();
   readonly output: string[] = [];
@@ -78,7 +79,7 @@ test('30 events, crash after 10, run again: exactly 30 effects, repeats visible 
   const table = new MessagesTable();
   const capture = startProcessOutputCapture();
   try {
-    // make run CRASH=10: one poller, batches of 11 (the lecture's PollFetches -> 11 records).
+    // Crash after 10: one poller, batches of 11 (as the demonstration's consumer polls 11 records).
     const plan: CrashPlan = { remaining: 10, fired: false, kill: (error, env) => crashing.kill(error, env) };
     const crashing = consumer(service, table, plan);
     const reports: InvocationReport[] = [];

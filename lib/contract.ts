@@ -1,0 +1,226 @@
+/**
+ * The names that the runtime, the CDK app, the dashboard, the demo and your own dashboards and
+ * tests must agree on: metric names and dimensions, the default namespace, the environment
+ * variables a deployed function reads, the envelope headers and the dedup windows.
+ *
+ * Each name is written here once; everything else refers to it, so a rename cannot leave an alarm
+ * watching a metric nobody emits. The values are public: changing one breaks the dashboards and
+ * alarms built on it. This file imports nothing, so the CDK app (or a dashboard of yours) can use
+ * it without loading Redis or Powertools.
+ *
+ * @example
+ * import { contract } from 'msk-once'; // or: import { Metric } from 'msk-once/contract';
+ * new cloudwatch.Metric({
+ *   namespace: contract.DEFAULT_NAMESPACE,
+ *   metricName: contract.Metric.deduplicated,
+ *   dimensionsMap: { [contract.Dimension.service]: 'notification', [contract.Dimension.topic]: 'review-created', [contract.Dimension.handler]: 'on-review-created' },
+ * });
+ */
+
+const TOOLKIT_NAME = 'MskOnce';
+
+/**
+ * The CloudWatch namespace of the metrics when `POWERTOOLS_METRICS_NAMESPACE` ({@link EnvVar}
+ * `metricsNamespace`) is not set.
+ */
+export const DEFAULT_NAMESPACE = TOOLKIT_NAME;
+
+/** The CDK app names each environment's stack `<STACK_NAME_PREFIX>-<environment>`. */
+export const STACK_NAME_PREFIX = TOOLKIT_NAME;
+
+/**
+ * The metrics, flushed once per invocation as CloudWatch EMF.
+ *
+ * Every record of a batch is counted in `processed` and in exactly one of `succeeded`,
+ * `deduplicated` or `failed`, so processed = succeeded + failed + deduplicated in every flush.
+ */
+export const Metric = {
+  /** Every record of the batch. Count; dimensions service, Topic, Handler. */
+  processed: 'MessagesProcessed',
+  /** The handler ran and returned. Count; service, Topic, Handler. */
+  succeeded: 'MessagesSucceeded',
+  /** Anything else: handler error, bad input, claim held, store closed, out of time, not run after its partition's failure. Count; service, Topic, Handler. */
+  failed: 'MessagesFailed',
+  /** Skipped as a repeat: DONE already, or a copy of a record of the same batch that succeeded. Count; service, Topic, Handler. */
+  deduplicated: 'MessagesDeduplicated',
+  /** One dedup store round trip (claim, commit or release of a batch). Milliseconds; service. */
+  dedupCheckDuration: 'DedupCheckDuration',
+  /** A failed dedup store call. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
+  dedupErrors: 'DedupErrors',
+  /** A failure of the effect layer's own store (not of the effect). Count; service, Reason ({@link EFFECT_ERROR_REASONS}). */
+  effectErrors: 'EffectErrors',
+} as const;
+
+/** A metric name of {@link Metric}. */
+export type MetricName = (typeof Metric)[keyof typeof Metric];
+
+/** The per-topic counters of record outcomes. */
+export const RECORD_COUNTERS = [
+  Metric.processed,
+  Metric.succeeded,
+  Metric.failed,
+  Metric.deduplicated,
+] as const;
+
+/** One of {@link RECORD_COUNTERS}. */
+export type RecordCounter = (typeof RECORD_COUNTERS)[number];
+
+/** The metric dimensions. */
+export const Dimension = {
+  /** The service name (`POWERTOOLS_SERVICE_NAME`); Powertools Metrics adds it to every metric under this name. */
+  service: 'service',
+  /** The Kafka topic of the records counted. */
+  topic: 'Topic',
+  /** The handlerName given to kafkaHandler. */
+  handler: 'Handler',
+  /** Why a store call failed. */
+  reason: 'Reason',
+} as const;
+
+/** A dimension name of {@link Dimension}. */
+export type DimensionName = (typeof Dimension)[keyof typeof Dimension];
+
+/** The dimension set each metric is emitted with (CloudWatch matches a metric by its full set). */
+export const METRIC_DIMENSIONS: { readonly [M in MetricName]: readonly DimensionName[] } = {
+  [Metric.processed]: [Dimension.service, Dimension.topic, Dimension.handler],
+  [Metric.succeeded]: [Dimension.service, Dimension.topic, Dimension.handler],
+  [Metric.failed]: [Dimension.service, Dimension.topic, Dimension.handler],
+  [Metric.deduplicated]: [Dimension.service, Dimension.topic, Dimension.handler],
+  [Metric.dedupCheckDuration]: [Dimension.service],
+  [Metric.dedupErrors]: [Dimension.reason, Dimension.service],
+  [Metric.effectErrors]: [Dimension.reason, Dimension.service],
+};
+
+/**
+ * The default thresholds of the alarms the CDK app puts on every consumer (the local demo's summary
+ * says which of them would have fired). The other alarms fire on any count above zero.
+ */
+export const ALARM_DEFAULTS = {
+  /** Deduplicated / processed above this for 10 minutes (two 5-minute periods). Normal is under 1%. */
+  dedupRatio: 0.1,
+  /** p99 of one dedup store round trip above this, in ms (2 of 3 five-minute periods). */
+  dedupCheckP99Ms: 50,
+} as const;
+
+/** The `Reason` values of {@link Metric} `dedupErrors`: a Redis timeout, a lost or refused connection, a Lua/script error, anything else. */
+export const DEDUP_ERROR_REASONS = ['timeout', 'connection', 'script', 'unknown'] as const;
+
+/** One of {@link DEDUP_ERROR_REASONS}. */
+export type DedupErrorReason = (typeof DEDUP_ERROR_REASONS)[number];
+
+/**
+ * The `Reason` values of {@link Metric} `effectErrors`: why the idempotency table could not be
+ * asked (the effect was not run), plus `commit` (the effect ran, its mark was not saved) and
+ * `release` (the effect failed, its mark was not deleted).
+ */
+export const EFFECT_ERROR_REASONS = [
+  'timeout',
+  'connection',
+  'throttled',
+  'table-missing',
+  'access-denied',
+  'unknown',
+  'commit',
+  'release',
+] as const;
+
+/** One of {@link EFFECT_ERROR_REASONS}. */
+export type EffectErrorReason = (typeof EFFECT_ERROR_REASONS)[number];
+
+/**
+ * The environment variables a deployed function reads. The CDK construct `KafkaConsumer` writes
+ * them from its props; `dedupConfigFromEnv` and `effectsConfigFromEnv` read them.
+ */
+export const EnvVar = {
+  /** `redis://` or `rediss://<endpoint>:6379` of the dedup store. Required unless `store` is `memory`. */
+  redisUrl: 'DEDUP_REDIS_URL',
+  /** `standalone` (default) or `cluster`. */
+  redisMode: 'DEDUP_REDIS_MODE',
+  /** `none` (default), `token` (AUTH token) or `iam` (ElastiCache IAM auth). */
+  redisAuth: 'DEDUP_REDIS_AUTH',
+  /** The ElastiCache user id (iam) or the AUTH user (token, optional). */
+  redisUser: 'DEDUP_REDIS_USER',
+  /** The AUTH token (token). */
+  redisToken: 'DEDUP_REDIS_TOKEN',
+  /** The serverless cache name or replication group id (iam). */
+  redisCacheName: 'DEDUP_REDIS_CACHE_NAME',
+  /** `true` (default with iam) for ElastiCache Serverless, `false` for a replication group. */
+  redisServerless: 'DEDUP_REDIS_SERVERLESS',
+  /** A name of {@link WINDOWS} (default `default`) or a number of seconds, at least {@link MIN_WINDOW_SECONDS}. */
+  window: 'DEDUP_WINDOW',
+  /** What a store failure does: `open` (default, run without dedup) or `closed` (fail the record). */
+  storePolicy: 'DEDUP_STORE_POLICY',
+  /** Milliseconds kept free at the end of an invocation (default 5000). */
+  reserveMs: 'DEDUP_RESERVE_MS',
+  /** Milliseconds of a claim's lease (default 30000). */
+  leaseMs: 'DEDUP_LEASE_MS',
+  /** `redis` (default) or `memory`: an in-process store, for local runs only. */
+  store: 'DEDUP_STORE',
+  /** The DynamoDB table of the effect layer's marks (Powertools idempotency records). */
+  idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
+  /** How long a COMPLETED effect mark lives, in seconds (default 7 days). */
+  idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
+  /** The service name: the first part of each dedup key, the `service` dimension, the effect marks' namespace. */
+  serviceName: 'POWERTOOLS_SERVICE_NAME',
+  /** The CloudWatch namespace of the metrics (default {@link DEFAULT_NAMESPACE}). */
+  metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
+  /** Powertools Logger's level. */
+  logLevel: 'POWERTOOLS_LOG_LEVEL',
+  /** Powertools dev mode (pretty logs; metrics are not flushed). */
+  powertoolsDev: 'POWERTOOLS_DEV',
+  /** Set, Powertools Metrics emits nothing. */
+  metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+  /** Set, effects run without their idempotency guard (Powertools returns the bare function). */
+  idempotencyDisabled: 'POWERTOOLS_IDEMPOTENCY_DISABLED',
+} as const;
+
+/** An environment variable name of {@link EnvVar}. */
+export type EnvVarName = (typeof EnvVar)[keyof typeof EnvVar];
+
+/** The variables that configure the dedup store and window (the `DEDUP_*` family). */
+export const DEDUP_ENV_VARS = [
+  EnvVar.redisUrl,
+  EnvVar.redisMode,
+  EnvVar.redisAuth,
+  EnvVar.redisUser,
+  EnvVar.redisToken,
+  EnvVar.redisCacheName,
+  EnvVar.redisServerless,
+  EnvVar.window,
+  EnvVar.storePolicy,
+  EnvVar.reserveMs,
+  EnvVar.leaseMs,
+  EnvVar.store,
+] as const;
+
+/** The envelope: Kafka headers a producer sets once per event and the consumer reads. */
+export const Header = {
+  /** A ULID made once when the event is created; the dedup key. */
+  eventId: 'Event-Id',
+  /** Shared by every event of one logical chain; never a dedup key. */
+  correlationId: 'Correlation-Id',
+  /** The event's type, e.g. `review.created`. */
+  eventType: 'Event-Type',
+} as const;
+
+/**
+ * Named dedup windows, in seconds: how long a DONE key keeps repeats out. After the window a
+ * repeat runs as a new event (the effect layer's marks, 7 days, are the second guard).
+ */
+export const WINDOWS = {
+  /** Ordinary domain events: covers retries (minutes), rebalances (seconds), an outbox forwarder's gap (minutes) and a long Kafka incident (hours). */
+  default: 24 * 60 * 60,
+  /** Critical events (user.banned, consent revoked): a repeat must not pass even after a week's pause of the consumer. */
+  critical: 7 * 24 * 60 * 60,
+  /** High-volume analytics, where a rare duplicate is a statistical error, not a business effect, and Redis memory matters. */
+  analytics: 60 * 60,
+} as const;
+
+/** A name of {@link WINDOWS}. */
+export type WindowName = keyof typeof WINDOWS;
+
+/**
+ * The shortest window, in seconds (10 minutes). Retries and a consumer-group rebalance take
+ * minutes; a shorter window lets a retried record run again as if it were new.
+ */
+export const MIN_WINDOW_SECONDS = 600;

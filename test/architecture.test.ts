@@ -1,0 +1,310 @@
+/**
+ * The layout of docs/architecture.md, checked on the source: lib/ imports nothing outside lib/ and
+ * never mentions functions/; no import cycles between files; each part imports only the parts
+ * below it, and those only through their public entries (package.json "exports").
+ *
+ * Imports are read with the TypeScript parser (static imports and re-exports, `import type`,
+ * `import('...')` and `typeof import('...')`), so a cycle made of type imports counts too.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  exports: Record<string, string>;
+};
+
+/** The parts whose imports are ruled; test/, bench/ and scripts/ may import anything. */
+const RULED = ['lib', 'emulator', 'testkit', 'cli', 'demo', 'functions', 'infra'] as const;
+type Part = (typeof RULED)[number];
+const ALL_PARTS = [...RULED, 'test', 'bench', 'scripts'];
+
+/**
+ * The public entries of each part that has some: what package.json exports (lib: the root,
+ * msk-once/effects, msk-once/contract; emulator: msk-once/local; testkit: msk-once/testing).
+ * Another part reaches such a part only through them.
+ */
+const ENTRIES_OF = new Map<string, string[]>();
+for (const target of Object.values(PACKAGE.exports)) {
+  const file = target.replace(/^\.\//, '');
+  ENTRIES_OF.set(partOf(file), [...(ENTRIES_OF.get(partOf(file)) ?? []), file]);
+}
+
+/** Which other parts a part may import (through their public entries, where they have some). */
+const MAY_IMPORT: Record<Part, readonly string[]> = {
+  lib: [],
+  emulator: ['lib'],
+  testkit: ['emulator', 'lib'],
+  cli: ['testkit', 'emulator', 'lib'],
+  demo: ['cli', 'testkit', 'emulator', 'functions', 'lib'],
+  functions: ['lib'],
+  infra: ['lib'],
+};
+
+/** Parts whose text may not even name a deployable function (they must not know the apps). */
+const NO_FUNCTIONS_MENTION: readonly string[] = ['lib', 'emulator', 'testkit', 'cli'];
+
+type Sources = ReadonlyMap<string, string>;
+
+interface Edge {
+  readonly from: string;
+  /** The file imported, relative to the root, or the package name for a bare specifier. */
+  readonly to: string;
+  readonly internal: boolean;
+}
+
+function partOf(file: string): string {
+  return file.split('/')[0] ?? '';
+}
+
+/** Every module specifier in `text`. */
+function specifiers(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      found.push(node.arguments[0].text);
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      found.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Where `spec`, imported by `file`, points: a repository file (posix, from the root) or a package. */
+function resolveSpecifier(file: string, spec: string): Edge {
+  if (spec.startsWith('.')) {
+    const to = join(dirname(file), spec).split(sep).join('/');
+    return { from: file, to, internal: true };
+  }
+  if (spec === PACKAGE.name || spec.startsWith(`${PACKAGE.name}/`)) {
+    const key = `.${spec.slice(PACKAGE.name.length)}`;
+    const target = PACKAGE.exports[key];
+    return {
+      from: file,
+      to: target ? target.replace(/^\.\//, '') : `${spec} (not exported)`,
+      internal: true,
+    };
+  }
+  return { from: file, to: spec, internal: false };
+}
+
+function importEdges(sources: Sources): Edge[] {
+  const edges: Edge[] = [];
+  for (const [file, text] of sources) {
+    for (const spec of specifiers(file, text)) edges.push(resolveSpecifier(file, spec));
+  }
+  return edges;
+}
+
+/** (a) lib/ imports only lib/ and does not mention functions/. */
+function libViolations(sources: Sources): string[] {
+  const found: string[] = [];
+  for (const e of importEdges(sources)) {
+    if (partOf(e.from) === 'lib' && e.internal && partOf(e.to) !== 'lib')
+      found.push(`${e.from} imports ${e.to}: lib/ imports nothing outside lib/`);
+  }
+  for (const [file, text] of sources) {
+    if (NO_FUNCTIONS_MENTION.includes(partOf(file)) && text.includes('functions/'))
+      found.push(`${file} mentions functions/: only demo/ (and tests) know the deployable functions`);
+  }
+  return found;
+}
+
+/** (c) each ruled part imports only itself and the parts below it, through their public entries. */
+function layerViolations(sources: Sources): string[] {
+  const found: string[] = [];
+  for (const e of importEdges(sources)) {
+    if (!e.internal) continue;
+    const from = partOf(e.from);
+    const to = partOf(e.to);
+    if (!(RULED as readonly string[]).includes(from) || from === to) continue;
+    const allowed = MAY_IMPORT[from as Part];
+    const entries = ENTRIES_OF.get(to);
+    if (!allowed.includes(to)) {
+      found.push(
+        `${e.from} imports ${e.to}: ${from}/ may import ${allowed.map((p) => `${p}/`).join(', ') || 'nothing else'}`,
+      );
+    } else if (entries && !entries.includes(e.to)) {
+      found.push(`${e.from} imports ${e.to}: ${from}/ uses ${to}/ only through ${entries.join(', ')}`);
+    }
+  }
+  return found;
+}
+
+/** (b) import cycles between files of the ruled parts, each as `a -> b -> ... -> a`. */
+function cycles(sources: Sources): string[] {
+  const graph = new Map<string, string[]>();
+  for (const e of importEdges(sources)) {
+    if (!e.internal || !sources.has(e.to)) continue;
+    if (!(RULED as readonly string[]).includes(partOf(e.from))) continue;
+    if (!(RULED as readonly string[]).includes(partOf(e.to))) continue;
+    graph.set(e.from, [...(graph.get(e.from) ?? []), e.to]);
+  }
+  // Tarjan's strongly connected components; every component of two or more files (or a file
+  // importing itself) holds at least one cycle, and one of them is reported as a path.
+  let index = 0;
+  const indexOf = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[] = [];
+  const strongConnect = (v: string): void => {
+    indexOf.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!indexOf.has(w)) {
+        strongConnect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, indexOf.get(w)!));
+      }
+    }
+    if (low.get(v) !== indexOf.get(v)) return;
+    const component = new Set<string>();
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.add(w);
+    } while (w !== v);
+    if (component.size > 1 || (graph.get(v) ?? []).includes(v)) found.push(cyclePath(graph, component, v));
+  };
+  for (const v of [...graph.keys()].sort()) if (!indexOf.has(v)) strongConnect(v);
+  return found;
+}
+
+/** A shortest way from `start` back to itself inside `component`, as `a -> b -> a`. */
+function cyclePath(graph: Map<string, string[]>, component: Set<string>, start: string): string {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift()!;
+    for (const w of graph.get(v) ?? []) {
+      if (!component.has(w)) continue;
+      if (w === start) {
+        const path: string[] = [];
+        for (let x = v; x !== start; x = previous.get(x)!) path.unshift(x);
+        return [start, ...path, start].join(' -> ');
+      }
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [...component].join(' -> ');
+}
+
+/** The repository's TypeScript sources, by posix path from the root. */
+function repositorySources(): Map<string, string> {
+  const sources = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'results' && !entry.name.startsWith('.'))
+          walk(path);
+      } else if (entry.name.endsWith('.ts')) {
+        sources.set(path, readFileSync(join(ROOT, path), 'utf8'));
+      }
+    }
+  };
+  for (const part of ALL_PARTS) if (existsSync(join(ROOT, part))) walk(part);
+  return sources;
+}
+
+describe('the layout (docs/architecture.md)', () => {
+  const sources = repositorySources();
+
+  test('the parser sees the imports it rules on', () => {
+    const edges = importEdges(sources);
+    const has = (from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
+    // A re-export, a namespace re-export, a type import and a dynamic import.
+    assert.ok(has('lib/dedup/window.ts', 'lib/contract.ts'));
+    assert.ok(has('lib/index.ts', 'lib/contract.ts'), 'export * as contract');
+    assert.ok(has('infra/constructs/consumer-validation.ts', 'infra/constructs/kafka-consumer-props.ts'));
+    assert.ok(has('lib/dedup/elasticache-iam.ts', '@smithy/signature-v4'), "await import('...')");
+    assert.ok(sources.size > 100, `only ${sources.size} files found under ${ALL_PARTS.join(', ')}`);
+  });
+
+  test('lib/ imports nothing outside lib/ and does not mention functions/', () => {
+    assert.deepEqual(libViolations(sources), []);
+  });
+
+  test('no import cycles between files', () => {
+    assert.deepEqual(cycles(sources), []);
+  });
+
+  test('each part imports only the parts below it, and lib through its public entries', () => {
+    assert.deepEqual(layerViolations(sources), []);
+  });
+});
+
+describe('the checks themselves, on made-up trees', () => {
+  test('lib importing the emulator, and lib naming a function, are reported', () => {
+    const tree = new Map([
+      ['lib/a.ts', "import { KafkaLog } from '../emulator/kafka-log.ts';"],
+      ['lib/b.ts', '// like functions/notification does'],
+      ['emulator/kafka-log.ts', 'export class KafkaLog {}'],
+    ]);
+    assert.deepEqual(libViolations(tree), [
+      'lib/a.ts imports emulator/kafka-log.ts: lib/ imports nothing outside lib/',
+      'lib/b.ts mentions functions/: only demo/ (and tests) know the deployable functions',
+    ]);
+  });
+
+  test('a cycle through a type import is found and shown as a path', () => {
+    const tree = new Map([
+      ['infra/a.ts', "import type { B } from './b.ts';"],
+      ['infra/b.ts', "import { c } from './c.ts';"],
+      ['infra/c.ts', "export * as a from './a.ts';"],
+      ['infra/d.ts', "import { a } from './a.ts';"],
+    ]);
+    assert.deepEqual(cycles(tree), ['infra/a.ts -> infra/b.ts -> infra/c.ts -> infra/a.ts']);
+  });
+
+  test('a deep lib import, an upward import and a self-reference outside the exports are reported', () => {
+    const tree = new Map([
+      ['emulator/x.ts', "import { RedisDedupStore } from '../lib/dedup/redis-store.ts';"],
+      ['emulator/y.ts', "import { findRedis } from '../testkit/local-redis.ts';"],
+      ['infra/z.ts', "import { contract } from 'msk-once'; import { x } from 'msk-once/dedup';"],
+      ['functions/f/h.ts', "import type { Metric } from '../../lib/contract.ts';"],
+      [
+        'cli/c.ts',
+        "import { KafkaLog } from '../emulator/kafka-log.ts'; import { x } from '../emulator/index.ts';",
+      ],
+    ]);
+    assert.deepEqual(layerViolations(tree), [
+      `emulator/x.ts imports lib/dedup/redis-store.ts: emulator/ uses lib/ only through ${ENTRIES_OF.get('lib')!.join(', ')}`,
+      'emulator/y.ts imports testkit/local-redis.ts: emulator/ may import lib/',
+      'infra/z.ts imports msk-once/dedup (not exported): infra/ may import lib/',
+      'cli/c.ts imports emulator/kafka-log.ts: cli/ uses emulator/ only through emulator/index.ts',
+    ]);
+  });
+});

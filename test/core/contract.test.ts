@@ -1,0 +1,136 @@
+/**
+ * The contract module: the one place the names live, and the public values users' dashboards,
+ * alarms and deployments are built on. The other tests use the names through the contract (so they
+ * check that the parts agree); this one pins the values, so that renaming one is a decision taken
+ * here, with a release note, and not a side effect of a refactoring.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import * as contract from '../../lib/contract.ts';
+import * as root from '../../lib/index.ts';
+
+const {
+  ALARM_DEFAULTS,
+  DEDUP_ENV_VARS,
+  DEDUP_ERROR_REASONS,
+  DEFAULT_NAMESPACE,
+  Dimension,
+  EnvVar,
+  Header,
+  METRIC_DIMENSIONS,
+  MIN_WINDOW_SECONDS,
+  Metric,
+  RECORD_COUNTERS,
+  STACK_NAME_PREFIX,
+  WINDOWS,
+} = contract;
+
+describe('contract: the public values', () => {
+  test('metric names, dimensions and namespace', () => {
+    assert.equal(DEFAULT_NAMESPACE, 'MskOnce');
+    assert.equal(STACK_NAME_PREFIX, 'MskOnce');
+    assert.deepEqual(Metric, {
+      processed: 'MessagesProcessed',
+      succeeded: 'MessagesSucceeded',
+      failed: 'MessagesFailed',
+      deduplicated: 'MessagesDeduplicated',
+      dedupCheckDuration: 'DedupCheckDuration',
+      dedupErrors: 'DedupErrors',
+      effectErrors: 'EffectErrors',
+    });
+    assert.deepEqual(Dimension, { service: 'service', topic: 'Topic', handler: 'Handler', reason: 'Reason' });
+    assert.deepEqual(DEDUP_ERROR_REASONS, ['timeout', 'connection', 'script', 'unknown']);
+    assert.deepEqual(contract.EFFECT_ERROR_REASONS, [
+      'timeout',
+      'connection',
+      'throttled',
+      'table-missing',
+      'access-denied',
+      'unknown',
+      'commit',
+      'release',
+    ]);
+    assert.deepEqual(ALARM_DEFAULTS, { dedupRatio: 0.1, dedupCheckP99Ms: 50 });
+  });
+
+  test('environment variables and envelope headers', () => {
+    assert.deepEqual(
+      { ...EnvVar },
+      {
+        redisUrl: 'DEDUP_REDIS_URL',
+        redisMode: 'DEDUP_REDIS_MODE',
+        redisAuth: 'DEDUP_REDIS_AUTH',
+        redisUser: 'DEDUP_REDIS_USER',
+        redisToken: 'DEDUP_REDIS_TOKEN',
+        redisCacheName: 'DEDUP_REDIS_CACHE_NAME',
+        redisServerless: 'DEDUP_REDIS_SERVERLESS',
+        window: 'DEDUP_WINDOW',
+        storePolicy: 'DEDUP_STORE_POLICY',
+        reserveMs: 'DEDUP_RESERVE_MS',
+        leaseMs: 'DEDUP_LEASE_MS',
+        store: 'DEDUP_STORE',
+        idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
+        idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
+        serviceName: 'POWERTOOLS_SERVICE_NAME',
+        metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
+        logLevel: 'POWERTOOLS_LOG_LEVEL',
+        powertoolsDev: 'POWERTOOLS_DEV',
+        metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+        idempotencyDisabled: 'POWERTOOLS_IDEMPOTENCY_DISABLED',
+      },
+    );
+    assert.deepEqual(Header, {
+      eventId: 'Event-Id',
+      correlationId: 'Correlation-Id',
+      eventType: 'Event-Type',
+    });
+  });
+
+  test('windows: 24 h, 7 d, 1 h, at least 10 minutes', () => {
+    assert.deepEqual(WINDOWS, { default: 86_400, critical: 604_800, analytics: 3_600 });
+    assert.equal(MIN_WINDOW_SECONDS, 600);
+  });
+});
+
+describe('contract: consistent with itself', () => {
+  test('every metric has its dimension set, and the record counters are metrics', () => {
+    assert.deepEqual(Object.keys(METRIC_DIMENSIONS).sort(), Object.values(Metric).sort());
+    const dimensions = new Set<string>(Object.values(Dimension));
+    for (const set of Object.values(METRIC_DIMENSIONS)) {
+      assert.ok(set.includes(Dimension.service), 'Powertools adds service to every metric');
+      assert.ok(set.every((d) => dimensions.has(d)));
+    }
+    assert.ok(RECORD_COUNTERS.every((m) => Object.values(Metric).includes(m)));
+  });
+
+  test('names are unique, and DEDUP_ENV_VARS is the whole DEDUP_ family of EnvVar', () => {
+    for (const table of [Metric, Dimension, EnvVar, Header]) {
+      const values = Object.values(table);
+      assert.equal(new Set(values).size, values.length);
+    }
+    assert.deepEqual(
+      [...DEDUP_ENV_VARS].sort(),
+      Object.values(EnvVar)
+        .filter((v) => v.startsWith('DEDUP_'))
+        .sort(),
+    );
+  });
+
+  test('every named window is at least the minimum', () => {
+    for (const [name, seconds] of Object.entries(WINDOWS)) assert.ok(seconds >= MIN_WINDOW_SECONDS, name);
+  });
+});
+
+describe('contract: how it is reached', () => {
+  test('the root entry exports it as `contract`, and msk-once/contract is the same module', async () => {
+    assert.equal(root.contract.Metric, Metric);
+    const bySubpath = await import('msk-once/contract');
+    assert.equal(bySubpath.Metric, Metric);
+  });
+
+  test('it imports nothing, so the CDK app and dashboards load it without the runtime', () => {
+    const text = readFileSync(new URL('../../lib/contract.ts', import.meta.url), 'utf8');
+    assert.doesNotMatch(text, /^\s*(import|export [^;]*\bfrom)\b/m);
+  });
+});
