@@ -9,8 +9,9 @@
  * - kafka-retry-configurations.html: "Under Event poller configuration, select provisioned mode to
  *   configure error handling controls" (retry attempts 0-10000 or -1, record age 60-604800 or -1,
  *   split batch on error, ReportBatchItemFailures). An on-demand mapping (no ProvisionedPollerConfig,
- *   AWS's default) therefore has none of them, and no Kafka destination (kafka-on-failure-destination.html
- *   configures one only with `--provisioned-poller-config`).
+ *   AWS's default) therefore has none of them; nor a Kafka destination: "A Kafka on-failure
+ *   destination is only available for event source mappings with provisioned mode enabled"
+ *   (kafka-on-failure-destination.html).
  *
  * The options AWS leaves open (docs/emulator.md "labelled choices") are named here, each with both
  * behaviours and the most conservative one as default.
@@ -227,7 +228,7 @@ export function resolveMappingOptions(
   if (destination?.kind === 'kafka') {
     if (!provisioned) {
       fail(
-        'onFailureDestination: a Kafka destination needs provisioned mode (set provisionedPollers), as every configuration on kafka-on-failure-destination.html does',
+        'onFailureDestination: a Kafka destination needs provisioned mode (set provisionedPollers): "A Kafka on-failure destination is only available for event source mappings with provisioned mode enabled" (kafka-on-failure-destination.html)',
       );
     }
     if (options.topics.includes(destination.topic)) {

@@ -3,8 +3,9 @@
  *
  * - a Kafka destination (https://docs.aws.amazon.com/lambda/latest/dg/kafka-on-failure-destination.html,
  *   "Record format for a Kafka destination"): one message per failed record, failure metadata plus
- *   a `payload` that is an `aws:kafka` event holding only that record; the message reuses the
- *   record's key (no key: round-robin over the destination's partitions). The page's example has
+ *   a `payload` that is an `aws:kafka` event holding only that record; "Lambda uses the same
+ *   partition key from the original record when producing to the destination topic. If the
+ *   original record had no key, Lambda uses Kafka's default round-robin partitioning". The page's example has
  *   a qualified `functionArn` (`...:function:my-function:$LATEST`).
  * - an SQS queue, SNS topic or S3 bucket (https://docs.aws.amazon.com/lambda/latest/dg/with-msk-on-failure.html,
  *   "SNS and SQS example invocation record", "S3 destination example invocation record"): one
