@@ -9,20 +9,21 @@
  *
  * Options: --events N  --partitions N  --duplicate-rate R  --crash-after N  --store-policy open|closed
  *          --batch-size N  --poison N  --seed N  --dlq-file PATH  --runtime worker|in-process
+ *          --output PATH (the run's EMF and log lines, for `npm run triage -- --env dev --from PATH`)
  *
  * Runtimes: `worker` (default with Redis) runs functions/notification/handler.ts itself in worker
  * threads configured by environment variables, as deployed, and the crash terminates the thread;
  * `in-process` (default without Redis) builds the same handler in this process (see docs/emulator.md).
  */
 
-// Before any Powertools Logger exists: keep info and warnings out of the terminal; the errors that
-// remain are captured (JSON) and give the DLQ its reasons.
-process.env[EnvVar.logLevel] ??= 'ERROR';
+// Before any Powertools Logger exists. Every JSON line is captured, never printed: errors give the
+// DLQ its reasons, and the per-batch "duplicates skipped" lines (INFO) feed `--output` for triage.
+process.env[EnvVar.logLevel] ??= 'INFO';
 
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dumpTopic, parseDlqText } from '../cli/dlq-reader.ts';
-import { EventSourceMapping, KafkaLog } from '../emulator/index.ts';
+import { EventSourceMapping, esmMetricDocuments, KafkaLog } from '../emulator/index.ts';
 import { EnvVar } from '../lib/contract.ts';
 import { type DedupStore, formatPosition, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
 import {
@@ -44,7 +45,7 @@ const DLQ_TOPIC = 'review-created-dlq';
 
 const usage = `usage: npm start -- [--events 2000] [--partitions 6] [--duplicate-rate 0.05] [--crash-after 300]
                    [--store-policy open|closed] [--batch-size 100] [--poison 3] [--seed 7] [--dlq-file path]
-                   [--runtime worker|in-process]`;
+                   [--runtime worker|in-process] [--output run.jsonl]`;
 
 interface Options {
   events: number;
@@ -57,6 +58,7 @@ interface Options {
   seed: number;
   dlqFile: string | undefined;
   runtime: 'worker' | 'in-process' | undefined;
+  output: string | undefined;
 }
 
 function options(): Options {
@@ -72,6 +74,7 @@ function options(): Options {
       seed: { type: 'string', default: '7' },
       'dlq-file': { type: 'string' },
       runtime: { type: 'string' },
+      output: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -103,6 +106,7 @@ function options(): Options {
     seed: int('seed', values.seed!, 0, 2 ** 31),
     dlqFile: values['dlq-file'],
     runtime: runtimeOption(values.runtime),
+    output: values.output,
   };
 }
 
@@ -262,7 +266,13 @@ async function main(): Promise<number> {
     const dump = dumpTopic(log, DLQ_TOPIC);
     if (o.dlqFile) writeFileSync(o.dlqFile, dump);
     const reasons = new Map<string, string>();
-    const lines = [...capture.lines(), ...workerLines];
+    const lines: JsonLine[] = [
+      ...capture.lines(),
+      ...workerLines,
+      // What Lambda would have told CloudWatch about the mapping and the function.
+      ...(esmMetricDocuments(esm, { functionName: service }) as JsonLine[]),
+    ];
+    if (o.output) writeFileSync(o.output, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     for (const line of lines) {
       const error = line.error as { message?: string } | undefined;
       if (line.level === 'ERROR' && typeof line.offset === 'number' && error?.message) {
@@ -285,7 +295,6 @@ async function main(): Promise<number> {
       dlq: parseDlqText(dump).rows,
       reasons,
       lines,
-      finalLag: esm.offsetLag,
       faults: [
         `${duplicates} events published twice by the producer; ${poison.size} poison events`,
         ...faults,
@@ -295,6 +304,8 @@ async function main(): Promise<number> {
     });
     console.log(verdict.text);
     if (o.dlqFile) console.log(`DLQ written to ${o.dlqFile}: npm run dlq -- ${o.dlqFile}`);
+    if (o.output)
+      console.log(`Output written to ${o.output}: npm run triage -- --env dev --from ${o.output}`);
     return verdict.ok ? 0 : 1;
   } finally {
     for (const stop of cleanup.reverse()) await stop().catch(() => {});

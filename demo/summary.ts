@@ -4,10 +4,13 @@
  * (no event lost, no effect twice).
  */
 import type { DlqRow } from '../cli/dlq-reader.ts';
+import { formatValue } from '../cli/triage/analysis.ts';
+import { analyzeRun } from '../cli/triage/main.ts';
 import type { MappingStats } from '../emulator/index.ts';
-import { ALARM_DEFAULTS, Metric } from '../lib/contract.ts';
+import { alarmRules } from '../lib/alarms.ts';
+import { Metric } from '../lib/contract.ts';
 import { formatPosition } from '../lib/index.ts';
-import { type JsonLine, metricValues, percentile, sumMetric } from '../testkit/index.ts';
+import { type JsonLine, sumMetric } from '../testkit/index.ts';
 
 export interface RunFacts {
   /** Records appended to the source topic (duplicates included). */
@@ -24,9 +27,11 @@ export interface RunFacts {
   dlq: DlqRow[];
   /** Reasons the consumer logged per `<topic>-<partition>@<offset>` (ERROR lines). */
   reasons: Map<string, string>;
-  /** EMF documents and logs the consumer printed. */
+  /**
+   * EMF documents and logs the consumer printed, and the emulated mapping's AWS/Lambda documents
+   * (emulator/esm-metrics.ts): what CloudWatch would have received.
+   */
   lines: JsonLine[];
-  finalLag: number;
   /** Lines about the faults that were injected. */
   faults: string[];
   /** Repeats the effect layer answered from its COMPLETED mark instead of running the effect again. */
@@ -40,9 +45,8 @@ export interface Verdict {
   text: string;
 }
 
-/** The thresholds the deployed alarms use by default (the CDK app reads the same). */
-const DEDUP_RATIO = ALARM_DEFAULTS.dedupRatio;
-const P99_MS = ALARM_DEFAULTS.dedupCheckP99Ms;
+/** The deployed alarm rules with their default thresholds (the CDK app builds its alarms from them). */
+const RULES = alarmRules();
 
 /**
  * @example
@@ -60,10 +64,7 @@ export function summarize(f: RunFacts): Verdict {
     if (n === 0 && !dlqIds.has(id) && !f.poison.has(id)) lost.push(id);
   }
   const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
-  const processed = sumMetric(f.lines, Metric.processed);
   const deduplicated = sumMetric(f.lines, Metric.deduplicated);
-  const dedupErrors = sumMetric(f.lines, Metric.dedupErrors);
-  const p99 = percentile(metricValues(f.lines, Metric.dedupCheckDuration), 99);
 
   const byReason = new Map<string, number>();
   for (const row of f.dlq) {
@@ -78,18 +79,8 @@ export function summarize(f: RunFacts): Verdict {
     byReason.set(key, (byReason.get(key) ?? 0) + 1);
   }
 
-  const alarms: [string, boolean, string][] = [
-    [
-      `${Metric.deduplicated} / ${Metric.processed} > ${DEDUP_RATIO}`,
-      processed > 0 && deduplicated / processed > DEDUP_RATIO,
-      `${pct(deduplicated, processed)}`,
-    ],
-    [`${Metric.dedupErrors} > 0`, dedupErrors > 0, `${dedupErrors}`],
-    [`p99 ${Metric.dedupCheckDuration} > ${P99_MS} ms`, p99 > P99_MS, `${p99.toFixed(1)} ms`],
-    ['Lambda function errors > 0', f.stats.functionErrors > 0, `${f.stats.functionErrors}`],
-    ['ESM OffsetLag stuck above 0', f.finalLag > 0, `${f.finalLag} at the end`],
-    ['records sent to the DLQ > 0', f.dlq.length > 0, `${f.dlq.length}`],
-  ];
+  // The same rules and evaluation as `npm run triage`, on what CloudWatch would have received.
+  const { evaluations } = analyzeRun(f.lines, RULES);
 
   const out: string[] = [];
   out.push('', '== msk-once local run ==================================================');
@@ -103,9 +94,16 @@ export function summarize(f: RunFacts): Verdict {
     `  records in the DLQ       ${f.dlq.length}`,
   );
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
-  out.push('', '  alarms that would have fired:');
-  for (const [name, fired, value] of alarms)
-    out.push(`    ${fired ? 'FIRED' : 'ok   '}  ${name.padEnd(48)} ${value}`);
+  out.push(
+    '',
+    '  alarms that would have fired (the deployed rules; `npm run triage -- --from` explains them):',
+  );
+  for (const e of evaluations) {
+    const fired = e.state === 'ALARM';
+    out.push(
+      `    ${fired ? 'FIRED' : 'ok   '}  ${e.rule.section.padEnd(20)} ${e.rule.condition.padEnd(64)} ${formatValue(e.rule.key, e.value)}`,
+    );
+  }
   out.push('');
   if (lost.length === 0 && twice.length === 0) {
     out.push(`  OK: every event had its effect exactly once or is in the DLQ; none happened twice.`);
@@ -119,10 +117,6 @@ export function summarize(f: RunFacts): Verdict {
   }
   out.push('=========================================================================', '');
   return { ok: lost.length === 0 && twice.length === 0, lost, twice, text: out.join('\n') };
-}
-
-function pct(a: number, b: number): string {
-  return b === 0 ? '0%' : `${((a / b) * 100).toFixed(1)}% (${a}/${b})`;
 }
 
 function shorten(text: string): string {

@@ -194,6 +194,18 @@ export class EventSourceMapping {
     return lag;
   }
 
+  /** Records not yet committed on the most lagging partition (the ESM's MaxOffsetLag metric). */
+  get maxOffsetLag(): number {
+    let max = 0;
+    for (const topic of this.#o.topics) {
+      for (let p = 0; p < this.#log.partitionCount(topic); p++) {
+        const lag = this.#log.endOffset(topic, p) - this.#log.committed(this.consumerGroup, topic, p);
+        if (lag > max) max = lag;
+      }
+    }
+    return max;
+  }
+
   /**
    * Poll and invoke until every partition is committed up to the log end (new records appended
    * meanwhile are taken too). Throws when `maxInvocations` is reached first (a poison record with

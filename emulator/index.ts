@@ -34,6 +34,7 @@ export {
   PositionFormatError,
   RecordTooLargeError,
 } from './errors.ts';
+export { type EsmMetricOptions, esmMetricDocuments } from './esm-metrics.ts';
 export { EventProducer, type NewEvent, type OutgoingEvent } from './event-producer.ts';
 export {
   EventSourceMapping,

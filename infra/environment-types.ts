@@ -4,6 +4,7 @@
  * needs no lookups and no credentials.
  */
 import type { WindowName } from '../lib/contract.ts';
+import type { DlqTopicSettings } from './dlq-topic-settings.ts';
 
 /** A dedup window: a named one of the contract's `WINDOWS` (24 h, 7 d, 1 h) or seconds (at least 600). */
 export type DedupWindow = WindowName | number;
@@ -78,8 +79,13 @@ export interface AlarmConfig {
   readonly dedupRatio?: number;
   /** p99 of `Metric.dedupCheckDuration` above this (ms). Default 50. */
   readonly checkP99Ms?: number;
-  /** Maximum OffsetLag (records) above this for 15 minutes. */
+  /** MaxOffsetLag of a mapping (records behind on its most lagging partition) above this for 15 minutes. */
   readonly offsetLag: number;
+  /**
+   * Whether a mapping that reports no metrics at all for 15 minutes pages (mapping-stalled treats
+   * missing data as breaching) or not. Default 'page'.
+   */
+  readonly silentMapping?: 'page' | 'ignore';
 }
 
 export interface EnvironmentConfig {
@@ -96,6 +102,13 @@ export interface EnvironmentConfig {
     readonly extraFunctionSecurityGroupIds?: readonly string[];
   };
   readonly dlqTopic: string;
+  /**
+   * Create the DLQ topic with the stack (AWS::MSK::Topic: MSK Provisioned, Kafka 3.6.0 or later),
+   * or not (create it with the command of infra/README.md before the first deploy).
+   */
+  readonly createDlqTopic: boolean;
+  /** Partitions, retention and so on of the DLQ topic. Default DEFAULT_DLQ_TOPIC_SETTINGS. */
+  readonly dlqTopicSettings?: Partial<DlqTopicSettings>;
   readonly consumers: readonly ConsumerConfig[];
   readonly cache: CacheConfig;
   readonly alarms: AlarmConfig;
@@ -103,6 +116,10 @@ export interface EnvironmentConfig {
   readonly metricsNamespace?: string;
   /** Days of function logs. */
   readonly logRetentionDays: number;
-  /** Keep the table and the cache when the stack is deleted (prod: true). */
+  /**
+   * Keep data when the stack is deleted (prod: true): the idempotency table, the cache with its
+   * users, user group and security group, the log groups and a created DLQ topic. Otherwise the
+   * stack leaves nothing behind.
+   */
   readonly retainData: boolean;
 }

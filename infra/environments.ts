@@ -6,8 +6,9 @@
  * own before deploying. Everything is given by id, never looked up, so synth needs no credentials.
  *
  * Before the first deploy of an environment: the DLQ topic must exist on the cluster (Lambda does not
- * create it), the cluster must allow IAM access control, and its security group must admit itself
- * (the event source mapping's pollers connect from the cluster's own subnets and security groups).
+ * create it; `createDlqTopic: true` has the stack create it), the cluster must allow IAM access
+ * control, and its security group must admit itself (the event source mapping's pollers connect
+ * from the cluster's own subnets and security groups). infra/README.md has the whole procedure.
  */
 import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
 
@@ -51,6 +52,7 @@ export const ENVIRONMENTS = {
       privateSubnetIds: ['subnet-0d00000000000000a', 'subnet-0d00000000000000b'],
     },
     dlqTopic: 'msk-once-dlq',
+    createDlqTopic: true,
     consumers: [notification({ environment: { PUSH_PROVIDER_URL: 'https://push.dev.example.com' } })],
     cache: { kind: 'serverless', maxDataStorageGb: 1, maxEcpuPerSecond: 5000 },
     alarms: { runbookUrl: RUNBOOK_URL, offsetLag: 10_000, email: 'msk-once-dev@example.com' },
@@ -69,6 +71,7 @@ export const ENVIRONMENTS = {
       privateSubnetIds: ['subnet-0500000000000000a', 'subnet-0500000000000000b', 'subnet-0500000000000000c'],
     },
     dlqTopic: 'msk-once-dlq',
+    createDlqTopic: true,
     consumers: [
       notification({
         pollers: { minimum: 1, maximum: 4 },
@@ -100,6 +103,8 @@ export const ENVIRONMENTS = {
       extraFunctionSecurityGroupIds: ['sg-0f0000000000e0001'],
     },
     dlqTopic: 'msk-once-dlq',
+    // Prod's DLQ topic outlives any stack: created once with the command of infra/README.md.
+    createDlqTopic: false,
     consumers: [
       notification({
         batchSize: 200,

@@ -8,12 +8,15 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { consumerResourceNames, environmentPrefix } from '../lib/alarms.ts';
 import { AlarmTopic } from './constructs/alarm-topic.ts';
 import { ConsumerAlarms } from './constructs/consumer-alarms.ts';
 import { ConsumersDashboard } from './constructs/consumers-dashboard.ts';
 import { DedupCache } from './constructs/dedup-cache.ts';
+import { DlqTopic } from './constructs/dlq-topic.ts';
 import { IdempotencyTable } from './constructs/idempotency-table.ts';
 import { KafkaConsumer } from './constructs/kafka-consumer.ts';
+import { DEFAULT_DLQ_TOPIC_SETTINGS } from './dlq-topic-settings.ts';
 import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
 import { suppressExpectedFindings } from './nag-suppressions.ts';
 
@@ -30,6 +33,8 @@ export class MskOnceStack extends Stack {
   readonly cache: DedupCache;
   readonly idempotencyTable: IdempotencyTable;
   readonly alarmTopic: AlarmTopic;
+  /** The DLQ topic, when the environment creates it. */
+  readonly dlqTopic?: DlqTopic;
 
   /**
    * @example
@@ -38,7 +43,7 @@ export class MskOnceStack extends Stack {
   constructor(scope: Construct, id: string, props: MskOnceStackProps) {
     super(scope, id, props);
     const config = props.config;
-    const prefix = `msk-once-${config.name}`;
+    const prefix = environmentPrefix(config.name);
     const retain = config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     const vpc = ec2.Vpc.fromVpcAttributes(this, 'Vpc', {
@@ -72,10 +77,21 @@ export class MskOnceStack extends Stack {
     this.alarmTopic = new AlarmTopic(this, 'Alarms', {
       topicArn: config.alarms.topicArn,
       email: config.alarms.email,
+      removalPolicy: retain,
     });
+    if (config.createDlqTopic) {
+      this.dlqTopic = new DlqTopic(this, 'Dlq', {
+        clusterArn: config.mskClusterArn,
+        topicName: config.dlqTopic,
+        settings: { ...DEFAULT_DLQ_TOPIC_SETTINGS, ...config.dlqTopicSettings },
+        removalPolicy: retain,
+      });
+    }
 
     for (const consumerConfig of config.consumers) {
       const consumer = this.addConsumer(consumerConfig, props, vpc, extraSgs);
+      // The mapping's destination exists before the mapping can send anything to it.
+      if (this.dlqTopic) consumer.node.addDependency(this.dlqTopic);
       new ConsumerAlarms(this, `${consumerConfig.name}Alarms`, {
         consumer,
         topic: this.alarmTopic.topic,
@@ -84,6 +100,7 @@ export class MskOnceStack extends Stack {
         dedupRatio: config.alarms.dedupRatio,
         checkP99Ms: config.alarms.checkP99Ms,
         offsetLag: config.alarms.offsetLag,
+        silentMapping: config.alarms.silentMapping,
       });
     }
     new ConsumersDashboard(this, 'Dashboard', { dashboardName: prefix, consumers: this.consumers });
@@ -111,7 +128,11 @@ export class MskOnceStack extends Stack {
     extraSgs: ec2.ISecurityGroup[],
   ): KafkaConsumer {
     const config = props.config;
+    const names = consumerResourceNames(config.name, c.name);
     const consumer = new KafkaConsumer(this, c.name, {
+      functionName: names.functionName,
+      logGroupName: names.logGroupName,
+      logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       entry: props.entryOverride ?? c.entry,
       projectRoot: props.projectRoot,
       service: c.service,

@@ -49,3 +49,9 @@ export type {
   KafkaMessage,
 } from './kafka/message.ts';
 export { formatPosition, partitionId, type RecordPosition } from './kafka/position.ts';
+export {
+  DUPLICATES_MESSAGE,
+  MAX_LISTED_SKIPPED,
+  type SkipCause,
+  SkippedRecords,
+} from './observability/skipped-records.ts';

@@ -3,6 +3,7 @@
  * encrypted with a customer managed key that CloudWatch may use (the AWS managed SNS key cannot be
  * used by CloudWatch alarms), TLS-only, with an optional e-mail subscription.
  */
+import { RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -14,6 +15,8 @@ export interface AlarmTopicProps {
   readonly topicArn?: string;
   /** Subscribed to a created topic. */
   readonly email?: string;
+  /** What deleting the stack does to the created topic's KMS key. @default RemovalPolicy.DESTROY */
+  readonly removalPolicy?: RemovalPolicy;
 }
 
 export class AlarmTopic extends Construct {
@@ -32,6 +35,8 @@ export class AlarmTopic extends Construct {
     const key = new kms.Key(this, 'Key', {
       description: 'msk-once alarm topic encryption (CloudWatch may publish)',
       enableKeyRotation: true,
+      // A KMS key is kept by default; the topic it encrypts goes with the stack, so the key may too.
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.DESTROY,
     });
     key.addToResourcePolicy(
       new iam.PolicyStatement({

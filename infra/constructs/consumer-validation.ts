@@ -98,6 +98,12 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
       );
     }
   }
+  if (props.functionName !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(props.functionName)) {
+    fail(
+      'functionName',
+      `'${props.functionName}' is not 1..64 letters, digits, '-' or '_' (Lambda's rule for function names)`,
+    );
+  }
   const window = props.window ?? 'default';
   if (typeof window === 'number') {
     if (!Number.isInteger(window) || window < MIN_WINDOW_SECONDS) {

@@ -1,6 +1,7 @@
 /**
  * ConsumersDashboard: one CloudWatch dashboard per environment, a row of graphs per consumer:
- * processed by result, dedup ratio, check latency p50/p99, Redis errors by reason, offset lag, DLQ.
+ * processed by result, dedup ratio, check latency p50/p99, Redis errors by reason, offset lag,
+ * mapping errors and stalls, DLQ.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -72,7 +73,17 @@ export class ConsumersDashboard extends Construct {
         }),
         new cloudwatch.GraphWidget({
           title: `${who}: offset lag (records)`,
-          left: [c.metricOffsetLag({ period: Duration.minutes(1) })],
+          left: [
+            c.metricMaxOffsetLag({ period: Duration.minutes(1) }),
+            c.metricOffsetLag({ period: Duration.minutes(1), label: 'OffsetLag (all partitions)' }),
+          ],
+          width: 8,
+        }),
+        new cloudwatch.GraphWidget({
+          title: `${who}: mapping polling / commit errors, stalled`,
+          left: [c.metricMappingErrors()],
+          right: [c.metricMappingStalled()],
+          rightYAxis: { min: 0, max: 1 },
           width: 8,
         }),
         new cloudwatch.GraphWidget({

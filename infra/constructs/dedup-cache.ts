@@ -5,7 +5,8 @@
  * - kind 'replication-group': node-based, cluster mode, TLS and encryption at rest, IAM auth or an
  *   AUTH token from a generated Secrets Manager secret.
  *
- * Reachable only on 6379 and only from `clientSecurityGroup`, which consumers join. With IAM auth each
+ * Reachable only from `clientSecurityGroup`, which consumers join: on 6379, and for a serverless
+ * cache also on 6380, the port ElastiCache Serverless serves reads from replicas on. With IAM auth each
  * service gets its own ElastiCache user (see {@link DedupCache.storeFor}) that may touch only
  * `<service>:dedup:*` and only the commands the dedup store sends, and each consumer may connect as
  * its own service's user only.
@@ -21,6 +22,8 @@ import type { DedupStoreEndpoint, IDedupStore } from './dedup-store.ts';
 import { ConstructConfigError } from './errors.ts';
 
 export const REDIS_PORT = 6379;
+/** ElastiCache Serverless (Valkey, Redis OSS) serves its reader endpoint on this port. */
+export const SERVERLESS_READER_PORT = 6380;
 /** The engine of RBAC users and user groups (see the constructor). */
 const USER_ENGINE = 'redis';
 
@@ -31,7 +34,12 @@ export interface DedupCacheProps {
   /** Cache name / replication group id and user id prefix: lower case, starts with a letter, <= 30 chars. */
   readonly name: string;
   readonly config: CacheConfig;
-  /** @default RemovalPolicy.DESTROY (dedup keys are rebuilt by traffic; prod may retain) */
+  /**
+   * What deleting the stack does to the cache and to what a kept cache still uses (its users and
+   * user group, subnet group, security group, AUTH token secret): a kept cache whose user group
+   * was deleted would make the stack deletion fail.
+   * @default RemovalPolicy.DESTROY (dedup keys are rebuilt by traffic; prod may retain)
+   */
   readonly removalPolicy?: RemovalPolicy;
 }
 
@@ -92,6 +100,7 @@ export class DedupCache extends Construct {
   /** IAM users by service. */
   readonly users = new Map<string, elasticache.CfnUser>();
   readonly #name: string;
+  readonly #removalPolicy: RemovalPolicy;
   readonly #endpoint: Omit<DedupStoreEndpoint, 'user'>;
   readonly #stores = new Map<string, ServiceStore>();
 
@@ -112,10 +121,11 @@ export class DedupCache extends Construct {
     this.#name = props.name;
     const subnetIds = (props.subnets ?? props.vpc.privateSubnets).map((s) => s.subnetId);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.DESTROY;
+    this.#removalPolicy = removalPolicy;
 
     this.cacheSecurityGroup = new ec2.SecurityGroup(this, 'CacheSg', {
       vpc: props.vpc,
-      description: `${props.name} dedup cache: 6379 from the consumers only`,
+      description: `${props.name} dedup cache: 6379 (serverless: and 6380) from the consumers only`,
       allowAllOutbound: false,
     });
     this.clientSecurityGroup = new ec2.SecurityGroup(this, 'ClientSg', {
@@ -128,6 +138,15 @@ export class DedupCache extends Construct {
       ec2.Port.tcp(REDIS_PORT),
       'dedup store (Redis over TLS)',
     );
+    if (props.config.kind === 'serverless') {
+      this.clientSecurityGroup.connections.allowTo(
+        this.cacheSecurityGroup,
+        ec2.Port.tcp(SERVERLESS_READER_PORT),
+        'dedup store reader endpoint (serverless, TLS)',
+      );
+    }
+    // A kept cache keeps its security group (a group in use cannot be deleted).
+    this.cacheSecurityGroup.applyRemovalPolicy(removalPolicy);
 
     const iamAuth = props.config.kind === 'serverless' || props.config.auth === 'iam';
     if (iamAuth) {
@@ -141,6 +160,7 @@ export class DedupCache extends Construct {
         accessString: 'off -@all',
         authenticationMode: { Type: 'no-password-required' },
       });
+      defaultUser.applyRemovalPolicy(removalPolicy);
       // Service users are added by storeFor() while the app is built; the list is read at synth.
       this.userGroup = new elasticache.CfnUserGroup(this, 'UserGroup', {
         userGroupId: `${props.name}-dedup`,
@@ -149,6 +169,7 @@ export class DedupCache extends Construct {
           produce: () => [defaultUser.ref, ...[...this.users.values()].map((u) => u.ref)],
         }),
       });
+      this.userGroup.applyRemovalPolicy(removalPolicy);
     }
 
     if (props.config.kind === 'serverless') {
@@ -177,15 +198,18 @@ export class DedupCache extends Construct {
       };
     } else {
       const c = props.config;
+      const engineVersion = c.engineVersion ?? '8.0';
       const subnetGroup = new elasticache.CfnSubnetGroup(this, 'Subnets', {
         description: `${props.name} dedup cache subnets`,
         subnetIds,
       });
+      subnetGroup.applyRemovalPolicy(removalPolicy);
       let authToken: string | undefined;
       if (c.auth === 'token') {
         this.authTokenSecret = new secretsmanager.Secret(this, 'AuthToken', {
           description: `${props.name} dedup cache AUTH token`,
           generateSecretString: { passwordLength: 64, excludePunctuation: true },
+          removalPolicy,
         });
         authToken = this.authTokenSecret.secretValue.unsafeUnwrap();
       }
@@ -193,7 +217,11 @@ export class DedupCache extends Construct {
         replicationGroupId: props.name,
         replicationGroupDescription: 'msk-once dedup keys',
         engine: 'valkey',
-        engineVersion: c.engineVersion ?? '8.0',
+        engineVersion,
+        // Named on purpose: with one shard and no group named, ElastiCache may pick the engine's
+        // cluster-mode-disabled default group (CloudFormation ReplicationGroup,
+        // CacheParameterGroupName: "specify the parameter group by name").
+        cacheParameterGroupName: clusterModeParameterGroup(engineVersion),
         cacheNodeType: c.nodeType,
         clusterMode: 'enabled',
         numNodeGroups: c.shards,
@@ -259,6 +287,7 @@ export class DedupCache extends Construct {
         accessString: accessString(service),
         authenticationMode: { Type: 'iam' },
       });
+      user.applyRemovalPolicy(this.#removalPolicy);
       this.users.set(service, user);
     }
     const endpoint: DedupStoreEndpoint = user ? { ...this.#endpoint, user: user.userId } : this.#endpoint;
@@ -266,4 +295,16 @@ export class DedupCache extends Construct {
     this.#stores.set(service, store);
     return store;
   }
+}
+
+/**
+ * The default cluster-mode-enabled parameter group of a Valkey version, e.g. `default.valkey8.cluster.on`.
+ *
+ * @example
+ * clusterModeParameterGroup('8.0'); // 'default.valkey8.cluster.on'
+ */
+export function clusterModeParameterGroup(engineVersion: string): string {
+  const major = /^(\d+)/.exec(engineVersion)?.[1];
+  if (!major) throw new Error(`'${engineVersion}' is not a Valkey engine version such as 8.0`);
+  return `default.valkey${major}.cluster.on`;
 }

@@ -9,7 +9,7 @@
  * Metrics are read through metric* methods, permissions given through grant* methods.
  */
 import * as path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -80,12 +80,16 @@ export class KafkaConsumer extends Construct {
       description: `msk-once consumer ${props.service}/${props.handlerName}: scoped statements only`,
     });
     this.logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName: props.logGroupName,
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      // A log group outlives its stack by default; only an environment that keeps its data keeps it.
+      removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.DESTROY,
     });
 
     const projectRoot = props.projectRoot ?? process.cwd();
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.resolve(projectRoot, props.entry),
+      functionName: props.functionName,
       handler: 'handler',
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
@@ -120,6 +124,10 @@ export class KafkaConsumer extends Construct {
         keepNames: true,
         sourceMap: true,
         sourcesContent: false,
+        // Everything in the bundle, the AWS SDK too: the ElastiCache IAM token needs
+        // @smithy/signature-v4 and @aws-sdk/credential-provider-node, which are not documented
+        // contents of the Lambda runtime (the default would leave @aws-sdk/* and @smithy/* out).
+        bundleAwsSDK: true,
         // ESM output still has CommonJS dependencies (ioredis) that call require().
         banner:
           "import { createRequire as __mskOnceRequire } from 'node:module'; const require = __mskOnceRequire(import.meta.url);",
@@ -207,8 +215,19 @@ export class KafkaConsumer extends Construct {
     );
   }
 
-  /** KafkaDlq grants nothing: the mapping produces to the DLQ topic with this role. */
+  /**
+   * KafkaDlq grants nothing: the mapping produces to the DLQ topic with this role. An idempotent
+   * producer (the Kafka client default since 3.0) also needs WriteDataIdempotently, a cluster
+   * action: MSK's IAM policy docs say that, unlike Kafka ACLs, WriteData on one topic does not imply it.
+   */
   private grantKafkaDlqWrite(cluster: ReturnType<typeof parseClusterArn>): void {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        sid: 'WriteIdempotently',
+        actions: ['kafka-cluster:WriteDataIdempotently'],
+        resources: [cluster.arn],
+      }),
+    );
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         sid: 'WriteDlqTopic',
@@ -347,7 +366,23 @@ export class KafkaConsumer extends Construct {
     });
   }
 
-  /** The sum over this consumer's mappings of ESM metrics (ids `<prefix><i>`). */
+  /** One ESM metric of mapping `i` (dimension EventSourceMappingUUID). */
+  private metricMapping(
+    i: number,
+    metricName: string,
+    statistic: string,
+    period: Duration,
+  ): cloudwatch.Metric {
+    return new cloudwatch.Metric({
+      namespace: 'AWS/Lambda',
+      metricName,
+      dimensionsMap: { EventSourceMappingUUID: this.eventSourceMappingIds[i]! },
+      statistic,
+      period,
+    });
+  }
+
+  /** The sum over this consumer's mappings of ESM counters (ids `<prefix><i>`). */
   private metricMappings(
     metricNames: Record<string, string>,
     label: string,
@@ -355,14 +390,8 @@ export class KafkaConsumer extends Construct {
   ): cloudwatch.MathExpression {
     const usingMetrics: Record<string, cloudwatch.IMetric> = {};
     for (const [prefix, metricName] of Object.entries(metricNames)) {
-      this.eventSourceMappingIds.forEach((uuid, i) => {
-        usingMetrics[`${prefix}${i}`] = new cloudwatch.Metric({
-          namespace: 'AWS/Lambda',
-          metricName,
-          dimensionsMap: { EventSourceMappingUUID: uuid },
-          statistic: cloudwatch.Stats.SUM,
-          period,
-        });
+      this.eventSourceMappingIds.forEach((_, i) => {
+        usingMetrics[`${prefix}${i}`] = this.metricMapping(i, metricName, cloudwatch.Stats.SUM, period);
       });
     }
     return new cloudwatch.MathExpression({
@@ -371,6 +400,72 @@ export class KafkaConsumer extends Construct {
         .join(' + '),
       usingMetrics,
       label,
+      period,
+    });
+  }
+
+  /**
+   * The largest MaxOffsetLag of this consumer's mappings (KafkaMetrics group, enabled by this
+   * construct): records behind on the most lagging partition, per mapping. More precise than the
+   * function's OffsetLag, which adds every partition of every mapping together.
+   *
+   * @example
+   * consumer.metricMaxOffsetLag().createAlarm(this, 'Lag', { threshold: 10_000, evaluationPeriods: 3 });
+   */
+  metricMaxOffsetLag(options?: { period?: Duration }): cloudwatch.MathExpression {
+    const period = options?.period ?? Duration.minutes(5);
+    const usingMetrics: Record<string, cloudwatch.IMetric> = {};
+    this.eventSourceMappingIds.forEach((_, i) => {
+      usingMetrics[`lag${i}`] = this.metricMapping(i, 'MaxOffsetLag', cloudwatch.Stats.MAXIMUM, period);
+    });
+    return new cloudwatch.MathExpression({
+      expression: `MAX([${Object.keys(usingMetrics).join(', ')}])`,
+      usingMetrics,
+      label: `${this.service} MaxOffsetLag (largest of its mappings)`,
+      period,
+    });
+  }
+
+  /**
+   * Polling and offset commit errors of this consumer's mappings (ErrorCount group):
+   * PollingErrorCount + CommitErrorCount.
+   *
+   * @example
+   * consumer.metricMappingErrors().createAlarm(this, 'Polling', { threshold: 0, evaluationPeriods: 3 });
+   */
+  metricMappingErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
+    return this.metricMappings(
+      { polling: 'PollingErrorCount', commit: 'CommitErrorCount' },
+      `${this.service} mapping polling + commit errors`,
+      options?.period,
+    );
+  }
+
+  /**
+   * 1 in a period where some mapping of this consumer had records waiting (MaxOffsetLag > 0) and
+   * invoked none (InvokedEventCount = 0), else 0. No data at all when the mappings report nothing.
+   *
+   * @example
+   * consumer.metricMappingStalled().createAlarm(this, 'Stalled', { threshold: 0, evaluationPeriods: 3 });
+   */
+  metricMappingStalled(options?: { period?: Duration }): cloudwatch.MathExpression {
+    const period = options?.period ?? Duration.minutes(5);
+    const perMapping: Record<string, cloudwatch.IMetric> = {};
+    this.eventSourceMappingIds.forEach((_, i) => {
+      perMapping[`stalled${i}`] = new cloudwatch.MathExpression({
+        expression: `IF(FILL(lag${i}, 0) > 0 AND FILL(invoked${i}, 0) == 0, 1, 0)`,
+        usingMetrics: {
+          [`lag${i}`]: this.metricMapping(i, 'MaxOffsetLag', cloudwatch.Stats.MAXIMUM, period),
+          [`invoked${i}`]: this.metricMapping(i, 'InvokedEventCount', cloudwatch.Stats.SUM, period),
+        },
+        period,
+      });
+    });
+    const ids = Object.keys(perMapping);
+    return new cloudwatch.MathExpression({
+      expression: `MAX([${ids.join(', ')}])`,
+      usingMetrics: perMapping,
+      label: `${this.service} mappings with waiting records and no invocation`,
       period,
     });
   }

@@ -5,6 +5,7 @@
 import type { MSKRecord } from 'aws-lambda';
 import type { KafkaMessage } from '../kafka/message.ts';
 import type { InvocationMetrics, RecordOutcome } from '../observability/batch-metrics.ts';
+import type { SkippedRecords } from '../observability/skipped-records.ts';
 
 /**
  * Where a record stands with the dedup store before it runs:
@@ -43,6 +44,8 @@ export interface Batch<T> {
   /** Records per partition, each in offset order. */
   readonly partitions: BatchRecord<T>[][];
   readonly metrics: InvocationMetrics;
+  /** The records not run because of their dedup key, logged once per batch. */
+  readonly skipped: SkippedRecords;
   /** Claims were made and must be committed or released once. */
   claimsSettled: boolean;
   /** The timer renewing this batch's claims, while any is held. */
@@ -62,6 +65,11 @@ export function settle<T>(
   record.outcome = outcome;
   record.error = error;
   batch.metrics.record(record.raw.topic, outcome);
+  if (outcome === 'deduplicated') {
+    batch.skipped.note(record.raw, record.message?.eventId, record.claim === 'copy' ? 'in-batch' : 'done');
+  } else if (record.claim === 'held') {
+    batch.skipped.note(record.raw, record.message?.eventId, 'held');
+  }
   record.settled?.resolve();
 }
 

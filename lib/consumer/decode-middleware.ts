@@ -13,6 +13,7 @@ import { InvalidRecordError } from '../errors.ts';
 import { decodeEnvelope, decodeRecord } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
+import { SkippedRecords } from '../observability/skipped-records.ts';
 import { attachBatch, type Batch, type BatchInternal, type BatchRecord } from './batch.ts';
 import type { ResolvedConfig } from './config.ts';
 
@@ -93,6 +94,7 @@ export function decodeRecords<T>(
         owner: `${context?.awsRequestId ?? 'local'}/${randomUUID().slice(0, 8)}`,
         partitions,
         metrics: config.metrics.begin(),
+        skipped: new SkippedRecords(),
         claimsSettled: false,
         renewal: undefined,
       };

@@ -43,7 +43,7 @@ export type KafkaHandler = MiddyfiedHandler<
 export function kafkaHandler<T = unknown>(options: KafkaHandlerOptions<T>): KafkaHandler {
   const config = resolveConfig(options);
   const handler = middy<MSKEvent, KafkaBatchResponse, Error, Context, BatchInternal<T>>()
-    .use(flushMetrics<T>())
+    .use(flushMetrics<T>(config.logger))
     .use(decodeRecords(config))
     .use(dedupClaims(config))
     .handler(runPartitions(config));

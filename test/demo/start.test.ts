@@ -23,10 +23,12 @@ const small = [
 
 for (const runtime of ['worker', 'in-process']) {
   test(`npm start (${runtime}): duplicates, a crash and a Redis outage; every event once or in the DLQ`, () => {
-    const dlqFile = join(mkdtempSync(join(tmpdir(), 'start-')), 'dlq.jsonl');
+    const dir = mkdtempSync(join(tmpdir(), 'start-'));
+    const dlqFile = join(dir, 'dlq.jsonl');
+    const output = join(dir, 'run.jsonl');
     const run = spawnSync(
       process.execPath,
-      ['demo/start.ts', ...small, '--runtime', runtime, '--dlq-file', dlqFile],
+      ['demo/start.ts', ...small, '--runtime', runtime, '--dlq-file', dlqFile, '--output', output],
       { encoding: 'utf8', timeout: 100_000 },
     );
     assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
@@ -34,7 +36,7 @@ for (const runtime of ['worker', 'in-process']) {
     assert.match(run.stdout, /events produced\s+20\d\s+\(200 unique/);
     assert.match(run.stdout, /consumer killed after 50 records/);
     assert.match(run.stdout, /Redis down for 4 invocations/);
-    assert.match(run.stdout, new RegExp(`FIRED\\s+${Metric.dedupErrors} > 0`));
+    assert.match(run.stdout, new RegExp(`FIRED\\s+dedup-errors\\s+${Metric.dedupErrors} > 0`));
     assert.match(
       run.stdout,
       /[1-9]\d* more by the effect layer/,
@@ -45,6 +47,16 @@ for (const runtime of ['worker', 'in-process']) {
     const rows = parseDlqText(readFileSync(dlqFile, 'utf8')).rows;
     assert.ok(rows.length >= 1 && rows.every((r) => r.condition === 'RetriesExhausted'));
     assert.match(run.stdout, new RegExp(`records in the DLQ\\s+${rows.length}`));
+    // The run's output, read by the triage, fires what the summary said fired.
+    const triage = spawnSync(process.execPath, ['scripts/triage.ts', '--env', 'dev', '--from', output], {
+      encoding: 'utf8',
+    });
+    assert.equal(triage.status, 0, triage.stderr);
+    const fired = [...run.stdout.matchAll(/FIRED\s+(\S+)/g)].map((m) => m[1]).sort();
+    const wouldFire = [...triage.stdout.matchAll(/WOULD FIRE {2}msk-once-dev-notification-(\S+)/g)]
+      .map((m) => m[1])
+      .sort();
+    assert.deepEqual(wouldFire, fired);
   });
 }
 

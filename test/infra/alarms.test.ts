@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { Match } from 'aws-cdk-lib/assertions';
-import { RUNBOOK_SECTIONS } from '../../infra/runbook.ts';
+import { environment } from '../../infra/environments.ts';
+import { alarmRules, RUNBOOK_SECTIONS } from '../../lib/alarms.ts';
 import { DEFAULT_NAMESPACE, Dimension, Metric } from '../../lib/contract.ts';
 import { type Cfn, only, synth } from './support.ts';
 
@@ -40,8 +41,33 @@ describe('alarms of a consumer', () => {
       );
       assert.ok(runbook.includes(`<a id="${section}"></a>`), `docs/runbook.md has the anchor ${section}`);
       assert.equal(a.ComparisonOperator, 'GreaterThanThreshold');
-      assert.equal(a.TreatMissingData, 'notBreaching');
     }
+  });
+
+  test('each alarm is its rule: threshold, periods and a deliberate missing-data policy', () => {
+    const rules = alarmRules(environment('dev').alarms);
+    for (const rule of Object.values(rules)) {
+      const a = alarm(rule.section);
+      assert.deepEqual(
+        [a.Threshold, a.EvaluationPeriods, a.DatapointsToAlarm, a.TreatMissingData],
+        [rule.threshold, rule.evaluationPeriods, rule.datapointsToAlarm, rule.missingData],
+        rule.section,
+      );
+      assert.ok(rule.missingDataWhy.length > 20, `${rule.section}: says why missing data means what it does`);
+    }
+    // Counters are emitted only when they count: silence is "nothing happened". A mapping that
+    // reports nothing at all is the exception: it is not running.
+    assert.equal(alarm('mapping-stalled').TreatMissingData, 'breaching');
+    assert.equal(alarm('dlq-records').TreatMissingData, 'notBreaching');
+  });
+
+  test('an environment may choose not to page on a silent mapping', () => {
+    const config = environment('dev');
+    const quiet = { ...config, alarms: { ...config.alarms, silentMapping: 'ignore' as const } };
+    const stalled = only(synth('dev', quiet, 'dev-quiet').template, 'AWS::CloudWatch::Alarm', {
+      Properties: { AlarmName: 'msk-once-dev-notification-mapping-stalled' },
+    }).resource.Properties;
+    assert.equal(stalled.TreatMissingData, 'notBreaching');
   });
 
   test('dedup ratio: metric math deduplicated / processed above 0.1 for 10 minutes', () => {
@@ -93,7 +119,7 @@ describe('alarms of a consumer', () => {
     assert.equal(a.Threshold, 50);
   });
 
-  test('function errors and throttles, offset lag', () => {
+  test('function errors and throttles', () => {
     const fn = { Ref: only(synth('dev').template, 'AWS::Lambda::Function').id };
     for (const [name, metric] of [
       ['function-errors', 'Errors'],
@@ -106,12 +132,54 @@ describe('alarms of a consumer', () => {
       );
       assert.deepEqual(a.Dimensions, [{ Name: 'FunctionName', Value: fn }]);
     }
+  });
+
+  test('offset lag: MaxOffsetLag of each mapping (the most lagging partition), above 10000 for 15 minutes', () => {
+    const esm = { Ref: only(synth('dev').template, 'AWS::Lambda::EventSourceMapping').id };
     const lag = alarm('offset-lag');
+    assert.deepEqual([lag.Threshold, lag.EvaluationPeriods, lag.DatapointsToAlarm], [10000, 3, 3]);
+    assert.equal(lag.Metrics[0].Expression, 'MAX([lag0])');
+    assert.deepEqual(lag.Metrics[1].MetricStat, {
+      Metric: {
+        Namespace: 'AWS/Lambda',
+        MetricName: 'MaxOffsetLag',
+        Dimensions: [{ Name: 'EventSourceMappingUUID', Value: esm }],
+      },
+      Period: 300,
+      Stat: 'Maximum',
+    });
+  });
+
+  test('mapping errors: PollingErrorCount + CommitErrorCount of each mapping, in 3 periods of 3', () => {
+    const esm = { Ref: only(synth('dev').template, 'AWS::Lambda::EventSourceMapping').id };
+    const a = alarm('mapping-errors');
+    assert.equal(a.Metrics[0].Expression, 'FILL(polling0, 0) + FILL(commit0, 0)');
     assert.deepEqual(
-      [lag.Namespace, lag.MetricName, lag.Statistic, lag.Threshold, lag.EvaluationPeriods],
-      ['AWS/Lambda', 'OffsetLag', 'Maximum', 10000, 3],
+      a.Metrics.slice(1).map((m: Cfn) => [m.MetricStat.Metric.MetricName, m.MetricStat.Metric.Dimensions]),
+      [
+        ['PollingErrorCount', [{ Name: 'EventSourceMappingUUID', Value: esm }]],
+        ['CommitErrorCount', [{ Name: 'EventSourceMappingUUID', Value: esm }]],
+      ],
     );
-    assert.deepEqual(lag.Dimensions, [{ Name: 'FunctionName', Value: fn }]);
+    assert.deepEqual([a.Threshold, a.EvaluationPeriods, a.DatapointsToAlarm], [0, 3, 3]);
+  });
+
+  test('mapping stalled: lag waiting and nothing invoked, per mapping; silence pages', () => {
+    const a = alarm('mapping-stalled');
+    const byId = Object.fromEntries(a.Metrics.map((m: Cfn) => [m.Id, m]));
+    const top = a.Metrics.find((m: Cfn) => m.ReturnData !== false);
+    assert.equal(top.Expression, 'MAX([stalled0])');
+    assert.equal(byId.stalled0.Expression, 'IF(FILL(lag0, 0) > 0 AND FILL(invoked0, 0) == 0, 1, 0)');
+    assert.equal(byId.lag0.MetricStat.Metric.MetricName, 'MaxOffsetLag');
+    assert.equal(byId.lag0.MetricStat.Stat, 'Maximum');
+    assert.equal(byId.invoked0.MetricStat.Metric.MetricName, 'InvokedEventCount');
+    assert.equal(byId.invoked0.MetricStat.Stat, 'Sum');
+    assert.equal(
+      a.Metrics.filter((m: Cfn) => m.ReturnData !== false).length,
+      1,
+      'one expression returns data',
+    );
+    assert.deepEqual([a.Threshold, a.EvaluationPeriods, a.TreatMissingData], [0, 3, 'breaching']);
   });
 
   test('records to the DLQ and records lost: event source mapping metrics of each mapping', () => {
@@ -150,6 +218,7 @@ describe('runbook', () => {
       assert.ok(text, `section ${anchor}`);
       for (const part of [
         '**Meaning.**',
+        '**Missing data**',
         '**Likely causes',
         '**First three things to look at.**',
         '**Recover.**',
@@ -229,6 +298,9 @@ describe('dashboard', () => {
       'SEARCH(',
       Metric.dedupErrors,
       'OffsetLag',
+      'MaxOffsetLag',
+      'PollingErrorCount',
+      'InvokedEventCount',
       'OnFailureDestinationDeliveredEventCount',
     ]) {
       assert.ok(body.includes(needle), `dashboard has ${needle}`);

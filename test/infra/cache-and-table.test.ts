@@ -53,7 +53,7 @@ describe('serverless cache (dev)', () => {
     assert.match(accessString('notification'), /^on ~notification:dedup:\* -@all .* -@dangerous/);
   });
 
-  test("reachable on 6379 only from the consumers' security group; the cache group sends nothing out", () => {
+  test("reachable on 6379 and 6380 (the serverless reader port) only from the consumers' security group; the cache group sends nothing out", () => {
     const { template } = synth('dev');
     const cacheSg = only(template, 'AWS::EC2::SecurityGroup', {
       Properties: { GroupDescription: Match.stringLikeRegexp('dedup cache: 6379') },
@@ -62,15 +62,20 @@ describe('serverless cache (dev)', () => {
       Properties: { GroupDescription: Match.stringLikeRegexp('may reach') },
     });
     const ingress = Object.values(template.findResources('AWS::EC2::SecurityGroupIngress'));
-    assert.equal(ingress.length, 1);
-    assert.deepEqual(ingress[0]!.Properties, {
-      Description: 'dedup store (Redis over TLS)',
-      GroupId: { 'Fn::GetAtt': [cacheSg.id, 'GroupId'] },
-      SourceSecurityGroupId: { 'Fn::GetAtt': [clientSg.id, 'GroupId'] },
-      IpProtocol: 'tcp',
-      FromPort: 6379,
-      ToPort: 6379,
-    });
+    assert.deepEqual(
+      ingress.map((i) => i.Properties),
+      [
+        ['dedup store (Redis over TLS)', 6379],
+        ['dedup store reader endpoint (serverless, TLS)', 6380],
+      ].map(([Description, port]) => ({
+        Description,
+        GroupId: { 'Fn::GetAtt': [cacheSg.id, 'GroupId'] },
+        SourceSecurityGroupId: { 'Fn::GetAtt': [clientSg.id, 'GroupId'] },
+        IpProtocol: 'tcp',
+        FromPort: port,
+        ToPort: port,
+      })),
+    );
     assert.equal(cacheSg.resource.Properties.SecurityGroupIngress, undefined);
     assert.deepEqual(
       cacheSg.resource.Properties.SecurityGroupEgress.map((e: { CidrIp: string }) => e.CidrIp),
@@ -86,12 +91,14 @@ describe('serverless cache (dev)', () => {
         ToPort: 443,
       },
     ]);
-    template.hasResourceProperties('AWS::EC2::SecurityGroupEgress', {
-      GroupId: { 'Fn::GetAtt': [clientSg.id, 'GroupId'] },
-      DestinationSecurityGroupId: { 'Fn::GetAtt': [cacheSg.id, 'GroupId'] },
-      FromPort: 6379,
-      ToPort: 6379,
-    });
+    for (const port of [6379, 6380]) {
+      template.hasResourceProperties('AWS::EC2::SecurityGroupEgress', {
+        GroupId: { 'Fn::GetAtt': [clientSg.id, 'GroupId'] },
+        DestinationSecurityGroupId: { 'Fn::GetAtt': [cacheSg.id, 'GroupId'] },
+        FromPort: port,
+        ToPort: port,
+      });
+    }
   });
 });
 

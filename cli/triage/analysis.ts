@@ -1,0 +1,301 @@
+/**
+ * The alarms of lib/alarms.ts judged on signals, and what the data shows for each: the pure
+ * core of `npm run triage` (signals from CloudWatch), `npm run triage -- --from <file>` and the
+ * "alarms that would have fired" of `npm start` (signals from a local run's EMF). No I/O here.
+ *
+ * Each rule's value per period mirrors the metric math of its CloudWatch alarm
+ * (infra/constructs/kafka-consumer.ts); evaluation follows CloudWatch: the last `evaluationPeriods`
+ * periods, `datapointsToAlarm` of them breaching, missing data per the rule's policy.
+ */
+import type { AlarmKey, AlarmRule } from '../../lib/alarms.ts';
+import type { LogFindings } from './log-lines.ts';
+import type { Signals } from './signals.ts';
+
+type Evaluator = (s: Signals, period: number) => number | undefined;
+
+/** Per rule, the value of one period (undefined = no data). One entry per alarm key, or tsc fails. */
+export const EVALUATORS: Record<AlarmKey, Evaluator> = {
+  dedupRatio: (s, t) => {
+    const processed = s.sum('processed', t);
+    if (processed === undefined) return undefined;
+    return processed > 0 ? (s.sum('deduplicated', t) ?? 0) / processed : 0;
+  },
+  dedupErrors: (s, t) => s.sum('dedupErrors', t),
+  dedupLatency: (s, t) => s.value('checkP99', undefined, t),
+  effectErrors: (s, t) => s.sum('effectErrors', t),
+  functionErrors: (s, t) => s.sum('functionErrors', t),
+  throttles: (s, t) => s.sum('throttles', t),
+  offsetLag: (s, t) => s.max('maxOffsetLag', t),
+  mappingErrors: (s, t) => {
+    const polling = s.sum('pollingErrors', t);
+    const commit = s.sum('commitErrors', t);
+    return polling === undefined && commit === undefined ? undefined : (polling ?? 0) + (commit ?? 0);
+  },
+  mappingStalled: (s, t) => {
+    const mappings = new Set([...s.qualifiers('maxOffsetLag'), ...s.qualifiers('invoked')]);
+    let worst: number | undefined;
+    for (const m of mappings) {
+      const lag = s.value('maxOffsetLag', m, t);
+      const invoked = s.value('invoked', m, t);
+      if (lag === undefined && invoked === undefined) continue;
+      const stalled = (lag ?? 0) > 0 && (invoked ?? 0) === 0 ? 1 : 0;
+      worst = Math.max(worst ?? 0, stalled);
+    }
+    return worst;
+  },
+  dlqRecords: (s, t) => s.sum('dlq', t),
+  recordsLost: (s, t) => {
+    const dropped = s.sum('dropped', t);
+    const undelivered = s.sum('undelivered', t);
+    return dropped === undefined && undelivered === undefined
+      ? undefined
+      : (dropped ?? 0) + (undelivered ?? 0);
+  },
+};
+
+export type AlarmState = 'ALARM' | 'OK' | 'INSUFFICIENT_DATA';
+
+export interface AlarmEvaluation {
+  readonly rule: AlarmRule;
+  /** The state at the end of the range. */
+  readonly state: AlarmState;
+  /** The last period's value (undefined = no data). */
+  readonly value: number | undefined;
+  /** Every period's value, in order. */
+  readonly values: { period: number; value: number | undefined }[];
+  /** Stretches of the range during which the alarm would have been in ALARM. */
+  readonly alarmWindows: { from: number; to: number }[];
+}
+
+export interface EvaluateOptions {
+  /**
+   * A run shorter than one period (a local run): judge its single period as if it had lasted the
+   * rule's evaluation periods ("would have fired had it gone on").
+   */
+  assumeSustained?: boolean;
+}
+
+/**
+ * @example
+ * const evaluation = evaluateAlarm(rules.dedupRatio, signals);
+ * evaluation.state; // 'ALARM'
+ */
+export function evaluateAlarm(rule: AlarmRule, s: Signals, options: EvaluateOptions = {}): AlarmEvaluation {
+  const periods = s.periods();
+  const values = periods.map((period) => ({ period, value: EVALUATORS[rule.key](s, period) }));
+  const breaching = (v: number | undefined) =>
+    v === undefined ? rule.missingData === 'breaching' : v > rule.threshold;
+  const n = options.assumeSustained ? 1 : rule.evaluationPeriods;
+  const m = options.assumeSustained ? 1 : rule.datapointsToAlarm;
+  const states: AlarmState[] = values.map((_, i) => {
+    const window = values.slice(Math.max(0, i - n + 1), i + 1);
+    if (window.length < n && !options.assumeSustained) {
+      // Not enough periods yet: CloudWatch fills the missing ones by the rule's policy.
+      const missing = n - window.length;
+      const hits =
+        window.filter((w) => breaching(w.value)).length + (rule.missingData === 'breaching' ? missing : 0);
+      return hits >= m ? 'ALARM' : 'OK';
+    }
+    return window.filter((w) => breaching(w.value)).length >= m ? 'ALARM' : 'OK';
+  });
+  const alarmWindows: { from: number; to: number }[] = [];
+  states.forEach((state, i) => {
+    if (state !== 'ALARM') return;
+    const from = values[i]!.period;
+    const to = from + s.periodMs;
+    const last = alarmWindows.at(-1);
+    if (last && last.to === from) last.to = to;
+    else alarmWindows.push({ from, to });
+  });
+  let state: AlarmState;
+  if (values.length === 0) state = rule.missingData === 'breaching' ? 'ALARM' : 'INSUFFICIENT_DATA';
+  else state = states.at(-1)!;
+  return { rule, state, value: values.at(-1)?.value, values, alarmWindows };
+}
+
+/**
+ * Every rule judged on the same signals.
+ *
+ * @example
+ * evaluateAlarms(alarmRules(environment('dev').alarms), signals, { assumeSustained: true });
+ */
+export function evaluateAlarms(
+  rules: Record<AlarmKey, AlarmRule>,
+  s: Signals,
+  options: EvaluateOptions = {},
+): AlarmEvaluation[] {
+  return Object.values(rules).map((rule) => evaluateAlarm(rule, s, options));
+}
+
+const pct = (a: number, b: number) => (b === 0 ? '0%' : `${((a / b) * 100).toFixed(1)}%`);
+
+/** `02:10`, in UTC (the alarm history's zone). */
+export function clock(t: number): string {
+  return new Date(t).toISOString().slice(11, 16);
+}
+
+function windowText(e: AlarmEvaluation, s: Signals): string {
+  const w = e.alarmWindows;
+  if (w.length === 0 || s.wholeRun) return '';
+  return ` (in ALARM ${w.map((x) => `${clock(x.from)}-${clock(x.to)}`).join(', ')} UTC)`;
+}
+
+/** The format of a value as its rule states it. */
+export function formatValue(key: AlarmKey, value: number | undefined): string {
+  if (value === undefined) return 'no data';
+  if (key === 'dedupRatio') return `${(value * 100).toFixed(1)}%`;
+  if (key === 'dedupLatency') return `${value.toFixed(1)} ms`;
+  if (key === 'mappingStalled') return value > 0 ? 'stalled' : 'consuming';
+  return String(Math.round(value * 100) / 100);
+}
+
+/** Largest value over the range. */
+function peak(e: AlarmEvaluation): number | undefined {
+  const vs = e.values.map((v) => v.value).filter((v): v is number => v !== undefined);
+  return vs.length ? Math.max(...vs) : undefined;
+}
+
+function byQualifier(s: Signals, name: Parameters<Signals['total']>[0]): string {
+  const parts = s
+    .qualifiers(name)
+    .map((q) => [q, s.total(name, q)] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
+  return parts.length ? parts.map(([q, n]) => `${q || '(none)'} ${n}`).join(', ') : 'none';
+}
+
+function problemLines(
+  logs: LogFindings | undefined,
+  wholeRun: boolean,
+  filter: (p: LogFindings['problems'][number]) => boolean,
+): string[] {
+  if (!logs) return [];
+  return logs.problems
+    .filter(filter)
+    .slice(0, 3)
+    .map(
+      (p) =>
+        `${p.count} x ${p.level} "${p.message}"${p.errorName ? ` (${p.errorName}: ${p.errorMessage ?? ''})` : ''}` +
+        (p.first !== undefined && p.last !== undefined && !wholeRun
+          ? ` ${clock(p.first)}-${clock(p.last)}`
+          : ''),
+    );
+}
+
+/**
+ * What the data shows for one alarm: a few lines from its signals and the logs.
+ *
+ * @example
+ * findings(evaluation, signals, analyzeLogLines(lines)); // ['35.0% of records were repeats ...', ...]
+ */
+export function findings(e: AlarmEvaluation, s: Signals, logs?: LogFindings): string[] {
+  const out: string[] = [];
+  const key = e.rule.key;
+  const top = peak(e);
+  switch (key) {
+    case 'dedupRatio': {
+      const processed = s.total('processed');
+      const dedup = s.total('deduplicated');
+      out.push(
+        `${pct(dedup, processed)} of records were repeats (${dedup} of ${processed})${windowText(e, s)}`,
+      );
+      out.push(`by topic: ${byQualifier(s, 'deduplicated')}`);
+      if (logs && logs.duplicates + logs.byCause.held > 0) {
+        const total = logs.byPartition.reduce((a, [, n]) => a + n, 0);
+        const parts = logs.byPartition
+          .slice(0, 3)
+          .map(([p, n]) => `${p} ${pct(n, total)} (${n})`)
+          .join(', ');
+        const when =
+          logs.duplicatesFrom === undefined || logs.duplicatesTo === undefined || s.wholeRun
+            ? ''
+            : ` between ${clock(logs.duplicatesFrom)} and ${clock(logs.duplicatesTo)} UTC`;
+        out.push(`skipped by partition${when}: ${parts}`);
+        out.push(
+          `causes: ${logs.byCause.done} DONE earlier (redelivered or republished), ${logs.byCause.inBatch} copies in the same batch, ${logs.byCause.held} held by another invocation`,
+        );
+        if (logs.repeatedEvents.length > 0) {
+          out.push(
+            `events skipped more than once: ${logs.repeatedEvents
+              .slice(0, 3)
+              .map(([id, n]) => `${id} x${n}`)
+              .join(', ')}`,
+          );
+        }
+        const sample = logs.samples[0];
+        if (sample) out.push(`e.g. ${sample.eventId} at ${sample.position} (${sample.cause})`);
+      }
+      break;
+    }
+    case 'dedupErrors':
+    case 'effectErrors': {
+      const name = key === 'dedupErrors' ? 'dedupErrors' : 'effectErrors';
+      out.push(`${s.total(name)} errors${windowText(e, s)}, by Reason: ${byQualifier(s, name)}`);
+      out.push(
+        ...problemLines(logs, s.wholeRun, (p) =>
+          key === 'dedupErrors'
+            ? /dedup store|mark DONE|release|renew/.test(p.message)
+            : /^Effect(Store|Commit|Release)Error$/.test(p.errorName ?? ''),
+        ),
+      );
+      break;
+    }
+    case 'dedupLatency':
+      out.push(`p99 of a dedup round trip peaked at ${formatValue(key, top)}${windowText(e, s)}`);
+      break;
+    case 'functionErrors':
+    case 'throttles': {
+      const name = key === 'functionErrors' ? 'functionErrors' : 'throttles';
+      out.push(`${s.total(name)} of ${s.total('invocations')} invocations${windowText(e, s)}`);
+      if (key === 'functionErrors') out.push(...problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN'));
+      break;
+    }
+    case 'offsetLag':
+      for (const m of s.qualifiers('maxOffsetLag')) {
+        const series = s
+          .periods()
+          .map((t) => s.value('maxOffsetLag', m, t))
+          .filter((v) => v !== undefined);
+        out.push(
+          `mapping ${m}: MaxOffsetLag ${series[0]} -> ${series.at(-1)} (peak ${Math.max(...(series as number[]))})`,
+        );
+      }
+      out.push(`${windowText(e, s).trim() || 'never above the threshold in this range'}`);
+      break;
+    case 'mappingErrors':
+      out.push(
+        `polling errors: ${byQualifier(s, 'pollingErrors')}; commit errors: ${byQualifier(s, 'commitErrors')}${windowText(e, s)}`,
+      );
+      break;
+    case 'mappingStalled': {
+      const mappings = new Set([...s.qualifiers('maxOffsetLag'), ...s.qualifiers('invoked')]);
+      if (mappings.size === 0) out.push('no mapping reported any metric in this range: not running?');
+      for (const m of mappings) {
+        out.push(
+          `mapping ${m}: ${s.total('invoked', m)} records invoked, last MaxOffsetLag ${
+            s
+              .periods()
+              .map((t) => s.value('maxOffsetLag', m, t))
+              .filter((v) => v !== undefined)
+              .at(-1) ?? 'none'
+          }`,
+        );
+      }
+      out.push(windowText(e, s).trim() || 'not stalled in this range');
+      break;
+    }
+    case 'dlqRecords':
+      out.push(
+        `${s.total('dlq')} records written to the DLQ${windowText(e, s)}, by mapping: ${byQualifier(s, 'dlq')}`,
+      );
+      // Why records failed: the errors they were logged with.
+      out.push(...problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN'));
+      break;
+    case 'recordsLost':
+      out.push(
+        `dropped: ${s.total('dropped')}, DLQ writes failed: ${s.total('undelivered')}${windowText(e, s)}`,
+      );
+      break;
+  }
+  return out.filter((l) => l.length > 0);
+}

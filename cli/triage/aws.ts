@@ -1,0 +1,260 @@
+/**
+ * The triage's reads from an AWS account (SDK v3): a consumer's alarms (DescribeAlarms), the
+ * metrics its alarm rules are judged on (GetMetricData) and its log lines (Logs Insights
+ * StartQuery / GetQueryResults). Read-only; the clients come from the caller.
+ */
+import {
+  type CloudWatchClient,
+  DescribeAlarmsCommand,
+  GetMetricDataCommand,
+  type MetricAlarm,
+  type MetricDataQuery,
+} from '@aws-sdk/client-cloudwatch';
+import {
+  type CloudWatchLogsClient,
+  GetQueryResultsCommand,
+  StartQueryCommand,
+} from '@aws-sdk/client-cloudwatch-logs';
+import { Dimension } from '../../lib/contract.ts';
+import { DUPLICATES_MESSAGE } from './log-lines.ts';
+import { SIGNALS, type SignalName, Signals } from './signals.ts';
+
+/** A triage read that could not be done, naming what it tried. */
+export class TriageReadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TriageReadError';
+  }
+}
+
+/**
+ * Every metric alarm whose name starts with `prefix`, in any state (paginated).
+ *
+ * @example
+ * const alarms = await describeAlarms(cloudWatch, 'msk-once-prod-notification-');
+ */
+export async function describeAlarms(client: CloudWatchClient, prefix: string): Promise<MetricAlarm[]> {
+  const alarms: MetricAlarm[] = [];
+  let NextToken: string | undefined;
+  do {
+    const page = await client.send(
+      new DescribeAlarmsCommand({ AlarmNamePrefix: prefix, AlarmTypes: ['MetricAlarm'], NextToken }),
+    );
+    alarms.push(...(page.MetricAlarms ?? []));
+    NextToken = page.NextToken;
+  } while (NextToken);
+  return alarms;
+}
+
+/** The event source mapping ids the alarms watch (their EventSourceMappingUUID dimensions). */
+export function mappingIdsOf(alarms: readonly MetricAlarm[]): string[] {
+  const ids = new Set<string>();
+  for (const alarm of alarms) {
+    const dims = [
+      ...(alarm.Dimensions ?? []),
+      ...(alarm.Metrics ?? []).flatMap((m) => m.MetricStat?.Metric?.Dimensions ?? []),
+    ];
+    for (const d of dims) if (d.Name === 'EventSourceMappingUUID' && d.Value) ids.add(d.Value);
+  }
+  return [...ids].sort();
+}
+
+export interface ConsumerMetrics {
+  readonly namespace: string;
+  readonly service: string;
+  readonly handlerName: string;
+  readonly topics: readonly string[];
+  readonly functionName: string;
+  readonly mappingIds: readonly string[];
+}
+
+export interface MetricQueries {
+  readonly queries: MetricDataQuery[];
+  /** Query id -> the signal it feeds; `qualifier: 'label'` takes the result's label (a SEARCH). */
+  readonly index: Map<string, { name: SignalName; qualifier?: string | 'label' }>;
+}
+
+/**
+ * GetMetricData queries for every signal of one consumer, per `periodSeconds`.
+ *
+ * @example
+ * const { queries, index } = metricQueries({ namespace: 'MskOnce', service, handlerName, topics, functionName, mappingIds }, 300);
+ */
+export function metricQueries(c: ConsumerMetrics, periodSeconds: number): MetricQueries {
+  const queries: MetricDataQuery[] = [];
+  const index: MetricQueries['index'] = new Map();
+  const add = (
+    name: SignalName,
+    qualifier: string | undefined,
+    q: Omit<MetricDataQuery, 'Id' | 'ReturnData'>,
+  ) => {
+    const Id = `q${queries.length}`;
+    queries.push({ Id, ReturnData: true, ...q });
+    index.set(Id, { name, qualifier });
+  };
+  const stat = (name: SignalName, namespace: string, dims: Record<string, string>) => ({
+    MetricStat: {
+      Metric: {
+        Namespace: namespace,
+        MetricName: SIGNALS[name].metric,
+        Dimensions: Object.entries(dims).map(([Name, Value]) => ({ Name, Value })),
+      },
+      Period: periodSeconds,
+      Stat: SIGNALS[name].stat,
+    },
+  });
+  for (const topic of c.topics) {
+    for (const name of ['processed', 'deduplicated'] as const) {
+      add(
+        name,
+        topic,
+        stat(name, c.namespace, {
+          [Dimension.service]: c.service,
+          [Dimension.topic]: topic,
+          [Dimension.handler]: c.handlerName,
+        }),
+      );
+    }
+  }
+  for (const name of ['dedupErrors', 'effectErrors'] as const) {
+    // Every Reason, including one added after this was written; the label names the reason.
+    add(name, 'label', {
+      Expression: `SEARCH('{${c.namespace},${Dimension.reason},${Dimension.service}} MetricName="${SIGNALS[name].metric}" ${Dimension.service}="${c.service}"', 'Sum', ${periodSeconds})`,
+      // A CloudWatch dynamic label (not a JS template): each series is labelled with its Reason.
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: CloudWatch syntax, sent as is
+      Label: "${PROP('Dim.Reason')}",
+    });
+  }
+  add('checkP99', undefined, stat('checkP99', c.namespace, { [Dimension.service]: c.service }));
+  for (const name of ['invocations', 'functionErrors', 'throttles'] as const) {
+    add(name, undefined, stat(name, 'AWS/Lambda', { FunctionName: c.functionName }));
+  }
+  for (const id of c.mappingIds) {
+    for (const name of [
+      'maxOffsetLag',
+      'invoked',
+      'pollingErrors',
+      'commitErrors',
+      'dlq',
+      'dropped',
+      'undelivered',
+    ] as const) {
+      add(name, id, stat(name, 'AWS/Lambda', { EventSourceMappingUUID: id }));
+    }
+  }
+  return { queries, index };
+}
+
+/**
+ * Run the queries over [start, end] and collect their values as signals (paginated).
+ *
+ * @throws {TriageReadError} when a query's status is not Complete after all its pages.
+ */
+export async function fetchSignals(
+  client: CloudWatchClient,
+  { queries, index }: MetricQueries,
+  start: Date,
+  end: Date,
+  periodSeconds: number,
+): Promise<Signals> {
+  const signals = new Signals(periodSeconds * 1000);
+  // GetMetricData takes at most 500 queries per call.
+  for (let i = 0; i < queries.length; i += 500) {
+    let NextToken: string | undefined;
+    do {
+      const page = await client.send(
+        new GetMetricDataCommand({
+          MetricDataQueries: queries.slice(i, i + 500),
+          StartTime: start,
+          EndTime: end,
+          ScanBy: 'TimestampAscending',
+          NextToken,
+        }),
+      );
+      for (const result of page.MetricDataResults ?? []) {
+        const target = index.get(result.Id ?? '');
+        if (!target) continue;
+        if (result.StatusCode === 'Forbidden' || result.StatusCode === 'InternalError') {
+          throw new TriageReadError(
+            `GetMetricData ${SIGNALS[target.name].metric} answered ${result.StatusCode}: ${(result.Messages ?? []).map((m) => m.Value).join('; ')}`,
+          );
+        }
+        const qualifier = target.qualifier === 'label' ? (result.Label ?? '') : target.qualifier;
+        (result.Timestamps ?? []).forEach((ts, j) => {
+          const value = result.Values?.[j];
+          if (value !== undefined) signals.set(target.name, qualifier, new Date(ts).getTime(), value);
+        });
+      }
+      NextToken = page.NextToken;
+    } while (NextToken);
+  }
+  return signals;
+}
+
+/** The Logs Insights query of the triage: the lines the log analysis reads. */
+export const TRIAGE_LOGS_QUERY = [
+  'fields @timestamp, @message',
+  `| filter message = "${DUPLICATES_MESSAGE}" or level = "WARN" or level = "ERROR"`,
+  '| sort @timestamp asc',
+  '| limit 10000',
+].join('\n');
+
+export interface LogsQueryOptions {
+  readonly pollMs?: number;
+  /** Give up after this long. Default 60 s. */
+  readonly timeoutMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Run a Logs Insights query and return each row's `@message` parsed as JSON, with its
+ * `@timestamp` (rows whose message is not JSON are kept as `{ "@message": text }`).
+ *
+ * @throws {TriageReadError} when the query fails, is cancelled or does not finish in time.
+ */
+export async function queryLogs(
+  client: CloudWatchLogsClient,
+  logGroupName: string,
+  start: Date,
+  end: Date,
+  queryString: string,
+  options: LogsQueryOptions = {},
+): Promise<Record<string, unknown>[]> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const { queryId } = await client.send(
+    new StartQueryCommand({
+      logGroupName,
+      startTime: Math.floor(start.getTime() / 1000),
+      endTime: Math.ceil(end.getTime() / 1000),
+      queryString,
+    }),
+  );
+  if (!queryId) throw new TriageReadError(`Logs Insights gave no query id for ${logGroupName}`);
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    const page = await client.send(new GetQueryResultsCommand({ queryId }));
+    if (page.status === 'Complete') {
+      return (page.results ?? []).map((row) => {
+        const fields = Object.fromEntries(row.map((f) => [f.field ?? '', f.value ?? '']));
+        const text = fields['@message'] ?? '';
+        let parsed: Record<string, unknown> = { '@message': text };
+        try {
+          const json = JSON.parse(text) as unknown;
+          if (json && typeof json === 'object') parsed = json as Record<string, unknown>;
+        } catch {
+          // a platform line (START, REPORT) or plain text: kept as is
+        }
+        return { ...parsed, '@timestamp': fields['@timestamp'] };
+      });
+    }
+    if (page.status === 'Failed' || page.status === 'Cancelled' || page.status === 'Timeout') {
+      throw new TriageReadError(`Logs Insights query on ${logGroupName} ended ${page.status}`);
+    }
+    if (Date.now() > deadline) {
+      throw new TriageReadError(
+        `Logs Insights query on ${logGroupName} did not finish in time (${page.status})`,
+      );
+    }
+    await sleep(options.pollMs ?? 1000);
+  }
+}

@@ -1,0 +1,288 @@
+/**
+ * The alarms of a consumer as data, and the names operators use to find things: what each alarm
+ * watches, its threshold, how many 5-minute periods must breach, what missing data means to it,
+ * what it means when it fires and which runbook section it links to; and the names of a
+ * consumer's function, log group and alarms. The CDK app builds its CloudWatch alarms from these
+ * rules, and `npm run triage` (and the summary of `npm start`) evaluates the same rules on metrics,
+ * so the deployed alarms, the triage and the demo cannot disagree on a threshold or a policy.
+ *
+ * Plain data and functions, importing only the contract: the CDK app, the triage and a dashboard of
+ * yours can load it (`msk-once/alarms`) without Redis or Powertools.
+ *
+ * @example
+ * import { alarmRules } from 'msk-once/alarms';
+ * alarmRules({ offsetLag: 50_000 }).offsetLag.threshold; // 50000
+ */
+import { ALARM_DEFAULTS, Dimension, Metric } from './contract.ts';
+
+/**
+ * The sections of docs/runbook.md that alarms link to, by alarm key. Each anchor is an explicit
+ * `<a id="...">` in the runbook (a test checks that every one exists).
+ */
+export const RUNBOOK_SECTIONS = {
+  dedupRatio: 'dedup-ratio',
+  dedupErrors: 'dedup-errors',
+  dedupLatency: 'dedup-check-latency',
+  effectErrors: 'effect-errors',
+  functionErrors: 'function-errors',
+  throttles: 'function-throttles',
+  offsetLag: 'offset-lag',
+  mappingErrors: 'mapping-errors',
+  mappingStalled: 'mapping-stalled',
+  dlqRecords: 'dlq-records',
+  recordsLost: 'records-lost',
+} as const;
+
+export type RunbookSection = (typeof RUNBOOK_SECTIONS)[keyof typeof RUNBOOK_SECTIONS];
+
+/**
+ * The link to one section.
+ *
+ * @example
+ * runbookLink('https://github.com/o/r/blob/main/docs/runbook.md', 'offset-lag');
+ * // 'https://github.com/o/r/blob/main/docs/runbook.md#offset-lag'
+ */
+export function runbookLink(runbookUrl: string, section: RunbookSection): string {
+  return `${runbookUrl.replace(/#.*$/, '')}#${section}`;
+}
+
+/** `msk-once-<env>`: the prefix of the cache, dashboard, alarms and functions of one environment. */
+export function environmentPrefix(environment: string): string {
+  return `msk-once-${environment}`;
+}
+
+export interface ConsumerResourceNames {
+  /** The Lambda function: `msk-once-<env>-<consumer>`. */
+  readonly functionName: string;
+  /** Its log group: `/aws/lambda/msk-once-<env>-<consumer>`. */
+  readonly logGroupName: string;
+  /** Every alarm of the consumer starts with this: `msk-once-<env>-<consumer>-`. */
+  readonly alarmPrefix: string;
+}
+
+/**
+ * @example
+ * consumerResourceNames('prod', 'notification').logGroupName; // '/aws/lambda/msk-once-prod-notification'
+ */
+export function consumerResourceNames(environment: string, consumer: string): ConsumerResourceNames {
+  const functionName = `${environmentPrefix(environment)}-${consumer}`;
+  return {
+    functionName,
+    logGroupName: `/aws/lambda/${functionName}`,
+    alarmPrefix: `${functionName}-`,
+  };
+}
+
+/** Every alarm of a consumer, by key. */
+export type AlarmKey = keyof typeof RUNBOOK_SECTIONS;
+
+/**
+ * CloudWatch's TreatMissingData. Each rule picks one on purpose (see `missingDataWhy`):
+ * - `notBreaching`: no data means nothing happened (counters emitted only when something happens);
+ * - `breaching`: no data is itself the problem (a mapping that reports nothing is not running).
+ */
+export type MissingData = 'notBreaching' | 'breaching';
+
+export interface AlarmRule {
+  readonly key: AlarmKey;
+  readonly section: RunbookSection;
+  /** One line: the condition, e.g. `MessagesDeduplicated / MessagesProcessed > 0.1`. */
+  readonly condition: string;
+  /** Fires when the value is greater than this. */
+  readonly threshold: number;
+  readonly periodSeconds: number;
+  readonly evaluationPeriods: number;
+  readonly datapointsToAlarm: number;
+  readonly missingData: MissingData;
+  readonly missingDataWhy: string;
+}
+
+/** Who an alarm speaks about, for its meaning. */
+export interface AlarmSubject {
+  /** `<service>/<handlerName>` */
+  readonly who: string;
+  readonly service: string;
+  readonly topics: readonly string[];
+  readonly dlqTopic: string;
+}
+
+export interface AlarmThresholds {
+  /** MessagesDeduplicated / MessagesProcessed. @default ALARM_DEFAULTS.dedupRatio of the contract (0.1) */
+  readonly dedupRatio?: number;
+  /** p99 DedupCheckDuration in ms. @default ALARM_DEFAULTS.dedupCheckP99Ms of the contract (50) */
+  readonly checkP99Ms?: number;
+  /** MaxOffsetLag of a mapping (records behind on its most lagging partition). @default 10000 */
+  readonly offsetLag?: number;
+  /**
+   * What a mapping that reports no metrics at all means to the mapping-stalled alarm: `page`
+   * (breaching: it is not running) or `ignore` (notBreaching). @default 'page'
+   */
+  readonly silentMapping?: 'page' | 'ignore';
+}
+
+/** Every alarm evaluates 5-minute periods. */
+export const ALARM_PERIOD_SECONDS = 300;
+/** MaxOffsetLag that pages when an environment names none. */
+export const DEFAULT_OFFSET_LAG = 10_000;
+
+const COUNTER_ABSENT = 'the metric is only emitted when it counts something: no data means none happened';
+
+/**
+ * The rules of one consumer's alarms, thresholds filled in.
+ *
+ * @example
+ * alarmRules({ offsetLag: 10_000 }).dedupRatio.threshold; // 0.1
+ */
+export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule> {
+  const lag = t.offsetLag ?? DEFAULT_OFFSET_LAG;
+  const ratio = t.dedupRatio ?? ALARM_DEFAULTS.dedupRatio;
+  const p99 = t.checkP99Ms ?? ALARM_DEFAULTS.dedupCheckP99Ms;
+  const rule = (
+    key: AlarmKey,
+    condition: string,
+    threshold: number,
+    evaluationPeriods: number,
+    datapointsToAlarm: number,
+    missingData: MissingData,
+    missingDataWhy: string,
+  ): AlarmRule => ({
+    key,
+    section: RUNBOOK_SECTIONS[key],
+    condition,
+    threshold,
+    periodSeconds: ALARM_PERIOD_SECONDS,
+    evaluationPeriods,
+    datapointsToAlarm,
+    missingData,
+    missingDataWhy,
+  });
+  const silentPages = (t.silentMapping ?? 'page') === 'page';
+  return {
+    dedupRatio: rule(
+      'dedupRatio',
+      `${Metric.deduplicated} / ${Metric.processed} > ${ratio}`,
+      ratio,
+      2,
+      2,
+      'notBreaching',
+      'no EMF means no batch ran: there is no ratio to judge (a consumer that stopped is paged by mapping-stalled)',
+    ),
+    dedupErrors: rule(
+      'dedupErrors',
+      `${Metric.dedupErrors} > 0 (any ${Dimension.reason})`,
+      0,
+      1,
+      1,
+      'notBreaching',
+      COUNTER_ABSENT,
+    ),
+    dedupLatency: rule(
+      'dedupLatency',
+      `p99 ${Metric.dedupCheckDuration} > ${p99} ms`,
+      p99,
+      3,
+      2,
+      'notBreaching',
+      'no round trip to Redis, no latency to judge',
+    ),
+    effectErrors: rule(
+      'effectErrors',
+      'EffectErrors > 0 (any Reason)',
+      0,
+      1,
+      1,
+      'notBreaching',
+      COUNTER_ABSENT,
+    ),
+    functionErrors: rule(
+      'functionErrors',
+      'Lambda Errors > 0',
+      0,
+      1,
+      1,
+      'notBreaching',
+      'no invocation, no error (a consumer that is not invoked is paged by mapping-stalled)',
+    ),
+    throttles: rule('throttles', 'Lambda Throttles > 0', 0, 1, 1, 'notBreaching', COUNTER_ABSENT),
+    offsetLag: rule(
+      'offsetLag',
+      `MaxOffsetLag > ${lag} records (any mapping)`,
+      lag,
+      3,
+      3,
+      'notBreaching',
+      'a mapping that reports no lag at all is the mapping-stalled alarm, so that one cause pages once',
+    ),
+    mappingErrors: rule(
+      'mappingErrors',
+      'PollingErrorCount + CommitErrorCount > 0, 15 minutes',
+      0,
+      3,
+      3,
+      'notBreaching',
+      COUNTER_ABSENT,
+    ),
+    mappingStalled: rule(
+      'mappingStalled',
+      'MaxOffsetLag > 0 and InvokedEventCount = 0, 15 minutes',
+      0,
+      3,
+      3,
+      silentPages ? 'breaching' : 'notBreaching',
+      silentPages
+        ? 'a running mapping reports its KafkaMetrics; one that reports nothing for 15 minutes is disabled, failed or cannot reach the cluster (a first deploy with a wrong security group)'
+        : 'this environment chose silentMapping: ignore (a mapping that reports nothing is not paged)',
+    ),
+    dlqRecords: rule(
+      'dlqRecords',
+      'OnFailureDestinationDeliveredEventCount > 0',
+      0,
+      1,
+      1,
+      'notBreaching',
+      COUNTER_ABSENT,
+    ),
+    recordsLost: rule(
+      'recordsLost',
+      'DroppedEventCount + OnFailureDestinationDeliveryErrorCount > 0',
+      0,
+      1,
+      1,
+      'notBreaching',
+      COUNTER_ABSENT,
+    ),
+  };
+}
+
+/**
+ * What the alarm means when it fires: the first part of its description, and the triage's heading.
+ *
+ * @example
+ * alarmMeaning('offsetLag', rules.offsetLag, subject);
+ */
+export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): string {
+  switch (key) {
+    case 'dedupRatio':
+      return `More than ${rule.threshold * 100}% of ${s.who}'s records were repeats for 10 minutes (${Metric.deduplicated} / ${Metric.processed}). Normal is under 1%: a producer or the outbox forwarder is publishing twice, or batches are retried in a loop.`;
+    case 'dedupErrors':
+      return `The dedup store (Redis) of ${s.service} failed (${Metric.dedupErrors} > 0, any ${Dimension.reason}). Fail-open handlers ran without dedup (duplicates possible); fail-closed handlers failed their records (retries, then DLQ).`;
+    case 'dedupLatency':
+      return `p99 of one dedup round trip of ${s.service} is above ${rule.threshold} ms (${Metric.dedupCheckDuration}). A slow Redis slows every batch and eats the time records need.`;
+    case 'effectErrors':
+      return `The effect layer of ${s.service} could not use its DynamoDB marks (${Metric.effectErrors} > 0, any ${Dimension.reason}). Effects guarded by it were not run and their records are retried (then DLQ); a mark not saved after its effect ran lets a retry repeat that effect.`;
+    case 'functionErrors':
+      return `The ${s.who} function failed whole invocations (Errors: an escaped exception, a timeout, out of memory, a bad configuration). The mapping retries the whole batch, bisecting it.`;
+    case 'throttles':
+      return `Invocations of ${s.who} were throttled (no concurrency left). Records wait and the offset lag grows.`;
+    case 'offsetLag':
+      return `A mapping of ${s.who} is more than ${rule.threshold} records behind on one partition of its topics (${s.topics.join(', ')}) for 15 minutes (MaxOffsetLag, per mapping). Records are processed late; past the topic's retention they are lost.`;
+    case 'mappingErrors':
+      return `The event source mappings of ${s.who} fail to poll or to commit offsets for 15 minutes (PollingErrorCount + CommitErrorCount): the consumer cannot reach, authenticate to or read from the cluster, or cannot commit, so it reprocesses or stops.`;
+    case 'mappingStalled':
+      return `A mapping of ${s.who} has records waiting (MaxOffsetLag > 0) but invoked none for 15 minutes, or reports nothing at all: nothing is being consumed from ${s.topics.join(', ')}.`;
+    case 'dlqRecords':
+      return `Records of ${s.who} exhausted their retries (or got too old) and were written to the DLQ topic ${s.dlqTopic} (OnFailureDestinationDeliveredEventCount). Their effects have not happened; they need a fix and a replay.`;
+    case 'recordsLost':
+      return `Records of ${s.who} were given up and did NOT reach the DLQ topic ${s.dlqTopic} (DroppedEventCount + OnFailureDestinationDeliveryErrorCount): they are lost unless re-read from the source topic.`;
+  }
+}

@@ -1,0 +1,408 @@
+/**
+ * `msk-once triage`: the analysis on a real local run's output (the emulator and a real
+ * kafkaHandler), the command on that output, and the command against an AWS account.
+ *
+ * No AWS endpoint runs here, so the account tests mock the SDK clients (aws-sdk-client-mock) with
+ * responses shaped as the CloudWatch API reference documents them: DescribeAlarms (MetricAlarms,
+ * NextToken), GetMetricData (MetricDataResults with Id, Label, Timestamps, Values, StatusCode;
+ * a SEARCH expression answers one result per series, same Id), StartQuery (queryId) and
+ * GetQueryResults (status, results as rows of {field, value}).
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  CloudWatchClient,
+  DescribeAlarmsCommand,
+  GetMetricDataCommand,
+  type GetMetricDataCommandInput,
+  type MetricAlarm,
+} from '@aws-sdk/client-cloudwatch';
+import {
+  CloudWatchLogsClient,
+  GetQueryResultsCommand,
+  StartQueryCommand,
+} from '@aws-sdk/client-cloudwatch-logs';
+import { mockClient } from 'aws-sdk-client-mock';
+import { evaluateAlarm } from '../../cli/triage/analysis.ts';
+import { queryLogs, TriageReadError } from '../../cli/triage/aws.ts';
+import { analyzeRun, runTriage } from '../../cli/triage/main.ts';
+import { Signals } from '../../cli/triage/signals.ts';
+import { PROJECT_ROOT } from '../../infra/build-app.ts';
+import { ENVIRONMENTS, environment } from '../../infra/environments.ts';
+import { alarmRules } from '../../lib/alarms.ts';
+import { type LocalRun, localRun } from '../support/local-run.ts';
+
+const sum = (lines: Record<string, unknown>[], metric: string) =>
+  lines.filter((l) => l._aws && typeof l[metric] === 'number').reduce((a, l) => a + (l[metric] as number), 0);
+
+async function triage(
+  argv: string[],
+  io: Omit<Parameters<typeof runTriage>[1], 'out' | 'environments'> = {},
+) {
+  let text = '';
+  const code = await runTriage(argv, { environments: ENVIRONMENTS, ...io, out: (t) => (text += t) });
+  return { code, text };
+}
+
+describe('on a real local run', () => {
+  let run: LocalRun;
+  let dir: string;
+  let file: string;
+  before(async () => {
+    run = await localRun();
+    dir = mkdtempSync(path.join(tmpdir(), 'msk-once-triage-'));
+    file = path.join(dir, 'run.jsonl');
+    writeFileSync(file, `${run.lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('the alarms that fire are those the run earned, judged by the deployed rules', () => {
+    const { evaluations, logs } = analyzeRun(run.lines, alarmRules(environment('dev').alarms));
+    const state = Object.fromEntries(evaluations.map((e) => [e.rule.key, e.state]));
+    const processed = sum(run.lines, 'MessagesProcessed');
+    const deduplicated = sum(run.lines, 'MessagesDeduplicated');
+    assert.ok(deduplicated / processed > 0.1, `the run repeats enough: ${deduplicated}/${processed}`);
+    assert.equal(state.dedupRatio, 'ALARM');
+    assert.equal(
+      evaluations.find((e) => e.rule.key === 'dedupRatio')!.value,
+      deduplicated / processed,
+      'the ratio is the EMF sums, as the CloudWatch math computes it',
+    );
+    assert.equal(state.dedupErrors, 'ALARM', 'Redis was down for two invocations');
+    assert.ok(run.dlq > 0);
+    assert.equal(state.dlqRecords, 'ALARM');
+    for (const quiet of [
+      'recordsLost',
+      'mappingStalled',
+      'mappingErrors',
+      'offsetLag',
+      'throttles',
+    ] as const) {
+      assert.equal(state[quiet], 'OK', quiet);
+    }
+    // The duplicates lines name what was skipped: every cause appears, per partition.
+    assert.ok(logs.byCause.done > 0 && logs.byCause.inBatch > 0, JSON.stringify(logs.byCause));
+    assert.equal(
+      logs.byPartition.reduce((a, [, n]) => a + n, 0),
+      logs.duplicates + logs.byCause.held,
+    );
+    assert.equal(logs.duplicates, deduplicated, 'the log line and the metric count the same records');
+  });
+
+  test('`--from`: per firing alarm, what it means, what the data shows, the runbook section', async () => {
+    const { code, text } = await triage(['--env', 'dev', '--from', file]);
+    assert.equal(code, 0);
+    assert.match(text, /WOULD FIRE {2}msk-once-dev-notification-dedup-ratio/);
+    assert.match(text, /means: {3}More than 10% of notification\/on-review-created's records were repeats/);
+    assert.match(text, /data: {4}\d+\.\d% of records were repeats \(\d+ of \d+\)/);
+    assert.match(text, /skipped by partition.*review-created-\d \d+\.\d% \(\d+\)/);
+    assert.match(text, /causes: \d+ DONE earlier .*, \d+ copies in the same batch/);
+    assert.match(
+      text,
+      /runbook: https:\/\/github\.com\/msk-once\/msk-once\/blob\/main\/docs\/runbook\.md#dedup-ratio/,
+    );
+    assert.match(text, /WOULD FIRE {2}msk-once-dev-notification-dlq-records/);
+    assert.match(text, /cannot be notified/, 'the DLQ section names the error the records failed with');
+    assert.doesNotMatch(text, /records-lost/);
+  });
+
+  test('the command runs as `npm run triage` does (no AWS needed for a file)', () => {
+    const text = execFileSync(
+      process.execPath,
+      [path.join(PROJECT_ROOT, 'scripts', 'triage.ts'), '--env', 'dev', '--from', file],
+      { encoding: 'utf8', env: { PATH: process.env.PATH } },
+    );
+    assert.match(text, /would have fired/);
+    assert.match(text, /dedup-ratio/);
+  });
+});
+
+describe('evaluation follows CloudWatch', () => {
+  const rules = alarmRules({ offsetLag: 100 });
+  const at = (i: number) => i * 300_000;
+
+  test('M of N periods, and only the last N count', () => {
+    const s = new Signals(300_000);
+    for (const [i, v] of [150, 150, 50, 150, 150].entries()) s.set('maxOffsetLag', 'm1', at(i), v);
+    const e = evaluateAlarm(rules.offsetLag, s); // 3 of 3 above 100
+    assert.equal(e.state, 'OK');
+    s.set('maxOffsetLag', 'm1', at(5), 120);
+    assert.equal(evaluateAlarm(rules.offsetLag, s).state, 'ALARM');
+    assert.deepEqual(evaluateAlarm(rules.offsetLag, s).alarmWindows, [{ from: at(5), to: at(6) }]);
+  });
+
+  test('missing data: silence is nothing for a counter, and a stalled mapping for mapping-stalled', () => {
+    const silent = new Signals(300_000);
+    assert.equal(evaluateAlarm(rules.dlqRecords, silent).state, 'INSUFFICIENT_DATA');
+    assert.equal(evaluateAlarm(rules.mappingStalled, silent).state, 'ALARM');
+    const quiet = alarmRules({ offsetLag: 100, silentMapping: 'ignore' });
+    assert.equal(evaluateAlarm(quiet.mappingStalled, silent).state, 'INSUFFICIENT_DATA');
+  });
+
+  test('a mapping with waiting records and no invocation is stalled; one that invokes is not', () => {
+    const s = new Signals(300_000);
+    for (let i = 0; i < 3; i++) {
+      s.set('maxOffsetLag', 'a', at(i), 40);
+      s.set('invoked', 'a', at(i), 0);
+      s.set('maxOffsetLag', 'b', at(i), 5);
+      s.set('invoked', 'b', at(i), 100);
+    }
+    assert.equal(evaluateAlarm(rules.mappingStalled, s).state, 'ALARM');
+    s.set('invoked', 'a', at(2), 3);
+    assert.equal(evaluateAlarm(rules.mappingStalled, s).state, 'OK');
+  });
+});
+
+// --- an AWS account, mocked ---------------------------------------------------------------------
+
+const PREFIX = 'msk-once-prod-notification-';
+const ESM = '9b1e2f4a-1111-4c2d-8e3f-0a1b2c3d4e5f';
+const T0 = Date.parse('2026-11-30T02:00:00Z');
+const NOW = T0 + 60 * 60_000;
+
+function alarm(section: string, state: string, metrics: MetricAlarm['Metrics'] = []): MetricAlarm {
+  return {
+    AlarmName: `${PREFIX}${section}`,
+    AlarmArn: `arn:aws:cloudwatch:eu-west-1:333333333333:alarm:${PREFIX}${section}`,
+    StateValue: state as MetricAlarm['StateValue'],
+    StateReason: 'Threshold Crossed: 2 out of the last 2 datapoints were greater than the threshold (0.1).',
+    StateUpdatedTimestamp: new Date(T0 + 25 * 60_000),
+    Metrics: metrics,
+    Threshold: 0.1,
+    ComparisonOperator: 'GreaterThanThreshold',
+    EvaluationPeriods: 2,
+  };
+}
+
+const esmMetric = (id: string, name: string) => ({
+  Id: id,
+  MetricStat: {
+    Metric: {
+      Namespace: 'AWS/Lambda',
+      MetricName: name,
+      Dimensions: [{ Name: 'EventSourceMappingUUID', Value: ESM }],
+    },
+    Period: 300,
+    Stat: 'Sum',
+  },
+  ReturnData: false,
+});
+
+/** Per query, values over 12 five-minute periods: duplicates climb from 02:10 on partition 3. */
+function metricData(input: GetMetricDataCommandInput) {
+  const stamps = Array.from({ length: 12 }, (_, i) => new Date(T0 + i * 300_000));
+  const results = [];
+  for (const q of input.MetricDataQueries ?? []) {
+    const name = q.MetricStat?.Metric?.MetricName;
+    if (q.Expression?.includes('DedupErrors')) {
+      // A SEARCH: one result per Reason, all with the query's Id, labelled by the dynamic label.
+      results.push({
+        Id: q.Id,
+        Label: 'timeout',
+        Timestamps: stamps.slice(2, 4),
+        Values: [3, 1],
+        StatusCode: 'Complete',
+      });
+      results.push({
+        Id: q.Id,
+        Label: 'connection',
+        Timestamps: stamps.slice(3, 4),
+        Values: [2],
+        StatusCode: 'Complete',
+      });
+      continue;
+    }
+    const series: Record<string, number[]> = {
+      MessagesProcessed: stamps.map(() => 1000),
+      MessagesDeduplicated: stamps.map((_, i) => (i >= 2 && i < 5 ? 350 : 5)),
+      MaxOffsetLag: stamps.map(() => 12),
+      InvokedEventCount: stamps.map(() => 1000),
+    };
+    const values = series[name ?? ''];
+    results.push({
+      Id: q.Id,
+      Label: name ?? q.Id,
+      Timestamps: values ? stamps : [],
+      Values: values ?? [],
+      StatusCode: 'Complete',
+    });
+  }
+  return { MetricDataResults: results, Messages: [] };
+}
+
+function duplicatesRow(minute: number, partition: number, n: number) {
+  const message = {
+    level: 'INFO',
+    message: 'duplicates skipped',
+    service: 'notification',
+    timestamp: new Date(T0 + minute * 60_000).toISOString(),
+    duplicates: n,
+    duplicatesDone: n - 1,
+    duplicatesInBatch: 1,
+    held: 0,
+    skipped: [
+      {
+        eventId: '01JDQ2Z7X0KQ6M4R7T9V2W3Y4Z',
+        position: `review-created-${partition}@${1000 + minute}`,
+        cause: 'done',
+      },
+    ],
+    skippedOmitted: n - 1,
+    byPartition: { [`review-created-${partition}`]: n },
+  };
+  return [
+    {
+      field: '@timestamp',
+      value: new Date(T0 + minute * 60_000).toISOString().replace('T', ' ').slice(0, 23),
+    },
+    { field: '@message', value: JSON.stringify(message) },
+    { field: '@ptr', value: 'CmAKJwojMzMzMzMzMzMzMzM6L2F3cy9sYW1iZGEvbXNrLW9uY2U' },
+  ];
+}
+
+describe('against an AWS account (SDK clients mocked with documented response shapes)', () => {
+  const cw = mockClient(CloudWatchClient);
+  const logs = mockClient(CloudWatchLogsClient);
+  const io = () => ({
+    cloudWatch: new CloudWatchClient({ region: 'eu-west-1' }),
+    logs: new CloudWatchLogsClient({ region: 'eu-west-1' }),
+    now: () => NOW,
+    sleep: async () => {},
+  });
+
+  test('a firing dedup-ratio alarm: the metrics behind it, the partitions and causes from the logs, its runbook section', async () => {
+    cw.reset();
+    logs.reset();
+    cw.on(DescribeAlarmsCommand)
+      .resolvesOnce({
+        MetricAlarms: [alarm('dedup-ratio', 'ALARM'), alarm('dedup-errors', 'OK')],
+        NextToken: 'page-2',
+      })
+      .resolvesOnce({
+        MetricAlarms: [
+          alarm('dlq-records', 'OK', [esmMetric('dlq0', 'OnFailureDestinationDeliveredEventCount')]),
+        ],
+      });
+    cw.on(GetMetricDataCommand).callsFake(metricData);
+    logs.on(StartQueryCommand).resolves({ queryId: '12ab3456-12ab-123a-789e-1234567890ab' });
+    logs
+      .on(GetQueryResultsCommand)
+      .resolvesOnce({ status: 'Running', results: [] })
+      .resolves({
+        status: 'Complete',
+        statistics: { recordsMatched: 4, recordsScanned: 100, bytesScanned: 20000 },
+        results: [
+          duplicatesRow(11, 3, 300),
+          duplicatesRow(18, 3, 400),
+          duplicatesRow(24, 1, 50),
+          duplicatesRow(25, 3, 300),
+        ],
+      });
+
+    const { code, text } = await triage(
+      ['--env', 'prod', '--consumer', 'notification', '--since', '1h'],
+      io(),
+    );
+    assert.equal(code, 0);
+    assert.match(text, /notification \(msk-once-prod-notification\): 3 alarms, 1 ALARM, 2 OK/);
+    assert.match(text, /ALARM {2}msk-once-prod-notification-dedup-ratio since 2026-11-30 02:25 UTC/);
+    assert.match(
+      text,
+      /data: {4}9\.1% of records were repeats \(1095 of 12000\) \(in ALARM 02:15-02:25 UTC\)/,
+    );
+    assert.match(
+      text,
+      /skipped by partition between 02:11 and 02:25 UTC: review-created-3 95\.2% \(1000\), review-created-1 4\.8% \(50\)/,
+    );
+    assert.match(
+      text,
+      /causes: 1046 DONE earlier \(redelivered or republished\), 4 copies in the same batch, 0 held/,
+    );
+    assert.match(
+      text,
+      /runbook: https:\/\/github\.com\/msk-once\/msk-once\/blob\/main\/docs\/runbook\.md#dedup-ratio/,
+    );
+    assert.doesNotMatch(text, /dedup-errors {2}\(/, 'alarms in OK are not explained');
+
+    const describe = cw.commandCalls(DescribeAlarmsCommand).map((c) => c.args[0].input);
+    assert.deepEqual(
+      describe.map((i) => [i.AlarmNamePrefix, i.NextToken]),
+      [
+        [PREFIX, undefined],
+        [PREFIX, 'page-2'],
+      ],
+    );
+    const queries = cw.commandCalls(GetMetricDataCommand)[0]!.args[0].input.MetricDataQueries!;
+    const esmQueries = queries.filter((q) =>
+      q.MetricStat?.Metric?.Dimensions?.some((d) => d.Name === 'EventSourceMappingUUID' && d.Value === ESM),
+    );
+    assert.ok(esmQueries.length >= 5, 'the mapping ids come from the alarms');
+    assert.ok(
+      queries.every((q) => /^[a-z][A-Za-z0-9_]*$/.test(q.Id!)),
+      'query ids as GetMetricData wants them',
+    );
+    const start = logs.commandCalls(StartQueryCommand)[0]!.args[0].input;
+    assert.equal(start.logGroupName, '/aws/lambda/msk-once-prod-notification');
+    assert.equal(start.endTime, NOW / 1000);
+    assert.equal(start.startTime, (NOW - 3_600_000) / 1000);
+  });
+
+  test('nothing in ALARM: says so and reads no metrics', async () => {
+    cw.reset();
+    logs.reset();
+    cw.on(DescribeAlarmsCommand).resolves({
+      MetricAlarms: [alarm('dedup-ratio', 'OK'), alarm('mapping-stalled', 'INSUFFICIENT_DATA')],
+    });
+    const { code, text } = await triage(['--env', 'prod'], io());
+    assert.equal(code, 0);
+    assert.match(text, /1 OK, 1 INSUFFICIENT_DATA/);
+    assert.match(text, /no alarm of prod is in ALARM/);
+    assert.equal(cw.commandCalls(GetMetricDataCommand).length, 0);
+    assert.equal(logs.commandCalls(StartQueryCommand).length, 0);
+  });
+
+  test('a Logs Insights query that fails is an error naming the log group', async () => {
+    logs.reset();
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-1' });
+    logs.on(GetQueryResultsCommand).resolves({ status: 'Failed', results: [] });
+    await assert.rejects(
+      queryLogs(
+        new CloudWatchLogsClient({ region: 'eu-west-1' }),
+        '/aws/lambda/x',
+        new Date(0),
+        new Date(1),
+        'fields @message',
+        {
+          sleep: async () => {},
+        },
+      ),
+      (e: unknown) =>
+        e instanceof TriageReadError && /\/aws\/lambda\/x ended Failed/.test((e as Error).message),
+    );
+  });
+});
+
+describe('command line', () => {
+  test('bad settings stop with exit 2 and a message naming the setting', async () => {
+    for (const [argv, message] of [
+      [[], /--env is required/],
+      [['--env', 'qa'], /--env: unknown environment 'qa': known are dev, staging, prod/],
+      [
+        ['--env', 'dev', '--consumer', 'billing'],
+        /--consumer 'billing' is not a consumer of dev: notification/,
+      ],
+      [['--env', 'dev', '--since', 'yesterday'], /--since must be like 30m, 2h or 1d, got "yesterday"/],
+      [['--env', 'dev', '--from', '/nonexistent/run.jsonl'], /--from \/nonexistent\/run\.jsonl: ENOENT/],
+      [['--env', 'dev', '--bogus'], /Unknown option '--bogus'/],
+    ] as const) {
+      const { code, text } = await triage([...argv]);
+      assert.equal(code, 2, argv.join(' '));
+      assert.match(text, message);
+      assert.match(text, /usage: npm run triage/);
+    }
+  });
+});
