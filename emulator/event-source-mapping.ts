@@ -199,7 +199,7 @@ export class EventSourceMapping {
     let max = 0;
     for (const topic of this.#o.topics) {
       for (let p = 0; p < this.#log.partitionCount(topic); p++) {
-        const lag = this.#log.endOffset(topic, p) - this.#log.committed(this.consumerGroup, topic, p);
+        const lag = this.#log.endOffset(topic, p) - this.#committedOrStart(topic, p);
         if (lag > max) max = lag;
       }
     }
