@@ -63,7 +63,6 @@ export {
   type InvocationReport,
   type PartialResponseReading,
   type ProvisionedPollers,
-  resolveMappingOptions,
   type StartingPosition,
 } from './mapping-options.ts';
 export {

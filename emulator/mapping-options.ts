@@ -156,7 +156,7 @@ const PROVISIONED_ONLY = [
 ] as const;
 
 /**
- * Apply defaults and refuse what AWS refuses.
+ * Apply defaults and refuse what AWS refuses. @internal
  *
  * @throws {MappingConfigurationError} naming the setting.
  * @example
