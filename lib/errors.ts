@@ -87,3 +87,10 @@ export class DedupStoreError extends MskOnceError {
 
 /** Under `onStoreError: 'closed'`, the store failed, so the record was not run (it is retried). */
 export class StoreUnavailableError extends RecordError {}
+
+/**
+ * A bug in the consumer, not in the record: a record's state was moved in a way its lifecycle
+ * forbids (e.g. started after its claim was released). The invocation fails, so the whole batch
+ * is retried rather than a record run twice or lost.
+ */
+export class RecordLifecycleError extends RecordError {}

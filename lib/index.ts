@@ -1,6 +1,11 @@
 /**
  * msk-once: run each business effect once behind AWS Lambda + Amazon MSK.
  *
+ * This entry is what a handler author needs: `kafkaHandler` with its options and message types,
+ * the errors, `dedupConfigFromEnv`, the dedup stores, window names, the envelope's header names
+ * and the record position format. The middlewares kafkaHandler is made of are behind
+ * `msk-once/middlewares`; the effect layer is `msk-once/effects`.
+ *
  * @example
  * import { kafkaHandler, dedupConfigFromEnv } from 'msk-once';
  * export const handler = kafkaHandler<ReviewCreated>({
@@ -13,20 +18,14 @@
  * `contract` holds the names metrics, dashboards, alarms and deployments agree on (also the
  * `msk-once/contract` entry, which loads nothing else).
  */
-export type { Batch, BatchRecord, ClaimState } from './consumer/batch.ts';
-export { type ResolvedConfig, resolveConfig } from './consumer/config.ts';
-export { decodeRecords } from './consumer/decode-middleware.ts';
-export { dedupClaims } from './consumer/dedup-middleware.ts';
 export { type DedupEnvConfig, dedupConfigFromEnv } from './consumer/env.ts';
 export { type KafkaHandler, kafkaHandler } from './consumer/kafka-handler.ts';
-export { flushMetrics } from './consumer/metrics-middleware.ts';
 export type {
   BusinessHandler,
   HandleContext,
   KafkaHandlerOptions,
   RecordMetrics,
 } from './consumer/options.ts';
-export { runPartitions } from './consumer/run-partitions.ts';
 export * as contract from './contract.ts';
 export { type ElastiCacheIamAuth, elastiCacheIamToken } from './dedup/elasticache-iam.ts';
 export { MemoryDedupStore } from './dedup/memory-store.ts';
@@ -35,7 +34,7 @@ export { RedisDedupStore, type RedisDedupStoreOptions } from './dedup/redis-stor
 export { type ClaimOutcome, type ClaimResult, type DedupStore, dedupKeyPrefix } from './dedup/store.ts';
 export { MIN_WINDOW_SECONDS, WINDOWS, type WindowName, windowMs } from './dedup/window.ts';
 export * from './errors.ts';
-export { decodeEnvelope, decodeRecord, decodeValue, parseJson } from './kafka/decode.ts';
+export { type DecodeOptions, decodeRecord, decodeValue, parseJson } from './kafka/decode.ts';
 export {
   CORRELATION_ID_HEADER,
   EVENT_ID_HEADER,

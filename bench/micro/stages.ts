@@ -6,7 +6,13 @@
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
-import { decodeRecords, dedupClaims, flushMetrics, resolveConfig, runPartitions } from '../../lib/index.ts';
+import {
+  decodeRecords,
+  dedupClaims,
+  flushMetrics,
+  resolveConfig,
+  runPartitions,
+} from '../../lib/middlewares.ts';
 import { startRedisCluster } from '../../testkit/redis-server.ts';
 import { makeEvent, pickDuplicates, subEvent } from '../event.ts';
 import { benchContext } from '../lambda-context.ts';

@@ -1,8 +1,8 @@
 /**
  * The notification function's settings from its environment.
  */
-import { effectsConfigFromEnv } from '../../lib/effects/index.ts';
-import { ConfigurationError, contract, dedupConfigFromEnv } from '../../lib/index.ts';
+import { ConfigurationError, contract, dedupConfigFromEnv } from 'msk-once';
+import { effectsConfigFromEnv } from 'msk-once/effects';
 import type { NotificationHandlerOptions } from './create-handler.ts';
 
 /**

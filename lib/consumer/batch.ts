@@ -1,103 +1,58 @@
 /**
- * The state of one invocation's batch, shared by the middlewares and the partition runner
- * through middy's `request.internal`.
+ * The batch of one invocation, and the one way it travels: on middy's `request.context`.
+ *
+ * Why the context: middy calls the base handler as `handler(request.event, request.context,
+ * { signal })`, so `request.internal` never reaches it, and a side map keyed by the event needs
+ * cleaning up and breaks when one event object is in flight twice. decodeRecords therefore
+ * replaces `request.context` with a context derived from the caller's (its prototype), which
+ * carries the batch under a symbol:
+ * - the caller's object is never written (tests and hosts reuse one context for concurrent
+ *   invocations), and the event is left as it came;
+ * - every field and accessor of the Lambda context reads (and writes, for setters such as
+ *   `callbackWaitsForEmptyEventLoop`) through to the caller's;
+ * - a symbol key stays out of `JSON.stringify` and out of a logger's context fields.
+ * The middlewares read the batch from the same place as the runner.
  */
-import type { MSKRecord } from 'aws-lambda';
-import type { KafkaMessage } from '../kafka/message.ts';
-import type { InvocationMetrics, RecordOutcome } from '../observability/batch-metrics.ts';
-import type { SkippedRecords } from '../observability/skipped-records.ts';
+import type { Context } from 'aws-lambda';
+import type { BatchRecord, Tally } from './batch-record.ts';
 
-/**
- * Where a record stands with the dedup store before it runs:
- * - `none`: not asked (no key: the record could not be decoded);
- * - `claimed`: this invocation holds the claim; `unguarded`: the store failed and the policy is open;
- * - `duplicate`: DONE already; `held`: another invocation holds it; `refused`: store failed, policy closed;
- * - `copy`: an earlier record of this batch carries the same key; it follows that record's outcome.
- */
-export type ClaimState = 'none' | 'claimed' | 'unguarded' | 'duplicate' | 'held' | 'refused' | 'copy';
-
-export interface BatchRecord<T> {
-  readonly raw: MSKRecord;
-  /** `<topic>-<partition>`, as the batch response names it. */
-  readonly partitionId: string;
-  /** The decoded record; its payload is parsed when the record runs, and it is let go once settled. */
-  message: KafkaMessage<T> | undefined;
-  /** The value still has to be parsed (see decodeEnvelope). */
-  valuePending: boolean;
-  /** The dedup key, once decoded. */
-  key: string | undefined;
-  claim: ClaimState;
-  outcome: RecordOutcome | undefined;
-  /** The business function is running on this record now. */
-  running: boolean;
-  /** Why the record failed (or why it could not be decoded). */
-  error: Error | undefined;
-  /** For a `copy`: the earlier record with the same key. */
-  original: BatchRecord<T> | undefined;
-  /** Settled once this record has an outcome; made only for records that have copies. */
-  settled: PromiseWithResolvers<void> | undefined;
-}
-
-export interface Batch<T> {
+/** One invocation's batch; its `metrics` and `skipped` are where its records tally their outcomes. */
+export interface Batch<T> extends Tally {
   /** The claim owner token of this invocation. */
   readonly owner: string;
   /** Records per partition, each in offset order. */
   readonly partitions: BatchRecord<T>[][];
-  readonly metrics: InvocationMetrics;
-  /** The records not run because of their dedup key, logged once per batch. */
-  readonly skipped: SkippedRecords;
-  /** Claims were made and must be committed or released once. */
-  claimsSettled: boolean;
-  /** The timer renewing this batch's claims, while any is held. */
+  /** The timer renewing this batch's claims, while any is held (dedupClaims' own). */
   renewal: NodeJS.Timeout | undefined;
 }
 
-/** middy's `request.internal` for this stack. */
-export type BatchInternal<T> = { batch: Batch<T> };
+/** The key of the batch on the stack's context. @internal */
+export const BATCH: unique symbol = Symbol('msk-once.batch');
 
-/** Give a record its outcome, count it and wake any copy waiting on it. */
-export function settle<T>(
-  batch: Batch<T>,
-  record: BatchRecord<T>,
-  outcome: RecordOutcome,
-  error?: Error,
-): void {
-  record.outcome = outcome;
-  record.error = error;
-  batch.metrics.record(record.raw.topic, outcome);
-  if (outcome === 'deduplicated') {
-    batch.skipped.note(record.raw, record.message?.eventId, record.claim === 'copy' ? 'in-batch' : 'done');
-  } else if (record.claim === 'held') {
-    batch.skipped.note(record.raw, record.message?.eventId, 'held');
-  }
-  record.settled?.resolve();
-}
-
-// middy hands the base handler only (event, context): the batch is found by its event object.
-const batches = new WeakMap<object, Batch<unknown>>();
+/** The context the kafkaHandler stack hands on: the Lambda context, plus the batch once decoded. */
+export type StackContext<T = unknown> = Context & { readonly [BATCH]?: Batch<T> };
 
 /**
- * Bind `batch` to the request's event. An event object already in flight (the same object
- * invoked twice at once) is shallow-copied first, so two invocations never share a batch.
+ * A context for this invocation only: reads through to `context`, and carries `batch`.
+ *
+ * @example
+ * request.context = withBatch(request.context, batch);
  */
-export function attachBatch<T>(
-  request: { event: object; internal: BatchInternal<T> },
-  batch: Batch<T>,
-): void {
-  if (batches.has(request.event)) request.event = { ...request.event };
-  batches.set(request.event, batch as Batch<unknown>);
-  request.internal.batch = batch;
+export function withBatch<T>(context: Context, batch: Batch<T>): StackContext<T> {
+  const derived = Object.create(context ?? null) as { [BATCH]: Batch<T> };
+  derived[BATCH] = batch;
+  return derived as StackContext<T>;
 }
 
-/** The batch bound to `event` by {@link attachBatch}. */
-export function batchOf<T>(event: object): Batch<T> {
-  const batch = batches.get(event);
-  if (!batch)
-    throw new Error('no batch for this event: the decodeRecords middleware must run before the handler');
-  return batch as Batch<T>;
-}
-
-/** Forget the binding once the invocation has answered. */
-export function detachBatch(event: object): void {
-  batches.delete(event);
+/**
+ * The batch decodeRecords put on the context.
+ *
+ * @throws {Error} when decodeRecords did not run first (the stack is not kafkaHandler's order).
+ * @example
+ * const batch = batchIn(context);
+ */
+export function batchIn<T>(context: StackContext<T> | undefined): Batch<T> {
+  const batch = context?.[BATCH];
+  if (!batch) throw new Error('no batch on the context: the decodeRecords middleware must run first');
+  return batch;
 }

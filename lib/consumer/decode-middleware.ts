@@ -3,18 +3,20 @@
  *
  * Guarantees: every record of the event is in the batch, in offset order per partition; a record
  * that cannot be decoded is kept with an InvalidRecordError (logged with its position) so that it
- * fails and is retried or reaches the DLQ, and the rest of the batch goes on.
+ * fails and is retried or reaches the DLQ, and the rest of the batch goes on. The batch rides on
+ * a per-invocation context derived from the caller's (see batch.ts); the caller's is not written.
  * Does not: claim, run or count anything.
  */
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
-import type { Context, MSKEvent, MSKRecord } from 'aws-lambda';
+import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { InvalidRecordError } from '../errors.ts';
-import { decodeEnvelope, decodeRecord } from '../kafka/decode.ts';
+import { decodeEnvelope, decodeValue, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { SkippedRecords } from '../observability/skipped-records.ts';
-import { attachBatch, type Batch, type BatchInternal, type BatchRecord } from './batch.ts';
+import { type Batch, type StackContext, withBatch } from './batch.ts';
+import { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 
 function inOffsetOrder(records: MSKRecord[]): MSKRecord[] {
@@ -30,18 +32,25 @@ function inOffsetOrder(records: MSKRecord[]): MSKRecord[] {
  */
 export function decodeRecords<T>(
   config: ResolvedConfig<T>,
-): MiddlewareObj<MSKEvent, KafkaBatchResponse, Error, Context, BatchInternal<T>> {
+): MiddlewareObj<MSKEvent, KafkaBatchResponse, Error, StackContext<T>> {
   return {
     name: 'decodeRecords',
     before: (request) => {
       const { event, context } = request;
-      const partitions: BatchRecord<T>[][] = [];
       const byPartition = event?.records;
       if (byPartition === null || typeof byPartition !== 'object') {
         throw new TypeError(
           'not an MSK event: no records object (is the function behind a Kafka event source mapping?)',
         );
       }
+      // Made first: its records tally their outcomes into it.
+      const batch: Batch<T> = {
+        owner: `${context?.awsRequestId ?? 'local'}/${randomUUID().slice(0, 8)}`,
+        partitions: [],
+        metrics: config.metrics.begin(),
+        skipped: new SkippedRecords(),
+        renewal: undefined,
+      };
       for (const partitionId in byPartition) {
         const records = byPartition[partitionId];
         if (!Array.isArray(records)) {
@@ -52,53 +61,41 @@ export function decodeRecords<T>(
         const ordered = inOffsetOrder(records);
         for (let i = 0; i < ordered.length; i++) {
           const raw = ordered[i]!;
-          const record: BatchRecord<T> = {
-            raw,
-            partitionId,
-            message: undefined,
-            valuePending: false,
-            key: undefined,
-            claim: 'none',
-            outcome: undefined,
-            running: false,
-            error: undefined,
-            original: undefined,
-            settled: undefined,
-          };
+          let message: PendingMessage<T> | undefined;
+          let record: BatchRecord<T>;
           try {
             // A custom key function may read the payload, so it gets a parsed one; otherwise the
             // value waits until the record runs (duplicates are never parsed).
-            const message = config.dedupKey
-              ? decodeRecord(raw, config.decode)
-              : decodeEnvelope(raw, config.decode);
-            record.message = message;
-            record.valuePending = !config.dedupKey && Boolean(raw.value);
-            record.key = config.keyPrefix + (config.dedupKey ? config.dedupKey(message) : message.eventId);
+            message = decodeEnvelope(raw, config.decode);
+            if (config.dedupKey) message.payload = decodeValue(raw, config.decode, message.eventId);
+            const key = config.keyPrefix + (config.dedupKey ? config.dedupKey(message) : message.eventId);
+            record = new BatchRecord(
+              raw,
+              partitionId,
+              batch,
+              message,
+              key,
+              !config.dedupKey && Boolean(raw.value),
+            );
           } catch (error) {
-            record.error =
+            const invalid =
               error instanceof InvalidRecordError
                 ? error
                 : new InvalidRecordError(raw, `dedup key function failed: ${(error as Error).message}`, {
                     cause: error,
                   });
             config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
-              ...recordKeys(raw, record.message),
-              error: record.error,
+              ...recordKeys(raw, message),
+              error: invalid,
             });
+            record = new BatchRecord(raw, partitionId, batch, message, undefined, false, invalid);
           }
           list[i] = record;
         }
-        partitions.push(list);
+        batch.partitions.push(list);
       }
-      const batch: Batch<T> = {
-        owner: `${context?.awsRequestId ?? 'local'}/${randomUUID().slice(0, 8)}`,
-        partitions,
-        metrics: config.metrics.begin(),
-        skipped: new SkippedRecords(),
-        claimsSettled: false,
-        renewal: undefined,
-      };
-      attachBatch(request, batch);
+      // The one way the batch reaches dedupClaims, the runner and flushMetrics (see batch.ts).
+      request.context = withBatch(context, batch);
     },
   };
 }

@@ -22,7 +22,8 @@ import { errorReason } from '../dedup/redis-connection.ts';
 import type { ClaimResult } from '../dedup/store.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
-import type { Batch, BatchInternal, BatchRecord, ClaimState } from './batch.ts';
+import { BATCH, type Batch, batchIn, type StackContext } from './batch.ts';
+import type { BatchRecord } from './batch-record.ts';
 import { MIN_LEASE_MS, type ResolvedConfig } from './config.ts';
 
 // Without a remaining time (tests, local runs) a lease as long as the longest Kafka invocation.
@@ -41,8 +42,9 @@ function leaseFor<T>(config: ResolvedConfig<T>, context: Context | undefined): n
 }
 
 /**
- * Renew the batch's claims every third of their lease: those not yet committed or released, and
- * after the answer those whose handler still runs. Stops by itself when none is left.
+ * Renew the batch's claims every third of their lease: those not yet committed or released
+ * (`claimed`), and after the answer those whose handler still runs (`outliving`). Stops by itself
+ * when none is left.
  */
 function renewClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>, leaseMs: number): void {
   const extend = config.store.extend?.bind(config.store);
@@ -51,7 +53,8 @@ function renewClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>, leaseMs: num
     const keys: string[] = [];
     for (const partition of batch.partitions) {
       for (const record of partition) {
-        if (record.claim === 'claimed' && (!batch.claimsSettled || record.running)) keys.push(record.key!);
+        const claim = record.claim;
+        if (claim === 'claimed' || claim === 'outliving') keys.push(record.key!);
       }
     }
     if (keys.length === 0) {
@@ -67,11 +70,13 @@ function renewClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>, leaseMs: num
   batch.renewal = timer;
 }
 
-function stateOf(result: ClaimResult, policy: 'open' | 'closed'): ClaimState {
-  if (result === 'claimed') return 'claimed';
-  if (result === 'done') return 'duplicate';
-  if (result === 'held') return 'held';
-  return policy === 'open' ? 'unguarded' : 'refused';
+/** Move the record by what the store answered for its key. */
+function applyClaim<T>(record: BatchRecord<T>, result: ClaimResult, policy: 'open' | 'closed'): void {
+  if (result === 'claimed') record.claimed();
+  else if (result === 'done') record.duplicate();
+  else if (result === 'held') record.held();
+  else if (policy === 'open') record.unguarded();
+  else record.refused();
 }
 
 async function timed<T>(batch: Batch<unknown>, call: () => Promise<T>): Promise<T> {
@@ -89,12 +94,17 @@ async function timed<T>(batch: Batch<unknown>, call: () => Promise<T>): Promise<
  * settled when `handle` ends; if the sandbox is frozen or killed first, the lease ends it.
  */
 function settleWhenDone<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: BatchRecord<T>): void {
-  record.settled ??= Promise.withResolvers<void>();
-  record.settled.promise.then(async () => {
+  record.outlived();
+  record.whenSettled().then(async () => {
     const key = [record.key!];
     try {
-      if (record.outcome === 'succeeded') await config.store.commit(key, batch.owner, config.windowMs);
-      else await config.store.release(key, batch.owner);
+      if (record.outcome === 'succeeded') {
+        record.committed();
+        await config.store.commit(key, batch.owner, config.windowMs);
+      } else {
+        record.released();
+        await config.store.release(key, batch.owner);
+      }
     } catch (error) {
       config.logger.warn(
         'could not settle the claim of a record that outlived its invocation; its lease ends it',
@@ -107,20 +117,30 @@ function settleWhenDone<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: B
   });
 }
 
-/** Commit the claims of succeeded records and release the rest; never throws. */
+/**
+ * The invocation answers: commit the claims of succeeded records, release the rest, and let no
+ * record start any more (unguarded ones included). Never throws; a second call finds nothing left.
+ */
 async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Promise<void> {
-  if (batch.claimsSettled) return;
-  batch.claimsSettled = true;
   let running = false;
   const commit: string[] = [];
   const release: string[] = [];
   for (const partition of batch.partitions) {
     for (const record of partition) {
-      if (record.claim !== 'claimed') continue;
-      if (record.running) {
+      const claim = record.claim;
+      if (claim === 'unguarded') record.released();
+      else if (claim === 'outliving') running = true;
+      else if (claim !== 'claimed') continue;
+      else if (record.run === 'running') {
         running = true;
         settleWhenDone(config, batch, record);
-      } else (record.outcome === 'succeeded' ? commit : release).push(record.key!);
+      } else if (record.outcome === 'succeeded') {
+        record.committed();
+        commit.push(record.key!);
+      } else {
+        record.released();
+        release.push(record.key!);
+      }
     }
   }
   if (!running) clearInterval(batch.renewal);
@@ -159,22 +179,24 @@ async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Prom
  */
 export function dedupClaims<T>(
   config: ResolvedConfig<T>,
-): MiddlewareObj<MSKEvent, KafkaBatchResponse, Error, Context, BatchInternal<T>> {
+): MiddlewareObj<MSKEvent, KafkaBatchResponse, Error, StackContext<T>> {
   return {
     name: 'dedupClaims',
     before: async (request) => {
-      const batch = request.internal.batch;
+      const batch = batchIn(request.context);
       const firsts = new Map<string, BatchRecord<T>>();
       const keys: string[] = [];
       const asked: BatchRecord<T>[] = [];
+      // Later records with a key asked already, and theirs: they learn their state once it is known.
+      const copies: BatchRecord<T>[] = [];
+      const originals: BatchRecord<T>[] = [];
       for (const partition of batch.partitions) {
         for (const record of partition) {
           if (record.key === undefined) continue;
           const first = firsts.get(record.key);
           if (first) {
-            record.claim = 'copy';
-            record.original = first;
-            first.settled ??= Promise.withResolvers<void>();
+            copies.push(record);
+            originals.push(first);
             continue;
           }
           firsts.set(record.key, record);
@@ -195,7 +217,7 @@ export function dedupClaims<T>(
       for (let i = 0; i < asked.length; i++) {
         const result = results[i]!;
         if (result instanceof Error) errors.add(result);
-        asked[i]!.claim = stateOf(result, config.onStoreError);
+        applyClaim(asked[i]!, result, config.onStoreError);
       }
       for (const error of errors) {
         batch.metrics.storeError(errorReason(error));
@@ -206,19 +228,14 @@ export function dedupClaims<T>(
           { error },
         );
       }
-      // A copy of a record that will not run shares its fate now; a copy of one that runs waits for it.
-      for (const partition of batch.partitions) {
-        for (const record of partition) {
-          if (record.claim !== 'copy') continue;
-          const state = record.original!.claim;
-          if (state !== 'claimed' && state !== 'unguarded') record.claim = state;
-        }
-      }
+      // A copy of a record that will not run shares its state now; a copy of one that runs waits for it.
+      for (let i = 0; i < copies.length; i++) copies[i]!.copyOf(originals[i]!);
     },
-    after: (request) => settleClaims(config, request.internal.batch),
+    after: (request) => settleClaims(config, batchIn(request.context)),
     onError: async (request) => {
       // A bug or a crash escaped the runner: the whole batch is retried; keep what succeeded.
-      if (request.internal.batch) await settleClaims(config, request.internal.batch);
+      const batch = request.context?.[BATCH];
+      if (batch) await settleClaims(config, batch);
     },
   };
 }

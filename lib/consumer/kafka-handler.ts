@@ -5,7 +5,7 @@
 import middy, { type MiddyfiedHandler } from '@middy/core';
 import type { Context, MSKEvent } from 'aws-lambda';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
-import type { BatchInternal } from './batch.ts';
+import type { StackContext } from './batch.ts';
 import { resolveConfig } from './config.ts';
 import { decodeRecords } from './decode-middleware.ts';
 import { dedupClaims } from './dedup-middleware.ts';
@@ -13,13 +13,7 @@ import { flushMetrics } from './metrics-middleware.ts';
 import type { KafkaHandlerOptions } from './options.ts';
 import { runPartitions } from './run-partitions.ts';
 
-export type KafkaHandler = MiddyfiedHandler<
-  MSKEvent,
-  KafkaBatchResponse,
-  Error,
-  Context,
-  BatchInternal<unknown>
-> & {
+export type KafkaHandler = MiddyfiedHandler<MSKEvent, KafkaBatchResponse, Error, Context> & {
   /** Close the store's connections: for tests and local runs (in Lambda the connection is kept). */
   close(): Promise<void>;
 };
@@ -42,7 +36,7 @@ export type KafkaHandler = MiddyfiedHandler<
  */
 export function kafkaHandler<T = unknown>(options: KafkaHandlerOptions<T>): KafkaHandler {
   const config = resolveConfig(options);
-  const handler = middy<MSKEvent, KafkaBatchResponse, Error, Context, BatchInternal<T>>()
+  const handler = middy<MSKEvent, KafkaBatchResponse, Error, StackContext<T>>()
     .use(flushMetrics<T>(config.logger))
     .use(decodeRecords(config))
     .use(dedupClaims(config))

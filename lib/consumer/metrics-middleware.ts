@@ -9,9 +9,9 @@
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { MiddlewareObj } from '@middy/core';
-import type { Context, MSKEvent } from 'aws-lambda';
+import type { MSKEvent } from 'aws-lambda';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
-import { type BatchInternal, detachBatch } from './batch.ts';
+import { BATCH, type StackContext } from './batch.ts';
 
 /**
  * @param logger where the skipped records are logged (none: not logged).
@@ -20,16 +20,17 @@ import { type BatchInternal, detachBatch } from './batch.ts';
  */
 export function flushMetrics<T>(
   logger?: Logger,
-): MiddlewareObj<MSKEvent, KafkaBatchResponse, Error, Context, BatchInternal<T>> {
+): MiddlewareObj<MSKEvent, KafkaBatchResponse, Error, StackContext<T>> {
   return {
     name: 'flushMetrics',
     after: (request) => {
-      request.internal.batch?.metrics.flush();
-      if (logger) request.internal.batch?.skipped.log(logger);
-      detachBatch(request.event);
+      const batch = request.context?.[BATCH];
+      batch?.metrics.flush();
+      if (logger) batch?.skipped.log(logger);
     },
     onError: (request) => {
-      const batch = request.internal.batch;
+      // No batch when the event could not be read at all (decodeRecords threw).
+      const batch = request.context?.[BATCH];
       if (!batch) return;
       for (const partition of batch.partitions) {
         for (const record of partition) {
@@ -38,7 +39,6 @@ export function flushMetrics<T>(
       }
       batch.metrics.flush();
       if (logger) batch.skipped.log(logger);
-      detachBatch(request.event);
     },
   };
 }

@@ -18,22 +18,22 @@ import {
   PartitionStoppedError,
   StoreUnavailableError,
 } from '../errors.ts';
-import { decodeValue } from '../kafka/decode.ts';
-import type { KafkaBatchItemFailure, KafkaBatchResponse, KafkaMessage } from '../kafka/message.ts';
+import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
-import { type Batch, type BatchRecord, batchOf, settle } from './batch.ts';
+import { batchIn, type StackContext } from './batch.ts';
+import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
-class RecordContext implements HandleContext {
+class RecordContext<T> implements HandleContext {
   readonly lambdaContext: Context;
   readonly metrics: RecordMetrics;
   readonly #base: Logger;
-  readonly #record: BatchRecord<unknown>;
+  readonly #record: BatchRecord<T>;
   #logger: Logger | undefined;
 
-  constructor(lambdaContext: Context, base: Logger, record: BatchRecord<unknown>, metrics: RecordMetrics) {
+  constructor(lambdaContext: Context, base: Logger, record: BatchRecord<T>, metrics: RecordMetrics) {
     this.lambdaContext = lambdaContext;
     this.metrics = metrics;
     this.#base = base;
@@ -55,72 +55,45 @@ function remainingMs(context: Context): number {
   return typeof remaining === 'number' ? remaining : Number.POSITIVE_INFINITY;
 }
 
+/** Run one record, or decide that it does not run; it always ends with an outcome. */
 async function runRecord<T>(
   config: ResolvedConfig<T>,
-  batch: Batch<T>,
   record: BatchRecord<T>,
   context: Context,
+  metrics: RecordMetrics,
 ): Promise<void> {
   const { raw } = record;
-  if (record.error) return settle(batch, record, 'failed', record.error);
+  if (record.invalid) return record.failed(record.invalid);
   switch (record.claim) {
     case 'duplicate':
-      return settle(batch, record, 'deduplicated');
+      return record.deduplicated();
     case 'held':
       config.logger.warn(
         'claim held by another invocation: failing the record so it is retried later',
         recordKeys(raw, record.message),
       );
-      return settle(
-        batch,
-        record,
-        'failed',
+      return record.failed(
         new ClaimHeldError(raw, 'another invocation holds the claim', { eventId: record.message?.eventId }),
       );
     case 'refused':
-      return settle(
-        batch,
-        record,
-        'failed',
+      return record.failed(
         new StoreUnavailableError(raw, 'dedup store unavailable and onStoreError is closed'),
       );
-    case 'copy': {
-      const original = record.original!;
-      await original.settled!.promise;
-      if (original.outcome === 'succeeded' || original.outcome === 'deduplicated')
-        return settle(batch, record, 'deduplicated');
-      return settle(
-        batch,
-        record,
-        'failed',
-        new ClaimHeldError(
-          raw,
-          `an earlier copy of this event in the batch (${original.partitionId}@${original.raw.offset}) did not succeed`,
-        ),
-      );
-    }
-  }
-  // The invocation already answered (middy's early timeout) while this partition was busy: its claim
-  // is released, so starting the record now could run it alongside its retry.
-  if (batch.claimsSettled) {
-    return settle(batch, record, 'failed', new OutOfTimeError(raw, 'the invocation already answered'));
+    case 'copy':
+      return record.follow();
+    case 'released':
+      // The invocation already answered (middy's early timeout) while this partition was busy: its
+      // claim is released, so starting the record now could run it alongside its retry.
+      return record.failed(new OutOfTimeError(raw, 'the invocation already answered'));
   }
   // claimed or unguarded: parse the value, then run it, if there is time.
-  if (record.valuePending) {
-    try {
-      (record.message as { payload: T | null }).payload = decodeValue(
-        raw,
-        config.decode,
-        record.message?.eventId,
-      );
-      record.valuePending = false;
-    } catch (error) {
-      config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
-        ...recordKeys(raw, record.message),
-        error,
-      });
-      return settle(batch, record, 'failed', error as Error);
-    }
+  const invalid = record.parsePayload(config.decode);
+  if (invalid) {
+    config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
+      ...recordKeys(raw, record.message),
+      error: invalid,
+    });
+    return record.failed(invalid);
   }
   const left = remainingMs(context);
   if (left < config.reserveMs) {
@@ -128,52 +101,39 @@ async function runRecord<T>(
       ...recordKeys(raw, record.message),
       remainingMs: left,
     });
-    return settle(
-      batch,
-      record,
-      'failed',
-      new OutOfTimeError(raw, `${left} ms left, below reserveMs ${config.reserveMs}`),
-    );
+    return record.failed(new OutOfTimeError(raw, `${left} ms left, below reserveMs ${config.reserveMs}`));
   }
-  record.running = true;
+  const message = record.start();
   try {
-    await config.handle(
-      record.message as KafkaMessage<T>,
-      new RecordContext(context, config.logger, record as BatchRecord<unknown>, batch.metrics),
-    );
-    settle(batch, record, 'succeeded');
+    await config.handle(message, new RecordContext(context, config.logger, record, metrics));
+    record.succeeded();
   } catch (error) {
     const failure = new HandlerError(raw, `handler failed: ${(error as Error)?.message ?? String(error)}`, {
       cause: error,
-      eventId: record.message?.eventId,
+      eventId: message.eventId,
     });
     if (isRetryLater(error)) {
-      config.logger.warn('handler asked for a retry later', { ...recordKeys(raw, record.message), error });
+      config.logger.warn('handler asked for a retry later', { ...recordKeys(raw, message), error });
     } else {
       config.logger.error('handler failed: the record is retried, then sent to the DLQ', {
-        ...recordKeys(raw, record.message),
+        ...recordKeys(raw, message),
         error,
       });
     }
-    settle(batch, record, 'failed', failure);
-  } finally {
-    record.running = false;
+    record.failed(failure);
   }
 }
 
 async function runPartition<T>(
   config: ResolvedConfig<T>,
-  batch: Batch<T>,
   records: BatchRecord<T>[],
   context: Context,
+  metrics: RecordMetrics,
 ) {
   let failed: BatchRecord<T> | undefined;
   for (const record of records) {
     if (failed) {
-      settle(
-        batch,
-        record,
-        'failed',
+      record.failed(
         new PartitionStoppedError(
           record.raw,
           `not run: offset ${failed.raw.offset} of this partition failed first`,
@@ -181,10 +141,8 @@ async function runPartition<T>(
       );
       continue;
     }
-    await runRecord(config, batch, record, context);
+    await runRecord(config, record, context, metrics);
     if (record.outcome === 'failed') failed = record;
-    // Done with it: its payload need not outlive its turn (a copy only reads the outcome).
-    record.message = undefined;
   }
   return failed;
 }
@@ -194,10 +152,11 @@ async function runPartition<T>(
  * middy().use(decodeRecords(config)).use(dedupClaims(config)).handler(runPartitions(config));
  */
 export function runPartitions<T>(config: ResolvedConfig<T>) {
-  return async (event: MSKEvent, context: Context): Promise<KafkaBatchResponse> => {
-    const batch = batchOf<T>(event);
+  return async (_event: MSKEvent, context: StackContext<T>): Promise<KafkaBatchResponse> => {
+    // The batch decodeRecords made from this event (it rides on the context: see batch.ts).
+    const batch = batchIn(context);
     const firstFailures = await Promise.all(
-      batch.partitions.map((records) => runPartition(config, batch, records, context)),
+      batch.partitions.map((records) => runPartition(config, records, context, batch.metrics)),
     );
     const batchItemFailures: KafkaBatchItemFailure[] = [];
     for (const failed of firstFailures) {

@@ -8,6 +8,16 @@ import { InvalidRecordError } from '../errors.ts';
 import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, normalizeEventId } from './envelope.ts';
 import type { KafkaHeaders, KafkaMessage } from './message.ts';
 
+/**
+ * A message whose payload its owner may still fill: what {@link decodeEnvelope} returns. Whoever
+ * receives it as a {@link KafkaMessage} sees every field read-only; only the code holding this
+ * type (the decoder, the consumer's record) writes the payload, and without a cast.
+ * @internal
+ */
+export interface PendingMessage<T> extends KafkaMessage<T> {
+  payload: T | null;
+}
+
 /** How to decode a record's value and how large a header may be. */
 export interface DecodeOptions<T> {
   parse: (value: Buffer, record: MSKRecord) => T;
@@ -97,7 +107,7 @@ function single(headers: KafkaHeaders, name: string): string | undefined {
  */
 export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): KafkaMessage<T> {
   const message = decodeEnvelope<T>(record, options);
-  (message as { payload: T | null }).payload = decodeValue(record, options, message.eventId);
+  message.payload = decodeValue(record, options, message.eventId);
   return message;
 }
 
@@ -109,7 +119,7 @@ export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): K
  * @example
  * const message = decodeEnvelope(record, { parse: parseJson, maxHeaderBytes: 16384 }); // payload: null
  */
-export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>): KafkaMessage<T> {
+export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>): PendingMessage<T> {
   const headers = decodeHeaders(record, options.maxHeaderBytes);
   const rawId = single(headers, EVENT_ID_HEADER);
   if (rawId === undefined) throw new InvalidRecordError(record, `no ${EVENT_ID_HEADER} header`);

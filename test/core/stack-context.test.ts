@@ -1,0 +1,81 @@
+/**
+ * How the batch reaches the base handler: on a per-invocation context derived from the caller's,
+ * never by writing the caller's context or the event (hosts reuse one context for concurrent
+ * invocations, and one event object may be in flight twice).
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import middy from '@middy/core';
+import type { Context, MSKEvent } from 'aws-lambda';
+import { type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { decodeRecords, resolveConfig, runPartitions } from '../../lib/middlewares.ts';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { invoke, sleep } from '../support/consumer.ts';
+
+describe('the stack context', () => {
+  test('the caller context is read through, never written; the batch stays out of its JSON', async () => {
+    const seen: Context[] = [];
+    const handler = kafkaHandler({
+      service: 'ctx',
+      handlerName: 'h',
+      store: new MemoryDedupStore(),
+      reserveMs: 0,
+      handle(_m, { lambdaContext }) {
+        seen.push(lambdaContext);
+      },
+    });
+    const context = Object.freeze(lambdaContext({ requestId: 'req-frozen', functionName: 'test-fn' }));
+    const event = Object.freeze(mskEvent([mskRecord({ offset: 1 })]));
+    const { response } = await invoke(handler, event, context);
+    assert.deepEqual(response.batchItemFailures, []);
+    assert.equal(seen.length, 1);
+    const given = seen[0]!;
+    assert.equal(given.awsRequestId, 'req-frozen');
+    assert.equal(given.functionName, 'test-fn');
+    assert.ok(given.getRemainingTimeInMillis() > 0);
+    assert.equal(Object.getOwnPropertySymbols(context).length, 0, 'nothing was added to the caller context');
+    assert.ok(!JSON.stringify(given).includes('orders'), 'the batch is not serialised with the context');
+    await handler.close();
+  });
+
+  test('concurrent invocations sharing one context object each answer for their own batch', async () => {
+    const handler = kafkaHandler({
+      service: 'ctx-shared',
+      handlerName: 'h',
+      store: new MemoryDedupStore(),
+      reserveMs: 0,
+      async handle(m: KafkaMessage<unknown>) {
+        await sleep(20);
+        if (m.offset % 2 === 1) throw new Error(`fail ${m.offset}`);
+      },
+    });
+    const context = Object.freeze(lambdaContext());
+    const [a, b] = await Promise.all([
+      invoke(handler, mskEvent([mskRecord({ offset: 10 }), mskRecord({ offset: 11 })]), context),
+      invoke(handler, mskEvent([mskRecord({ partition: 1, offset: 21 })]), context),
+    ]);
+    assert.deepEqual(failedOffsets(a.response), ['orders-0@11']);
+    assert.deepEqual(failedOffsets(b.response), ['orders-1@21']);
+    await handler.close();
+  });
+
+  test('the runner without decodeRecords before it fails with what is missing', async () => {
+    const config = resolveConfig({
+      service: 'ctx-order',
+      handlerName: 'h',
+      store: new MemoryDedupStore(),
+      handle() {},
+    });
+    const wrongOrder = middy<MSKEvent>().handler(runPartitions(config));
+    await assert.rejects(
+      wrongOrder(mskEvent([mskRecord({ offset: 1 })]), lambdaContext()),
+      /decodeRecords middleware must run first/,
+    );
+    // decodeRecords without dedupClaims: the record has no claim, and starting it is a bug.
+    const noClaims = middy<MSKEvent>().use(decodeRecords(config)).handler(runPartitions(config));
+    await assert.rejects(
+      noClaims(mskEvent([mskRecord({ offset: 2 })]), lambdaContext()),
+      /RecordLifecycleError: record orders-0@2: parsePayload is not allowed with claim 'none'/,
+    );
+  });
+});
