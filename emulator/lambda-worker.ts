@@ -35,6 +35,9 @@ try {
       ...fields,
       getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     } as Context;
+    // Thawed: let the event loop turn once, so that the timers that came due while frozen fire, as
+    // they do in Lambda while the runtime fetches the next event.
+    if (gate) await new Promise((resolve) => setTimeout(resolve, 0));
     try {
       const response = await (handler as (e: unknown, c: Context) => Promise<unknown>)(
         message.event,
