@@ -9,6 +9,7 @@
  *
  * Options: --events N  --partitions N  --duplicate-rate R  --crash-after N  --store-policy open|closed
  *          --batch-size N  --poison N  --seed N  --dlq-file PATH  --runtime worker|in-process
+ *          --reading retry-reported-only|resume-from-lowest (how the mapping reads a partial answer)
  *          --output PATH (the run's EMF and log lines, for `npm run triage -- --env dev --from PATH`)
  *
  * Runtimes: `worker` (default with Redis) runs functions/notification/handler.ts itself in worker
@@ -23,7 +24,12 @@ process.env[EnvVar.logLevel] ??= 'INFO';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dumpTopic, parseDlqText } from '../cli/dlq-reader.ts';
-import { EventSourceMapping, esmMetricDocuments, KafkaLog } from '../emulator/index.ts';
+import {
+  EventSourceMapping,
+  esmMetricDocuments,
+  KafkaLog,
+  type PartialResponseReading,
+} from '../emulator/index.ts';
 import { EnvVar } from '../lib/contract.ts';
 import { type DedupStore, formatPosition, MemoryDedupStore, RedisDedupStore } from '../lib/index.ts';
 import {
@@ -45,7 +51,8 @@ const DLQ_TOPIC = 'review-created-dlq';
 
 const usage = `usage: npm start -- [--events 2000] [--partitions 6] [--duplicate-rate 0.05] [--crash-after 300]
                    [--store-policy open|closed] [--batch-size 100] [--poison 3] [--seed 7] [--dlq-file path]
-                   [--runtime worker|in-process] [--output run.jsonl]`;
+                   [--runtime worker|in-process] [--output run.jsonl]
+                   [--reading retry-reported-only|resume-from-lowest]`;
 
 interface Options {
   events: number;
@@ -59,6 +66,7 @@ interface Options {
   dlqFile: string | undefined;
   runtime: 'worker' | 'in-process' | undefined;
   output: string | undefined;
+  reading: PartialResponseReading | undefined;
 }
 
 function options(): Options {
@@ -75,6 +83,7 @@ function options(): Options {
       'dlq-file': { type: 'string' },
       runtime: { type: 'string' },
       output: { type: 'string' },
+      reading: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -107,12 +116,18 @@ function options(): Options {
     dlqFile: values['dlq-file'],
     runtime: runtimeOption(values.runtime),
     output: values.output,
+    reading: readingOption(values.reading),
   };
 }
 
 function runtimeOption(value: string | undefined): Options['runtime'] {
   if (value === undefined || value === 'worker' || value === 'in-process') return value;
   throw new Error(`--runtime must be worker or in-process, got "${value}"`);
+}
+
+function readingOption(value: string | undefined): Options['reading'] {
+  if (value === undefined || value === 'retry-reported-only' || value === 'resume-from-lowest') return value;
+  throw new Error(`--reading must be retry-reported-only or resume-from-lowest, got "${value}"`);
 }
 
 async function main(): Promise<number> {
@@ -169,7 +184,7 @@ async function main(): Promise<number> {
     if (runtime === 'worker' && !redis.url)
       throw new Error('--runtime worker needs a Redis (the environments share it)');
     say(
-      `msk-once local run: ${o.events} events over ${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.policy}, runtime ${runtime}\n`,
+      `msk-once local run: ${o.events} events over ${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.policy}, runtime ${runtime}, partial answers read as ${o.reading ?? 'retry-reported-only'}\n`,
     );
 
     // --- the topic and the producer -------------------------------------------------------------
@@ -215,6 +230,8 @@ async function main(): Promise<number> {
       functionResponseTypes: ['ReportBatchItemFailures'],
       bisectBatchOnFunctionError: true,
       onFailureDestination: `kafka://${DLQ_TOPIC}`,
+      // Unset: the emulator's default reading (docs/emulator.md row 14).
+      ...(o.reading ? { partialResponseReading: o.reading } : {}),
       // The last retries come after a crashed invocation's claims (leased for the timeout) have
       // expired; the split after the crash counts as the first retry (the emulator's reading):
       // in process 0.1, 0.2, 0.4, 0.8, 1, 1 s; in workers 0.25, 0.5, 1, 2, 3, 3, 3 s.

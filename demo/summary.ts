@@ -94,6 +94,13 @@ export function summarize(f: RunFacts): Verdict {
     `  records in the DLQ       ${f.dlq.length}`,
   );
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
+  const good = f.dlq.filter((r) => r.eventId !== null && !f.poison.has(r.eventId)).length;
+  if (good > 0) {
+    out.push(
+      `      ${good} of them are not poison: reported with a failed or held record of their partition, they`,
+      '      shared its retries (under the retry-reported-only reading; docs/consumer.md, "What a stopped partition reports")',
+    );
+  }
   out.push(
     '',
     '  alarms that would have fired (the deployed rules; `npm run triage -- --from` explains them):',

@@ -123,4 +123,15 @@ describe('demo summary', () => {
     assert.equal(verdict.ok, false);
     assert.deepEqual(verdict.lost, ['B']);
   });
+
+  test('good events in the DLQ are told apart from poison ones', () => {
+    const clean = summarize(facts());
+    assert.doesNotMatch(clean.text, /not poison/);
+    const row = facts().dlq[0]!;
+    const verdict = summarize(
+      facts({ effects: new Map([['A', 1]]), dlq: [row, { ...row, offset: '4', eventId: 'B' }] }),
+    );
+    assert.equal(verdict.ok, true, 'B is in the DLQ: not lost');
+    assert.match(verdict.text, /1 of them are not poison: reported with a failed or held record/);
+  });
 });
