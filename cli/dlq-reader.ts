@@ -9,6 +9,7 @@
 import type { MSKRecord } from 'aws-lambda';
 import { type KafkaLog, parsePartitionId } from '../emulator/index.ts';
 import { EVENT_ID_HEADER } from '../lib/index.ts';
+import { printable } from './terminal-text.ts';
 
 /** One row of the triage table. */
 export interface DlqRow {
@@ -65,7 +66,8 @@ export function parseDlqText(text: string): { rows: DlqRow[]; errors: DlqFormatE
   }
   for (const item of items) {
     try {
-      rows.push(...rowsOf(item.value, item.where));
+      // One by one: spreading a message of 130k records into push() overflows the call stack.
+      for (const row of rowsOf(item.value, item.where)) rows.push(row);
     } catch (error) {
       errors.push(
         error instanceof DlqFormatError ? error : new DlqFormatError(item.where, (error as Error).message),
@@ -249,7 +251,8 @@ export function dumpTopic(log: KafkaLog, topic: string): string {
 }
 
 /**
- * The triage table as text: one line per failed record.
+ * The triage table as text: one line per failed record. Every cell is {@link printable}: a DLQ
+ * file is producer-controlled text, and none of it reaches the terminal as a control sequence.
  *
  * @example
  * console.log(formatDlqTable(rows));
@@ -258,16 +261,20 @@ export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string
   const header = ['topic', 'partition', 'offset', 'event id', 'condition', 'invokes', 'value', 'last error'];
   const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
   const table = rows.map((r) => [
-    r.topic,
-    r.partition === null ? '-' : String(r.partition),
-    cut(r.offset, 24),
-    r.eventId ?? '-',
-    r.condition,
-    r.approximateInvokeCount === null ? '-' : String(r.approximateInvokeCount),
-    r.value === null ? '-' : cut(r.value.replace(/\s+/g, ' '), valueWidth),
-    r.lastError === null ? '-' : cut(r.lastError, 60),
+    printable(r.topic),
+    r.partition === null ? '-' : printable(String(r.partition)),
+    cut(printable(r.offset), 24),
+    r.eventId === null ? '-' : printable(r.eventId),
+    printable(r.condition),
+    r.approximateInvokeCount === null ? '-' : printable(String(r.approximateInvokeCount)),
+    r.value === null ? '-' : cut(printable(r.value.replace(/[ \t\n\r]+/g, ' ')), valueWidth),
+    r.lastError === null ? '-' : cut(printable(r.lastError), 60),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  // A loop, not Math.max(...column): a spread of 130k rows overflows the call stack.
+  const widths = header.map((h) => h.length);
+  for (const row of table) {
+    for (let i = 0; i < row.length; i++) if (row[i]!.length > widths[i]!) widths[i] = row[i]!.length;
+  }
   const line = (cells: string[]) =>
     cells
       .map((c, i) => c.padEnd(widths[i]!))

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatDlqTable, parseDlqText } from './dlq-reader.ts';
+import { printable, printableJson } from './terminal-text.ts';
 
 const usage = 'usage: npm run dlq -- <file with DLQ messages, or - for stdin> [--json]';
 
@@ -41,18 +42,19 @@ function main(): number {
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (error) {
-    console.error(`cannot read ${file}: ${(error as Error).message}`);
+    console.error(`cannot read ${printable(file)}: ${printable((error as Error).message)}`);
     return 2;
   }
   const { rows, errors } = parseDlqText(text);
-  for (const error of errors) console.error(`skipped ${error.message}`);
+  // Everything printed from here on may quote the file (JSON.parse errors quote the bad text).
+  for (const error of errors) console.error(`skipped ${printable(error.message)}`);
   if (parsed.values.json) {
-    console.log(JSON.stringify(rows, null, 2));
+    console.log(printableJson(rows, 2));
   } else if (rows.length === 0) {
-    console.log(`no DLQ messages in ${file}`);
+    console.log(`no DLQ messages in ${printable(file)}`);
   } else {
     console.log(formatDlqTable(rows));
-    console.log(`\n${rows.length} failed record(s) in ${file}`);
+    console.log(`\n${rows.length} failed record(s) in ${printable(file)}`);
   }
   return errors.length > 0 ? 1 : 0;
 }

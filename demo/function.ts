@@ -27,8 +27,20 @@ import {
 
 export type Runtime = 'worker' | 'in-process';
 
-/** handler.ts keeps the default reserveMs (5 s), so a worker function needs more than that. */
-export const TIMEOUT_MS: Record<Runtime, number> = { worker: 7_000, 'in-process': 2_500 };
+/**
+ * A push is only started when the time left covers it and saving its mark (the effect layer's
+ * rule): the worker (handler.ts, the default client: 6.5 s per store call, plus a 1.5 s push)
+ * needs 8 s at the push, after the default reserveMs of 5 s; the in-process function, with a
+ * client of short timeouts (1.5 s per store call, plus a 1 s push), 2.5 s.
+ */
+export const TIMEOUT_MS: Record<Runtime, number> = { worker: 14_000, 'in-process': 4_000 };
+
+/** The in-process function's DynamoDB client: local, so short timeouts; its worst call is 2 x 0.7 s. */
+const LOCAL_CLIENT = {
+  maxAttempts: 2,
+  requestHandler: { connectionTimeout: 200, requestTimeout: 500, throwOnRequestTimeout: true },
+} as const;
+const LOCAL_CLIENT_WORST_CALL_MS = 1_500;
 
 export interface DemoFunctionOptions {
   runtime: Runtime;
@@ -63,7 +75,8 @@ export interface DemoFunction {
  * @example
  * const demo = await demoFunction({ runtime: 'worker', service, policy: 'open', tableName, pushUrl,
  *   dynamoEndpoint, redisUrl, crashAfter: 300, onCrash: console.log });
- * await new EventSourceMapping(log, demo.fn, { topics: ['review-created'] }).drain();
+ * await new EventSourceMapping(log, demo.fn, { topics: ['review-created'], provisionedPollers: {},
+ *   functionResponseTypes: ['ReportBatchItemFailures'] }).drain();
  * await demo.close();
  */
 export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction> {
@@ -90,6 +103,7 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
         [EnvVar.storePolicy]: o.policy,
         [EnvVar.idempotencyTable]: o.tableName,
         PUSH_PROVIDER_URL: o.pushUrl,
+        PUSH_TIMEOUT_MS: '1000',
         AWS_REGION: 'us-east-1',
         AWS_ACCESS_KEY_ID: 'local',
         AWS_SECRET_ACCESS_KEY: 'local',
@@ -122,6 +136,7 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
     },
   };
   const client = createEffectsDynamoDBClient({
+    ...LOCAL_CLIENT,
     endpoint: tap.endpointFor(0),
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
@@ -136,7 +151,9 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
         reserveMs: 500,
         tableName: o.tableName,
         pushUrl: o.pushUrl,
+        pushTimeoutMs: 500,
         dynamodb: client,
+        maxStoreCallMs: LOCAL_CLIENT_WORST_CALL_MS,
       }),
     ),
     { functionName: 'notification', timeoutMs },

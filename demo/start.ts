@@ -154,7 +154,7 @@ async function main(): Promise<number> {
     if (redis.url) {
       proxy = await startTcpFaultProxy(redis.url);
       cleanup.push(() => proxy!.stop());
-      // Fail fast when Redis is gone: the whole invocation has a 2.5 s budget here.
+      // Fail fast when Redis is gone: the whole invocation has a 4 s budget in process.
       shared = new RedisDedupStore({
         redis: { url: proxy.url },
         connectTimeoutMs: 300,

@@ -36,6 +36,7 @@ import {
 import { LOCAL_CLUSTER, mskRecordSize, toMskEvent } from './msk-event.ts';
 import { batchOnFailureRecord, type OnFailureCondition, onFailureMessage } from './on-failure.ts';
 import { parsePartitionId } from './partition-id.ts';
+import type { MappingSchemaRegistry } from './schema-registry-mapping.ts';
 
 /** Lambda's synchronous invocation payload limit. */
 export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
@@ -63,6 +64,8 @@ export interface MappingStats {
   /** Deliveries of a record that had been delivered before (retries and redeliveries). */
   recordsRetried: number;
   batchesSplit: number;
+  /** Polls held back because the schema registry did not answer (counted when a registry is set). */
+  registryStalls?: number;
   /** Records past MaximumRecordAgeInSeconds when an attempt was due. */
   recordsExpired: number;
   /** Records written to the on-failure destination. */
@@ -78,6 +81,10 @@ export interface MappingStats {
 interface Batch {
   /** A retry waits until then (ms since the epoch); other partitions go on meanwhile. */
   notBefore?: number;
+  /** The schema registry step has run on these records (they are as the function gets them). */
+  validated?: boolean;
+  /** When the registry step first failed to get an answer for this batch. */
+  stalledSince?: number;
   records: LogRecord[];
   /** Per topic-partition: the offset right after the range this batch covers (skipped records included). */
   ends: Map<string, number>;
@@ -261,7 +268,11 @@ export class EventSourceMapping {
     for (;;) {
       const now = Date.now();
       const ready = poller.pending.findIndex((b) => (b.notBefore ?? 0) <= now);
-      if (ready >= 0) return poller.pending.splice(ready, 1)[0];
+      if (ready >= 0) {
+        const retry = poller.pending.splice(ready, 1)[0]!;
+        if (await this.#validateSchemas(poller, retry)) return retry;
+        continue;
+      }
       let wake = Number.POSITIVE_INFINITY;
       const waiting = this.#waiting(poller);
       if (waiting !== 'none') {
@@ -270,8 +281,9 @@ export class EventSourceMapping {
         if (waiting === 'full' || now >= windowEnds) {
           poller.windowOpenedAt = undefined;
           const batch = this.#poll(poller);
-          if (batch && batch.records.length > 0) return batch;
-          if (batch) this.#commit(batch.ends); // every record of it went to the destination
+          if (!batch || !(await this.#validateSchemas(poller, batch))) continue;
+          if (batch.records.length > 0) return batch;
+          this.#commit(batch.ends); // every record of it went to the destination
           continue;
         }
         wake = windowEnds;
@@ -280,6 +292,39 @@ export class EventSourceMapping {
       if (wake === Number.POSITIVE_INFINITY) return undefined;
       await new Promise((r) => setTimeout(r, Math.max(1, wake - Date.now())));
     }
+  }
+
+  /**
+   * Run the schema registry step once per batch (schema-registry-mapping.ts): failed records go to
+   * the destination now, the rest are replaced by what the function gets. False when the registry
+   * did not answer: the batch waits (its partitions stay blocked).
+   */
+  async #validateSchemas(poller: PollerState, batch: Batch): Promise<boolean> {
+    const step = this.#o.schemaRegistry;
+    if (!step || batch.validated) return true;
+    const verdicts: Awaited<ReturnType<MappingSchemaRegistry['deliver']>>[] = [];
+    try {
+      for (const record of batch.records) verdicts.push(await step.deliver(record));
+    } catch (error) {
+      batch.stalledSince ??= Date.now();
+      if (Date.now() - batch.stalledSince > step.maxStallMs) {
+        throw new Error(
+          `the schema registry did not answer for ${step.maxStallMs} ms: ${(error as Error).message}`,
+        );
+      }
+      this.stats.registryStalls = (this.stats.registryStalls ?? 0) + 1;
+      batch.notBefore = Date.now() + step.retryMs;
+      poller.pending.unshift(batch);
+      return false;
+    }
+    const delivered: LogRecord[] = [];
+    verdicts.forEach((verdict, i) => {
+      if (verdict.ok) delivered.push(verdict.record);
+      else this.#sendToDestination([batch.records[i]!], verdict.condition, verdict.why);
+    });
+    batch.records = delivered;
+    batch.validated = true;
+    return true;
   }
 
   /** Partitions the poller may take fresh records from: no retry waiting, not stuck. */
@@ -449,7 +494,7 @@ export class EventSourceMapping {
    * delivered again whatever the answer said of them); the records before it commit.
    */
   #resumeFromLowest(poller: PollerState, batch: Batch, lowest: Map<string, number>, requestId: string): void {
-    const retry: Batch = { records: [], ends: new Map() };
+    const retry: Batch = { records: [], ends: new Map(), validated: batch.validated };
     const commits = new Map<string, number>();
     let attempt = 0;
     for (const [tp, end] of batch.ends) {
@@ -497,7 +542,7 @@ export class EventSourceMapping {
       const offsets = reported.get(f.partition) ?? new Set<number>();
       reported.set(f.partition, offsets.add(f.offset));
     }
-    const retry: Batch = { records: [], ends: new Map() };
+    const retry: Batch = { records: [], ends: new Map(), validated: batch.validated };
     const commits = new Map<string, number>();
     let attempt = 0;
     for (const [tp, end] of batch.ends) {
@@ -552,7 +597,7 @@ export class EventSourceMapping {
         this.#lastError.set(recordKey(record), { requestId, error, functionError: true });
     }
     if (!split || records.length < 2) {
-      this.#retryLater(poller, { records, ends: batch.ends }, attempt);
+      this.#retryLater(poller, { records, ends: batch.ends, validated: batch.validated }, attempt);
       return;
     }
     // kafka-retry-configurations.html: "split the batch into two smaller batches and retry each
@@ -571,8 +616,8 @@ export class EventSourceMapping {
     }
     const notBefore = this.#retryAt(attempt);
     poller.pending.unshift(
-      { records: first, ends: firstEnds, notBefore },
-      { records: second, ends: secondEnds, notBefore },
+      { records: first, ends: firstEnds, notBefore, validated: batch.validated },
+      { records: second, ends: secondEnds, notBefore, validated: batch.validated },
     );
   }
 

@@ -57,13 +57,13 @@ export {
   MAX_KAFKA_FUNCTION_TIMEOUT_MS,
   type Sandbox,
 } from './lambda-runtime.ts';
-export {
-  type EventSourceMappingOptions,
-  type ExhaustedConditionName,
-  type InvocationReport,
-  type PartialResponseReading,
-  type ProvisionedPollers,
-  type StartingPosition,
+export type {
+  EventSourceMappingOptions,
+  ExhaustedConditionName,
+  InvocationReport,
+  PartialResponseReading,
+  ProvisionedPollers,
+  StartingPosition,
 } from './mapping-options.ts';
 export {
   type ClusterIdentity,
@@ -84,4 +84,11 @@ export {
   type RecordsInfo,
 } from './on-failure.ts';
 export { parsePartitionId } from './partition-id.ts';
+export {
+  type DeliveredRecord,
+  MappingSchemaRegistry,
+  type MappingSchemaRegistryOptions,
+  type RegistryVerdict,
+  type SchemaRegistryCondition,
+} from './schema-registry-mapping.ts';
 export { type WorkerThreadOptions, workerThread } from './worker-environment.ts';

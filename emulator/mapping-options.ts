@@ -20,6 +20,7 @@ import type { MSKEvent } from 'aws-lambda';
 import { type LocalDestinations, type OnFailureDestination, parseDestination } from './destinations.ts';
 import { MappingConfigurationError } from './errors.ts';
 import type { ClusterIdentity } from './msk-event.ts';
+import type { MappingSchemaRegistry } from './schema-registry-mapping.ts';
 
 export type StartingPosition = 'TRIM_HORIZON' | 'LATEST' | 'AT_TIMESTAMP';
 
@@ -115,6 +116,13 @@ export interface EventSourceMappingOptions {
    * @default no wait (retries come as soon as possible, e.g. while a crashed owner's claim is held)
    */
   retryBackoffMs?: (attempt: number) => number;
+  /**
+   * SchemaRegistryConfig (schema-registry-mapping.ts): records are validated against the registry
+   * and delivered as JSON or SOURCE with their schema metadata; SCHEMA_NOT_FOUND and
+   * DESERIALIZATION_ERROR records go to the on-failure destination without reaching the function.
+   * Provisioned mode only. @default none
+   */
+  schemaRegistry?: MappingSchemaRegistry;
   /** Fault injection: change the event before the function sees it (e.g. corrupt a record's base64). @default none */
   mutateEvent?: (event: MSKEvent) => MSKEvent;
   /** Called after every invocation (progress bars, traces). @default none */
@@ -143,6 +151,7 @@ export interface ResolvedMappingOptions {
   cluster: ClusterIdentity;
   concurrency: number;
   retryBackoffMs: (attempt: number) => number;
+  schemaRegistry: MappingSchemaRegistry | undefined;
   mutateEvent: ((event: MSKEvent) => MSKEvent) | undefined;
   onInvocation: ((report: InvocationReport) => void) | undefined;
 }
@@ -180,6 +189,11 @@ export function resolveMappingOptions(
           `${name} needs provisioned mode (set provisionedPollers): "select provisioned mode to configure error handling controls" (kafka-retry-configurations.html)`,
         );
       }
+    }
+    if (options.schemaRegistry) {
+      fail(
+        `schemaRegistry needs provisioned mode (set provisionedPollers): "This feature is only available for event source mappings using provisioned mode" (services-consume-kafka-events.html)`,
+      );
     }
     if (options.functionResponseTypes?.length) {
       fail(
@@ -273,6 +287,7 @@ export function resolveMappingOptions(
     cluster,
     concurrency,
     retryBackoffMs: options.retryBackoffMs ?? (() => 0),
+    schemaRegistry: options.schemaRegistry,
     mutateEvent: options.mutateEvent,
     onInvocation: options.onInvocation,
   };

@@ -40,6 +40,10 @@ export function toMskRecord(record: LogRecord): MSKRecord {
   if (record.key !== null) out.key = record.key.toString('base64');
   if (record.value !== null) out.value = record.value.toString('base64');
   out.headers = record.headers.map((h) => ({ [h.name]: [...h.value] }));
+  // Added by a mapping with a schema registry (schema-registry-mapping.ts).
+  const withSchema = record as LogRecord & { keySchemaMetadata?: unknown; valueSchemaMetadata?: unknown };
+  if (withSchema.keySchemaMetadata) out.keySchemaMetadata = withSchema.keySchemaMetadata;
+  if (withSchema.valueSchemaMetadata) out.valueSchemaMetadata = withSchema.valueSchemaMetadata;
   return out as unknown as MSKRecord;
 }
 

@@ -49,6 +49,8 @@ export const Metric = {
   dedupErrors: 'DedupErrors',
   /** A failure of the effect layer's own store (not of the effect). Count; service, Reason ({@link EFFECT_ERROR_REASONS}). */
   effectErrors: 'EffectErrors',
+  /** A record that failed because the schema registry did (msk-once/formats), not its bytes. Count; service, Reason ({@link SCHEMA_REGISTRY_ERROR_REASONS}). */
+  schemaRegistryErrors: 'SchemaRegistryErrors',
 } as const;
 
 /** A metric name of {@link Metric}. */
@@ -89,6 +91,7 @@ export const METRIC_DIMENSIONS: { readonly [M in MetricName]: readonly Dimension
   [Metric.dedupCheckDuration]: [Dimension.service],
   [Metric.dedupErrors]: [Dimension.reason, Dimension.service],
   [Metric.effectErrors]: [Dimension.reason, Dimension.service],
+  [Metric.schemaRegistryErrors]: [Dimension.reason, Dimension.service],
 };
 
 /**
@@ -110,8 +113,10 @@ export type DedupErrorReason = (typeof DEDUP_ERROR_REASONS)[number];
 
 /**
  * The `Reason` values of {@link Metric} `effectErrors`: why the idempotency table could not be
- * asked (the effect was not run), plus `commit` (the effect ran, its mark was not saved) and
- * `release` (the effect failed, its mark was not deleted).
+ * asked (the effect was not run), plus `commit` (the effect ran, its mark was not saved),
+ * `release` (the effect failed, its mark was not deleted), `conflict` (the event id has a mark
+ * from another topic: not run) and `taken-over` (the effect ran while another call took its mark
+ * over: it may have happened twice).
  */
 export const EFFECT_ERROR_REASONS = [
   'timeout',
@@ -122,10 +127,29 @@ export const EFFECT_ERROR_REASONS = [
   'unknown',
   'commit',
   'release',
+  'conflict',
+  'taken-over',
 ] as const;
 
 /** One of {@link EFFECT_ERROR_REASONS}. */
 export type EffectErrorReason = (typeof EFFECT_ERROR_REASONS)[number];
+
+/**
+ * The `Reason` values of {@link Metric} `schemaRegistryErrors`: the schema id is unknown, the
+ * credentials were refused, the registry did not answer in time, could not be reached, answered an
+ * HTTP error, or answered something that is not a schema.
+ */
+export const SCHEMA_REGISTRY_ERROR_REASONS = [
+  'not-found',
+  'denied',
+  'timeout',
+  'unreachable',
+  'http',
+  'invalid',
+] as const;
+
+/** One of {@link SCHEMA_REGISTRY_ERROR_REASONS}. */
+export type SchemaRegistryErrorReason = (typeof SCHEMA_REGISTRY_ERROR_REASONS)[number];
 
 /**
  * The environment variables a deployed function reads. The CDK construct `KafkaConsumer` writes
@@ -172,6 +196,14 @@ export const EnvVar = {
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
   /** Set, effects run without their idempotency guard (Powertools returns the bare function). */
   idempotencyDisabled: 'POWERTOOLS_IDEMPOTENCY_DISABLED',
+  /** The mapping's SchemaRegistryURI: a Glue registry ARN or a Confluent registry URL (msk-once/formats). */
+  schemaRegistryUri: 'KAFKA_SCHEMA_REGISTRY_URI',
+  /** The Secrets Manager secret (BASIC_AUTH: `{"username","password"}`) of a Confluent registry. */
+  schemaRegistrySecretArn: 'KAFKA_SCHEMA_REGISTRY_SECRET_ARN',
+  /** The mapping's EventRecordFormat, `JSON` or `SOURCE`, when it has a schema registry. */
+  eventRecordFormat: 'KAFKA_EVENT_RECORD_FORMAT',
+  /** Set by Lambda: the function's name, the handler part of the effect marks' keys unless one is given. */
+  functionName: 'AWS_LAMBDA_FUNCTION_NAME',
 } as const;
 
 /** An environment variable name of {@link EnvVar}. */

@@ -1,4 +1,4 @@
-import type { DedupErrorReason } from './contract.ts';
+import type { DedupErrorReason, SchemaRegistryErrorReason } from './contract.ts';
 import { formatPosition, type RecordPosition } from './kafka/position.ts';
 
 export type { RecordPosition };
@@ -94,3 +94,57 @@ export class StoreUnavailableError extends RecordError {}
  * is retried rather than a record run twice or lost.
  */
 export class RecordLifecycleError extends RecordError {}
+
+/** Why a schema registry lookup failed, as counted in the SchemaRegistryErrors metric's Reason dimension. */
+export type RegistryErrorReason = SchemaRegistryErrorReason;
+
+/**
+ * A schema registry lookup failed. The message names the registry (its origin or ARN, never a
+ * credential) and the schema id; a record that needed the schema fails with a {@link RecordFormatError}
+ * whose `cause` is this error.
+ */
+export class SchemaRegistryError extends MskOnceError {
+  readonly reason: RegistryErrorReason;
+  readonly schemaId: string;
+  constructor(reason: RegistryErrorReason, schemaId: string, message: string, options?: ErrorOptions) {
+    super(`schema registry ${reason} for schema id ${schemaId}: ${message}`, options);
+    this.reason = reason;
+    this.schemaId = schemaId;
+  }
+}
+
+/** The formats a record's key or value can be decoded from (msk-once/formats). */
+export type FormatName = 'json' | 'avro' | 'protobuf' | 'json-schema';
+
+/**
+ * A record's key or value could not be decoded in its format: bad bytes, a wire-format header that
+ * is not there, an unknown schema id, an unreachable registry, a schema the reader cannot read, or a
+ * value its validation rejects. The message reads
+ * `record <topic>-<partition>@<offset>: value (avro, schema id 42): <why>`; the record fails, is
+ * retried and, retries exhausted, reaches the DLQ; the rest of the batch is not affected.
+ */
+export class RecordFormatError extends InvalidRecordError {
+  readonly field: 'key' | 'value';
+  readonly format: FormatName;
+  readonly schemaId: string | undefined;
+  /** Set when the registry failed (not when the bytes are bad): the SchemaRegistryErrors Reason. */
+  readonly registryReason: RegistryErrorReason | undefined;
+  constructor(
+    position: RecordPosition,
+    field: 'key' | 'value',
+    format: FormatName,
+    schemaId: string | undefined,
+    reason: string,
+    options?: ErrorOptions & { eventId?: string },
+  ) {
+    const schema = schemaId === undefined ? 'no schema id' : `schema id ${schemaId}`;
+    super(position, `${field} (${format}, ${schema}): ${reason}`, options);
+    this.field = field;
+    this.format = format;
+    this.schemaId = schemaId;
+    this.registryReason = options?.cause instanceof SchemaRegistryError ? options.cause.reason : undefined;
+  }
+}
+
+/** A value's wire-format framing (Confluent or Glue) is not there or is cut short. */
+export class WireFormatError extends MskOnceError {}

@@ -34,7 +34,13 @@ export { RedisDedupStore, type RedisDedupStoreOptions } from './dedup/redis-stor
 export { type ClaimOutcome, type ClaimResult, type DedupStore, dedupKeyPrefix } from './dedup/store.ts';
 export { MIN_WINDOW_SECONDS, WINDOWS, type WindowName, windowMs } from './dedup/window.ts';
 export * from './errors.ts';
-export { type DecodeOptions, decodeRecord, decodeValue, parseJson } from './kafka/decode.ts';
+export {
+  type DecodeOptions,
+  decodePayload,
+  decodeRecord,
+  decodeValue,
+  parseJson,
+} from './kafka/decode.ts';
 export {
   CORRELATION_ID_HEADER,
   EVENT_ID_HEADER,

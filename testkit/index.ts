@@ -23,8 +23,20 @@ export {
   overlappingInvocations,
   storeOfEnvironment,
 } from './faults.ts';
+export type { AwsJsonAnswer, LocalAwsJsonServer } from './local-aws-json.ts';
+export {
+  type ConfluentSchemaType,
+  type LocalConfluentRegistry,
+  startLocalConfluentRegistry,
+} from './local-confluent-registry.ts';
 export { type LocalDynamoDB, startLocalDynamoDB } from './local-dynamodb.ts';
+export {
+  type GlueDataFormat,
+  type LocalGlueRegistry,
+  startLocalGlueRegistry,
+} from './local-glue-registry.ts';
 export { type FoundRedis, findRedis } from './local-redis.ts';
+export { type LocalSecretsManager, startLocalSecretsManager } from './local-secrets-manager.ts';
 export { failedOffsets, mskEvent, mskRecord, type RecordSpec } from './msk-records.ts';
 export {
   type CapturedOutput,
@@ -51,5 +63,12 @@ export {
   startRedisCluster,
   startRedisServer,
 } from './redis-server.ts';
+export {
+  encodeWithSchema,
+  type Framing,
+  type SchemaEvent,
+  SchemaProducer,
+  type SchemaSpec,
+} from './schema-producer.ts';
 export { seededRandom } from './seeded-random.ts';
 export { type ProxyMode, startTcpFaultProxy, type TcpFaultProxy } from './tcp-fault-proxy.ts';

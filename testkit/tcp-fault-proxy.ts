@@ -2,17 +2,23 @@
  * A TCP proxy to put between a consumer and its Redis (or any server) to make the network fail on
  * demand, without touching the server (which may be shared): `down` refuses and cuts connections
  * (a stopped Redis, a failover), `paused` accepts but forwards nothing (a hung Redis: what SIGSTOP
- * does to a server you own), `slow` delays every chunk (a Redis under load).
+ * does to a server you own), `slow` delays every chunk (a Redis under load; with `requestsOnly`
+ * only what the client sends, so a request lands late and its answer comes at once), `stall` makes every
+ * connection open now or opened meanwhile half-open for good: bytes are accepted and dropped, no
+ * answer ever comes and nothing is closed, even after the mode changes back (the peer vanished in
+ * a failover, a NAT forgot the flow). Only new connections made after `stall` work again.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
-export type ProxyMode = 'up' | 'down' | 'paused' | { slowMs: number };
+export type ProxyMode = 'up' | 'down' | 'paused' | 'stall' | { slowMs: number; requestsOnly?: boolean };
 
 export interface TcpFaultProxy {
   /** `redis://127.0.0.1:<port>` style address of the proxy, with the target's scheme. */
   readonly url: string;
   readonly port: number;
   mode(): ProxyMode;
+  /** Connections accepted so far (a reconnect is one more). */
+  connections(): number;
   /** Switch mode. `down` also cuts open connections; leaving `paused` lets held bytes through. */
   set(mode: ProxyMode): void;
   stop(): Promise<void>;
@@ -22,6 +28,8 @@ interface Pair {
   client: Socket;
   upstream: Socket;
   held: { to: Socket; chunk: Buffer }[];
+  /** Half-open for good: everything sent either way is dropped. */
+  stalled: boolean;
 }
 
 /**
@@ -39,28 +47,31 @@ export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy>
   const host = url.hostname || '127.0.0.1';
   const targetPort = Number(url.port || 6379);
   let mode: ProxyMode = 'up';
+  let accepted = 0;
   const pairs = new Set<Pair>();
 
   const forward = (pair: Pair, to: Socket, chunk: Buffer) => {
+    if (pair.stalled) return;
     if (mode === 'paused') {
       pair.held.push({ to, chunk });
       return;
     }
-    if (typeof mode === 'object') {
+    if (typeof mode === 'object' && (!mode.requestsOnly || to === pair.upstream)) {
       const ms = mode.slowMs;
-      setTimeout(() => to.destroyed || to.write(chunk), ms).unref();
+      setTimeout(() => to.destroyed || pair.stalled || to.write(chunk), ms).unref();
       return;
     }
     if (!to.destroyed) to.write(chunk);
   };
 
   const server: Server = createServer((client) => {
+    accepted++;
     if (mode === 'down') {
       client.resetAndDestroy();
       return;
     }
     const upstream = createConnection({ host, port: targetPort });
-    const pair: Pair = { client, upstream, held: [] };
+    const pair: Pair = { client, upstream, held: [], stalled: mode === 'stall' };
     pairs.add(pair);
     const close = () => {
       pairs.delete(pair);
@@ -82,10 +93,16 @@ export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy>
     url: `${url.protocol}//127.0.0.1:${port}`,
     port,
     mode: () => mode,
+    connections: () => accepted,
     set(next) {
       const wasPaused = mode === 'paused';
       mode = next;
-      if (next === 'down') {
+      if (next === 'stall') {
+        for (const pair of pairs) {
+          pair.stalled = true;
+          pair.held.length = 0;
+        }
+      } else if (next === 'down') {
         for (const pair of [...pairs]) {
           pair.client.resetAndDestroy();
           pair.upstream.destroy();

@@ -13,7 +13,7 @@ import { type KafkaHandler, type KafkaHandlerOptions, kafkaHandler } from 'msk-o
 import { collapseIdsFor, createEffect, effectsDynamoDBClient } from 'msk-once/effects';
 import { InvalidReviewError } from './errors.ts';
 import { notificationRows } from './notification-rows.ts';
-import { createPushClient, type PushReceipt } from './push-client.ts';
+import { createPushClient, DEFAULT_PUSH_TIMEOUT_MS, type PushReceipt } from './push-client.ts';
 import { parseReviewCreated, type ReviewCreated } from './review-created.ts';
 
 export const SERVICE = 'notification';
@@ -32,6 +32,11 @@ export interface NotificationHandlerOptions
   pushTimeoutMs?: number;
   /** DynamoDB client for marks and rows. Default: the container's shared fail-fast client. */
   dynamodb?: DynamoDBClient;
+  /**
+   * The longest one call of `dynamodb` may take: a push is only started when the invocation has
+   * time left for it and for saving its mark. Default: the default client's worst case (6.5 s).
+   */
+  maxStoreCallMs?: number;
   /** Service name (key namespace, metric dimension). Default: 'notification'. */
   service?: string;
 }
@@ -53,15 +58,25 @@ export interface NotificationHandlerOptions
 export function createNotificationHandler(options: NotificationHandlerOptions): KafkaHandler {
   const service = options.service ?? SERVICE;
   const dynamodb = options.dynamodb ?? effectsDynamoDBClient();
-  const effect = createEffect({ tableName: options.tableName, namespace: service, client: dynamodb });
+  const pushTimeoutMs = options.pushTimeoutMs ?? DEFAULT_PUSH_TIMEOUT_MS;
+  const effect = createEffect({
+    tableName: options.tableName,
+    namespace: service,
+    handlerName: HANDLER_NAME,
+    client: dynamodb,
+    // The push gives up after its timeout; the rest is for the abort to land.
+    maxEffectMs: pushTimeoutMs + 500,
+    ...(options.maxStoreCallMs === undefined ? {} : { maxStoreCallMs: options.maxStoreCallMs }),
+  });
   const rows = notificationRows(dynamodb, options.notificationsTableName ?? options.tableName);
-  const push = createPushClient({ url: options.pushUrl, timeoutMs: options.pushTimeoutMs });
+  const push = createPushClient({ url: options.pushUrl, timeoutMs: pushTimeoutMs });
   const {
     tableName: _t,
     notificationsTableName: _n,
     pushUrl: _p,
     pushTimeoutMs: _pt,
     dynamodb: _d,
+    maxStoreCallMs: _m,
     ...dedup
   } = options;
 
@@ -86,7 +101,7 @@ export function createNotificationHandler(options: NotificationHandlerOptions): 
       const receipt = await effect<PushReceipt>(
         message,
         'send-push',
-        () =>
+        (signal) =>
           push.send(
             {
               to: review.userId,
@@ -95,11 +110,12 @@ export function createNotificationHandler(options: NotificationHandlerOptions): 
               collapseId: apnsCollapseId,
               data: { reviewId: review.reviewId },
             },
-            { idempotencyKey: message.eventId },
+            { idempotencyKey: message.eventId, signal },
           ),
         context,
       );
-      await rows.markSent(review.reviewId, receipt.pushId);
+      // A repeat of a push whose receipt could not be stored gets none (docs/effects.md).
+      await rows.markSent(review.reviewId, receipt?.pushId ?? '(receipt not stored)');
     },
   });
 }

@@ -19,8 +19,12 @@ export interface PushReceipt {
 }
 
 export interface PushClient {
-  send(push: Push, options?: { idempotencyKey?: string }): Promise<PushReceipt>;
+  /** `signal` aborts the request early (the effect's time is up). */
+  send(push: Push, options?: { idempotencyKey?: string; signal?: AbortSignal }): Promise<PushReceipt>;
 }
+
+/** How long a push waits for the provider by default. */
+export const DEFAULT_PUSH_TIMEOUT_MS = 3_000;
 
 /**
  * Make a push client for the provider at `url` (PUSH_PROVIDER_URL). A push that is not confirmed
@@ -33,9 +37,10 @@ export interface PushClient {
  */
 export function createPushClient(options: { url: string; timeoutMs?: number }): PushClient {
   const endpoint = new URL('push', options.url.endsWith('/') ? options.url : `${options.url}/`);
-  const timeoutMs = options.timeoutMs ?? 3_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PUSH_TIMEOUT_MS;
   return {
-    async send(push, { idempotencyKey } = {}) {
+    async send(push, { idempotencyKey, signal } = {}) {
+      const timeout = AbortSignal.timeout(timeoutMs);
       let response: Response;
       try {
         response = await fetch(endpoint, {
@@ -46,7 +51,7 @@ export function createPushClient(options: { url: string; timeoutMs?: number }): 
             ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
           },
           body: JSON.stringify(push),
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
       } catch (error) {
         throw new PushProviderError(

@@ -10,6 +10,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { ProvisionedPollerConfig } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { DedupWindow } from '../environment-types.ts';
+import type { ConsumerSchemaRegistryProps } from './consumer-schema-registry.ts';
 import type { IDedupStore } from './dedup-store.ts';
 
 export interface KafkaConsumerProps {
@@ -69,4 +70,10 @@ export interface KafkaConsumerProps {
   readonly logRemovalPolicy?: RemovalPolicy;
   /** Where esbuild resolves packages from. @default the current directory */
   readonly projectRoot?: string;
+  /**
+   * The mappings validate records against this registry (Glue by ARN, Confluent by URL and secret)
+   * and deliver them as JSON or SOURCE; the function gets the same settings in its environment.
+   * @default none: records reach the function as producers wrote them
+   */
+  readonly schemaRegistry?: ConsumerSchemaRegistryProps;
 }

@@ -28,6 +28,11 @@ import {
   type RecordCounter,
 } from '../../lib/contract.ts';
 import { groupArn, parseClusterArn, topicArn } from '../msk-arns.ts';
+import {
+  mappingSchemaRegistry,
+  schemaRegistryEnvironment,
+  validateSchemaRegistry,
+} from './consumer-schema-registry.ts';
 import { validateConsumerProps } from './consumer-validation.ts';
 import { dedupEnvironment } from './dedup-store.ts';
 import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
@@ -68,6 +73,7 @@ export class KafkaConsumer extends Construct {
   constructor(scope: Construct, id: string, props: KafkaConsumerProps) {
     super(scope, id);
     validateConsumerProps(this.node.path, props);
+    validateSchemaRegistry(this.node.path, props.schemaRegistry, props.environment);
     const cluster = parseClusterArn(props.clusterArn);
     this.service = props.service;
     this.handlerName = props.handlerName;
@@ -112,6 +118,7 @@ export class KafkaConsumer extends Construct {
         [EnvVar.storePolicy]: props.storePolicy ?? 'open',
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
+        ...schemaRegistryEnvironment(props.schemaRegistry),
       },
       bundling: {
         // Local esbuild only: no Docker on build machines, and the same output everywhere.
@@ -159,6 +166,7 @@ export class KafkaConsumer extends Construct {
         reportBatchItemFailures: true,
         maxRecordAge: props.maxRecordAge,
         onFailure: new KafkaDlq(props.dlqTopic),
+        schemaRegistryConfig: props.schemaRegistry ? mappingSchemaRegistry(props.schemaRegistry) : undefined,
         metricsConfig: {
           metrics: [
             lambda.MetricType.EVENT_COUNT,
@@ -352,6 +360,17 @@ export class KafkaConsumer extends Construct {
       period: Duration.minutes(5),
       ...options,
     });
+  }
+
+  /**
+   * Records that failed because the schema registry did (SchemaRegistryErrors, all reasons:
+   * not-found, denied, timeout, unreachable, http, invalid).
+   *
+   * @example
+   * consumer.metricSchemaRegistryErrors().createAlarm(this, 'Registry', { threshold: 0, evaluationPeriods: 1 });
+   */
+  metricSchemaRegistryErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
+    return this.metricAllReasons(Metric.schemaRegistryErrors, options?.period);
   }
 
   /** AWS/Lambda OffsetLag of the function: records written to its topics and not yet processed. */

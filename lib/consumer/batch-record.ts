@@ -35,7 +35,7 @@
  */
 import type { MSKRecord } from 'aws-lambda';
 import { ClaimHeldError, type InvalidRecordError, RecordLifecycleError } from '../errors.ts';
-import { type DecodeOptions, decodeValue, type PendingMessage } from '../kafka/decode.ts';
+import { type DecodeOptions, decodePayload, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
 import type { InvocationMetrics, RecordOutcome } from '../observability/batch-metrics.ts';
 import type { SkippedRecords } from '../observability/skipped-records.ts';
@@ -201,21 +201,34 @@ export class BatchRecord<T> {
   // --- the run ---
 
   /**
-   * Fill the message's payload, once, just before the record runs. Returns why the value cannot
-   * be parsed (malformed base64, or a value `parse` rejects), leaving the record waiting to be
-   * failed; throws only for an illegal move.
+   * Fill the message's payload (and its key, with a key format), once, just before the record
+   * runs. Returns why the value cannot be decoded (malformed base64, a value `parse` or its format
+   * rejects), leaving the record waiting to be failed; a promise of that only when a decoder has
+   * to wait (a format loading, a schema registry lookup), so JSON stays synchronous. Throws only
+   * for an illegal move.
    */
-  parsePayload(decode: DecodeOptions<T>): InvalidRecordError | undefined {
+  parsePayload(
+    decode: DecodeOptions<T>,
+  ): InvalidRecordError | undefined | Promise<InvalidRecordError | undefined> {
     if (this.#run !== 'waiting' || !this.#mayRun()) this.#illegal('parsePayload');
     if (!this.#payloadPending) return undefined;
-    const message = this.#message!;
+    let pending: Promise<void> | undefined;
     try {
-      message.payload = decodeValue(this.raw, decode, message.eventId);
+      pending = decodePayload(this.raw, decode, this.#message!);
     } catch (error) {
       return error as InvalidRecordError;
     }
-    this.#payloadPending = false;
-    return undefined;
+    if (!pending) {
+      this.#payloadPending = false;
+      return undefined;
+    }
+    return pending.then(
+      () => {
+        this.#payloadPending = false;
+        return undefined;
+      },
+      (error) => error as InvalidRecordError,
+    );
   }
 
   /** The business function starts on the record; returns the message to hand it. */

@@ -8,6 +8,7 @@ import { RedisDedupStore } from '../dedup/redis-store.ts';
 import { type DedupStore, dedupKeyPrefix } from '../dedup/store.ts';
 import { windowMs } from '../dedup/window.ts';
 import { ConfigurationError } from '../errors.ts';
+import { formatOf } from '../formats/resolve.ts';
 import { type DecodeOptions, parseJson } from '../kafka/decode.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
 import { MetricsEmitter } from '../observability/batch-metrics.ts';
@@ -50,7 +51,7 @@ function nonEmpty(option: string, value: string | undefined, hint: string): stri
  * @example
  * const config = resolveConfig({ handlerName: 'on-review-created', redis: { url }, handle });
  */
-export function resolveConfig<T>(options: KafkaHandlerOptions<T>): ResolvedConfig<T> {
+export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>): ResolvedConfig<T> {
   if (!options || typeof options !== 'object') throw new ConfigurationError('options', 'must be an object');
   const service = nonEmpty(
     'service',
@@ -87,8 +88,19 @@ export function resolveConfig<T>(options: KafkaHandlerOptions<T>): ResolvedConfi
   }
   if (options.parse !== undefined && typeof options.parse !== 'function')
     throw new ConfigurationError('parse', 'must be a function');
+  if (options.parse !== undefined && options.value !== undefined)
+    throw new ConfigurationError('value', 'give parse or value, not both');
+  const valueFormat = options.value === undefined ? undefined : formatOf<T>(options.value, 'value');
+  const keyFormat = options.key === undefined ? undefined : formatOf<K>(options.key, 'key');
   if (options.dedupKey !== undefined && typeof options.dedupKey !== 'function') {
     throw new ConfigurationError('dedupKey', 'must be a function of the message');
+  }
+  // A key function reads the message before the claims, synchronously: formats that may wait cannot feed it.
+  if (options.dedupKey && (valueFormat?.synchronous === false || keyFormat?.synchronous === false)) {
+    throw new ConfigurationError(
+      'dedupKey',
+      `cannot be combined with a ${valueFormat?.synchronous === false ? 'value' : 'key'} format that may wait (a library to load, a registry lookup): key by Event-Id, or use json()`,
+    );
   }
   const window = windowMs(options.window);
   let store = options.store;
@@ -110,9 +122,14 @@ export function resolveConfig<T>(options: KafkaHandlerOptions<T>): ResolvedConfi
     keyPrefix: dedupKeyPrefix(service, handlerName),
     windowMs: window,
     onStoreError,
-    decode: { parse: (options.parse ?? parseJson) as DecodeOptions<T>['parse'], maxHeaderBytes },
-    dedupKey: options.dedupKey,
-    handle: options.handle,
+    decode: {
+      parse: valueFormat?.decoder('value') ?? ((options.parse ?? parseJson) as DecodeOptions<T>['parse']),
+      key: keyFormat?.decoder('key'),
+      maxHeaderBytes,
+    },
+    // The message's key type is the key format's; the core moves messages along without reading it.
+    dedupKey: options.dedupKey as ResolvedConfig<T>['dedupKey'],
+    handle: options.handle as unknown as BusinessHandler<T>,
     reserveMs,
     leaseMs,
     store,

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { InvalidRecordError } from '../errors.ts';
-import { decodeEnvelope, decodeValue, type PendingMessage } from '../kafka/decode.ts';
+import { decodeEnvelope, decodeRecord, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { SkippedRecords } from '../observability/skipped-records.ts';
@@ -66,17 +66,11 @@ export function decodeRecords<T>(
           try {
             // A custom key function may read the payload, so it gets a parsed one; otherwise the
             // value waits until the record runs (duplicates are never parsed).
-            message = decodeEnvelope(raw, config.decode);
-            if (config.dedupKey) message.payload = decodeValue(raw, config.decode, message.eventId);
+            message = config.dedupKey ? decodeRecord(raw, config.decode) : decodeEnvelope(raw, config.decode);
             const key = config.keyPrefix + (config.dedupKey ? config.dedupKey(message) : message.eventId);
-            record = new BatchRecord(
-              raw,
-              partitionId,
-              batch,
-              message,
-              key,
-              !config.dedupKey && Boolean(raw.value),
-            );
+            // A key format also decodes when the record runs, even for a record with no value.
+            const pending = !config.dedupKey && (Boolean(raw.value) || config.decode.key !== undefined);
+            record = new BatchRecord(raw, partitionId, batch, message, key, pending);
           } catch (error) {
             const invalid =
               error instanceof InvalidRecordError

@@ -4,7 +4,7 @@
 
 import { EnvVar, WINDOWS, type WindowName } from '../contract.ts';
 import { MemoryDedupStore } from '../dedup/memory-store.ts';
-import type { RedisConnectionOptions } from '../dedup/redis-connection.ts';
+import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-connection.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { ConfigurationError } from '../errors.ts';
 
@@ -47,7 +47,7 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms)
  * and lease (default 30000 ms); and `store=memory` (local runs only).
  *
- * @throws {ConfigurationError} naming the variable.
+ * @throws {ConfigurationError} naming the variable; never quoting a token (DEDUP_REDIS_TOKEN, or one in the URL).
  * @example
  * export const handler = kafkaHandler({ handlerName: 'on-review-created', ...dedupConfigFromEnv(), handle });
  */
@@ -77,6 +77,9 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
       EnvVar.redisUrl,
       `is not set (rediss://<endpoint>:6379, or ${EnvVar.store}=memory for local runs)`,
     );
+  // Checked here to name the variable; the message shows neither user nor token (an init error
+  // lands in CloudWatch).
+  checkRedisUrl(url, EnvVar.redisUrl);
   const mode = env[EnvVar.redisMode] || 'standalone';
   if (mode !== 'standalone' && mode !== 'cluster') {
     throw new ConfigurationError(EnvVar.redisMode, `'${mode}' is neither standalone nor cluster`);
@@ -100,7 +103,8 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
     redis.password = env[EnvVar.redisToken];
     if (env[EnvVar.redisUser]) redis.username = env[EnvVar.redisUser];
   } else if (auth !== 'none') {
-    throw new ConfigurationError(EnvVar.redisAuth, `'${auth}' is not none, token or iam`);
+    // Not quoted: a token pasted here by mistake would land in the init error.
+    throw new ConfigurationError(EnvVar.redisAuth, 'is not none, token or iam (the value is not shown)');
   }
   return { redis, window, onStoreError: policy, ...reserve };
 }

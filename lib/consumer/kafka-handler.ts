@@ -34,7 +34,7 @@ export type KafkaHandler = MiddyfiedHandler<MSKEvent, KafkaBatchResponse, Error,
  *   },
  * });
  */
-export function kafkaHandler<T = unknown>(options: KafkaHandlerOptions<T>): KafkaHandler {
+export function kafkaHandler<T = unknown, K = Buffer>(options: KafkaHandlerOptions<T, K>): KafkaHandler {
   const config = resolveConfig(options);
   const handler = middy<MSKEvent, KafkaBatchResponse, Error, StackContext<T>>()
     .use(flushMetrics<T>(config.logger))

@@ -7,6 +7,7 @@ import type { Cluster, Redis } from 'ioredis';
 import type { RedisConnectionOptions } from '../dedup/redis-connection.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import type { WindowName } from '../dedup/window.ts';
+import type { FormatConfig } from '../formats/resolve.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
 
 /** Counters a business function (or the effect layer) adds to the invocation's EMF flush. */
@@ -29,9 +30,12 @@ export interface HandleContext {
 }
 
 /** A plain business function of one decoded message. Throw to fail the record (it is retried). */
-export type BusinessHandler<T> = (message: KafkaMessage<T>, context: HandleContext) => Promise<void> | void;
+export type BusinessHandler<T, K = Buffer> = (
+  message: KafkaMessage<T, K>,
+  context: HandleContext,
+) => Promise<void> | void;
 
-export interface KafkaHandlerOptions<T> {
+export interface KafkaHandlerOptions<T, K = Buffer> {
   /** Service name: the first part of each dedup key and the `service` metric dimension. Default: the `EnvVar.serviceName` variable (lib/contract.ts). */
   service?: string;
   /** Handler name: part of the key (`<service>:dedup:<handler>:<eventId>`) and the `Handler` dimension. */
@@ -56,10 +60,18 @@ export interface KafkaHandlerOptions<T> {
   onStoreError?: 'open' | 'closed';
   /** Decode a record value. Default: JSON of UTF-8. Not called for tombstones (payload is null). */
   parse?: (value: Buffer, record: MSKRecord) => T;
+  /**
+   * The value's format, in the shape of Powertools' Kafka utility: `{ type: 'json', parserSchema }`,
+   * or a format of `msk-once/formats` (`avro({ schema, registry })`, `protobuf(…)`, `jsonSchema(…)`,
+   * `json(…)`). Decoded when the record runs, like `parse`; instead of `parse`. Default: JSON.
+   */
+  value?: FormatConfig<T>;
+  /** The key's format (as `value`); `message.key` is then the decoded key. Default: the key's bytes. */
+  key?: FormatConfig<K>;
   /** The dedup key of a message. Default: its Event-Id. Never the Correlation-Id, offset or a business key. */
-  dedupKey?: (message: KafkaMessage<T>) => string;
+  dedupKey?: (message: KafkaMessage<T, K>) => string;
   /** The business function. */
-  handle: BusinessHandler<T>;
+  handle: BusinessHandler<T, K>;
   /**
    * How long a claim lives unless renewed. While the invocation runs, the claims it holds are renewed
    * every third of this, so a crashed invocation's claims end within it (retries are not held off

@@ -22,6 +22,7 @@ import {
 } from '../errors.ts';
 import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
+import { countRegistryError } from '../observability/schema-registry-metrics.ts';
 import { batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
@@ -89,8 +90,10 @@ async function runRecord<T>(
       return record.failed(new OutOfTimeError(raw, 'the invocation already answered'));
   }
   // claimed or unguarded: parse the value, then run it, if there is time.
-  const invalid = record.parsePayload(config.decode);
+  let invalid = record.parsePayload(config.decode);
+  if (invalid instanceof Promise) invalid = await invalid;
   if (invalid) {
+    countRegistryError(metrics, invalid);
     config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
       ...recordKeys(raw, record.message),
       error: invalid,

@@ -1,8 +1,13 @@
 /**
  * ElastiCache IAM authentication: a SigV4-presigned `connect` request is the AUTH password.
- * Tokens live 15 minutes and are checked when a connection authenticates, so we make a new one
- * before each (re)connect once the last one is older than {@link TOKEN_REFRESH_MS}.
- * See docs.aws.amazon.com/AmazonElastiCache/latest/dg/auth-iam.html.
+ * Tokens live 15 minutes and are checked only when a connection authenticates, so the connection
+ * makes a new one before every (re)connect, its own background ones included (a sandbox thawed
+ * after 20 minutes, the 12-hour limit of an IAM-authenticated connection, a failover). Cluster
+ * nodes that ioredis adds on its own read the token from the options, which are kept younger than
+ * {@link TOKEN_REFRESH_MS}. See docs.aws.amazon.com/AmazonElastiCache/latest/dg/auth-iam.html.
+ *
+ * A token is a presigned URL: a secret for 15 minutes. It never appears in an error or a log
+ * (see redact.ts).
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider, SourceData } from '@smithy/types';
@@ -21,7 +26,7 @@ export interface ElastiCacheIamAuth {
   credentials?: AwsCredentialIdentity | AwsCredentialIdentityProvider;
 }
 
-/** Make a new token when the last one is older than this (tokens are valid for 15 minutes). */
+/** Renew the token kept in the options once it is older than this (tokens are valid for 15 minutes). */
 export const TOKEN_REFRESH_MS = 10 * 60 * 1000;
 
 function bytes(data: SourceData): string | Uint8Array {
@@ -52,28 +57,43 @@ class Sha256 {
  * const password = await elastiCacheIamToken({ userId: 'dedup', cacheName: 'msk-once-prod' });
  */
 export async function elastiCacheIamToken(auth: ElastiCacheIamAuth, now = new Date()): Promise<string> {
-  const { SignatureV4 } = await import('@smithy/signature-v4');
-  const region = auth.region ?? process.env.AWS_REGION;
-  if (!region) throw new Error('ElastiCache IAM auth needs a region: set redis.iam.region or AWS_REGION');
-  const credentials =
-    auth.credentials ?? (await import('@aws-sdk/credential-provider-node')).defaultProvider();
-  const signer = new SignatureV4({ service: 'elasticache', region, credentials, sha256: Sha256 });
-  const query: Record<string, string> = { Action: 'connect', User: auth.userId };
-  if (auth.serverless !== false) query.ResourceType = 'ServerlessCache';
-  const signed = await signer.presign(
-    {
-      method: 'GET',
-      protocol: 'http:',
-      hostname: auth.cacheName,
-      path: '/',
-      query,
-      headers: { host: auth.cacheName },
-    },
-    { expiresIn: 900, signingDate: now },
-  );
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(signed.query ?? {})) {
-    if (typeof value === 'string') params.append(name, value);
-  }
-  return `${auth.cacheName}/?${params.toString()}`;
+  return elastiCacheIamTokens(auth)(now);
+}
+
+/**
+ * A maker of IAM auth tokens for `auth`: each call signs a new one. The credentials provider is
+ * made once (the default chain caches the execution role's keys), so a token costs a signature,
+ * not a credentials lookup.
+ *
+ * @example
+ * const token = elastiCacheIamTokens({ userId: 'dedup', cacheName: 'msk-once-prod' });
+ * const password = await token();
+ */
+export function elastiCacheIamTokens(auth: ElastiCacheIamAuth): (now?: Date) => Promise<string> {
+  let credentials: ElastiCacheIamAuth['credentials'] = auth.credentials;
+  return async (now = new Date()) => {
+    const { SignatureV4 } = await import('@smithy/signature-v4');
+    const region = auth.region ?? process.env.AWS_REGION;
+    if (!region) throw new Error('ElastiCache IAM auth needs a region: set redis.iam.region or AWS_REGION');
+    credentials ??= (await import('@aws-sdk/credential-provider-node')).defaultProvider();
+    const signer = new SignatureV4({ service: 'elasticache', region, credentials, sha256: Sha256 });
+    const query: Record<string, string> = { Action: 'connect', User: auth.userId };
+    if (auth.serverless !== false) query.ResourceType = 'ServerlessCache';
+    const signed = await signer.presign(
+      {
+        method: 'GET',
+        protocol: 'http:',
+        hostname: auth.cacheName,
+        path: '/',
+        query,
+        headers: { host: auth.cacheName },
+      },
+      { expiresIn: 900, signingDate: now },
+    );
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(signed.query ?? {})) {
+      if (typeof value === 'string') params.append(name, value);
+    }
+    return `${auth.cacheName}/?${params.toString()}`;
+  };
 }

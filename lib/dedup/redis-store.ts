@@ -6,17 +6,21 @@
  * (a Lua compare-and-set), so a late invocation never deletes another's claim or a DONE mark.
  * Does not guarantee: anything while Redis is unreachable (the consumer's policy decides), or
  * that a claim outlives its lease (a crashed owner's claim simply expires).
+ *
+ * After a round trip times out, the connection is dropped (see redis-connection.ts): the late
+ * claims of that round trip can then no longer be released and end with their lease.
  */
 import calculateSlot from 'cluster-key-slot';
 import { type ChainableCommander, Cluster, type Redis } from 'ioredis';
 import { DedupStoreError } from '../errors.ts';
 import {
+  adoptRedisClient,
   connectRedis,
   DEFAULT_COMMAND_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,
   errorReason,
+  type RedisConnection,
   type RedisConnectionOptions,
-  whenReady,
 } from './redis-connection.ts';
 import type { ClaimResult, DedupStore } from './store.ts';
 
@@ -104,37 +108,31 @@ function isClient(value: unknown): value is Redis | Cluster {
  * const [result] = await store.claim(['notification:dedup:on-review-created:01J...'], owner, 60_000);
  */
 export class RedisDedupStore implements DedupStore {
-  readonly client: ScriptedClient;
-  readonly #ready: () => Promise<void>;
+  readonly #connection: RedisConnection;
   readonly #commandTimeoutMs: number;
 
   constructor(options: RedisDedupStoreOptions) {
     if (isClient(options.redis)) {
       const client = options.redis;
-      const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-      this.client = client as ScriptedClient;
-      this.#ready = () => whenReady(client, connectTimeoutMs);
+      defineScripts(client);
+      this.#connection = adoptRedisClient(client, options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
       this.#commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
     } else {
-      const connection = connectRedis({
-        ...options.redis,
-        ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
-      });
-      this.client = connection.client as ScriptedClient;
-      this.#ready = connection.ready;
+      this.#connection = connectRedis(
+        {
+          ...options.redis,
+          ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+        },
+        defineScripts,
+      );
       this.#commandTimeoutMs =
         options.commandTimeoutMs ?? options.redis.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
     }
-    if (typeof this.client.mskOnceCommit !== 'function') {
-      this.client.defineCommand('mskOnceCommit', { numberOfKeys: 1, lua: COMMIT_LUA });
-      this.client.defineCommand('mskOnceRelease', { numberOfKeys: 1, lua: RELEASE_LUA });
-      this.client.defineCommand('mskOnceExtend', { numberOfKeys: 1, lua: EXTEND_LUA });
-      this.client.defineCommand('mskOnceExtendMany', { lua: EXTEND_MANY_LUA });
-      // No numberOfKeys: the caller passes the key count first.
-      this.client.defineCommand('mskOnceClaimMany', { lua: CLAIM_MANY_LUA });
-      this.client.defineCommand('mskOnceCommitMany', { lua: COMMIT_MANY_LUA });
-      this.client.defineCommand('mskOnceReleaseMany', { lua: RELEASE_MANY_LUA });
-    }
+  }
+
+  /** The client in use (a new one after a timed-out round trip dropped the last). */
+  get client(): ScriptedClient {
+    return this.#connection.client as ScriptedClient;
   }
 
   async claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]> {
@@ -149,12 +147,21 @@ export class RedisDedupStore implements DedupStore {
         return code === 99 /* c */ ? null : code === 100 /* d */ ? DONE : 'held';
       },
     };
+    // One reply error covers every key of its chunk: convert it once, so that it is one error
+    // (logged and counted once), as it was on the wire.
+    const converted = new Map<Error, DedupStoreError>();
     await this.#send(
       keys,
       step,
       (index, error, reply) => {
-        if (error) results[index] = error;
-        else if (reply === null) results[index] = 'claimed';
+        if (error) {
+          let safe = converted.get(error);
+          if (!safe) {
+            safe = this.#storeError(error);
+            converted.set(error, safe);
+          }
+          results[index] = safe;
+        } else if (reply === null) results[index] = 'claimed';
         else results[index] = reply === DONE ? 'done' : 'held';
       },
       // A claim that answers after we gave up was never used: release it so a retry is not held off.
@@ -193,7 +200,7 @@ export class RedisDedupStore implements DedupStore {
   }
 
   async close(): Promise<void> {
-    this.client.disconnect();
+    this.#connection.close();
   }
 
   /**
@@ -209,13 +216,14 @@ export class RedisDedupStore implements DedupStore {
     onLate?: (claimedLate: string[]) => void,
   ): Promise<void> {
     if (keys.length === 0) return;
-    await this.#ready();
-    const cluster = this.client instanceof Cluster;
-    const groups = cluster ? this.#groupByNode(keys) : [keys.map((_, i) => i)];
+    await this.#connection.ready();
+    const client = this.client;
+    const cluster = client instanceof Cluster;
+    const groups = client instanceof Cluster ? groupByNode(client, keys) : [keys.map((_, i) => i)];
     const failures: unknown[] = [];
     await Promise.all(
       groups.map(async (indexes) => {
-        const pipeline = this.client.pipeline() as Scripted;
+        const pipeline = client.pipeline() as Scripted;
         const chunks: number[][] = [];
         if (cluster) {
           for (const i of indexes) step.one(pipeline, keys[i]!);
@@ -258,12 +266,16 @@ export class RedisDedupStore implements DedupStore {
           });
           perKey(replies, onReply);
         } catch (error) {
-          const storeError = toStoreError(error);
+          const storeError = this.#storeError(error);
           for (const i of indexes) onReply(i, storeError, null);
           failures.push(storeError);
         }
       }),
     );
+    // A round trip that never answered may be on a half-open connection: the next one starts afresh.
+    if (failures.some((failure) => (failure as DedupStoreError).reason === 'timeout')) {
+      this.#connection.dropAfterTimeout();
+    }
     // When every node failed there is nothing partial to report: one error for the whole call.
     if (failures.length === groups.length) throw failures[0];
   }
@@ -273,21 +285,16 @@ export class RedisDedupStore implements DedupStore {
     await this.#send(keys, step, (_index, error) => {
       failed ??= error;
     });
-    if (failed) throw toStoreError(failed, what);
+    if (failed) throw this.#storeError(failed, what);
   }
 
-  #groupByNode(keys: readonly string[]): number[][] {
-    const all = keys.map((_, i) => i);
-    if (!(this.client instanceof Cluster)) return [all];
-    const slots = this.client.slots;
-    const byNode = new Map<string, number[]>();
-    for (let i = 0; i < keys.length; i++) {
-      const node = slots[calculateSlot(keys[i]!)]?.[0] ?? '?';
-      const group = byNode.get(node);
-      if (group) group.push(i);
-      else byNode.set(node, [i]);
-    }
-    return [...byNode.values()];
+  /** A store error fit to log: secrets scrubbed from the message, ioredis's command arguments gone. */
+  #storeError(error: unknown, what?: string): DedupStoreError {
+    if (error instanceof DedupStoreError) return error;
+    const safe = this.#connection.redact(error);
+    return new DedupStoreError(errorReason(error), what ? `${what}: ${safe.message}` : safe.message, {
+      cause: safe,
+    });
   }
 
   #bounded(
@@ -315,8 +322,29 @@ export class RedisDedupStore implements DedupStore {
   }
 }
 
-function toStoreError(error: unknown, what?: string): DedupStoreError {
-  if (error instanceof DedupStoreError) return error;
-  const message = (error as Error)?.message ?? String(error);
-  return new DedupStoreError(errorReason(error), what ? `${what}: ${message}` : message, { cause: error });
+/** Indexes of `keys` by the node that owns their slot: one pipeline per node. */
+function groupByNode(client: Cluster, keys: readonly string[]): number[][] {
+  const slots = client.slots;
+  const byNode = new Map<string, number[]>();
+  for (let i = 0; i < keys.length; i++) {
+    const node = slots[calculateSlot(keys[i]!)]?.[0] ?? '?';
+    const group = byNode.get(node);
+    if (group) group.push(i);
+    else byNode.set(node, [i]);
+  }
+  return [...byNode.values()];
+}
+
+/** The Lua commands of the store, on a client made by us or given to us. */
+function defineScripts(client: Redis | Cluster): void {
+  const scripted = client as ScriptedClient;
+  if (typeof scripted.mskOnceCommit === 'function') return;
+  client.defineCommand('mskOnceCommit', { numberOfKeys: 1, lua: COMMIT_LUA });
+  client.defineCommand('mskOnceRelease', { numberOfKeys: 1, lua: RELEASE_LUA });
+  client.defineCommand('mskOnceExtend', { numberOfKeys: 1, lua: EXTEND_LUA });
+  client.defineCommand('mskOnceExtendMany', { lua: EXTEND_MANY_LUA });
+  // No numberOfKeys: the caller passes the key count first.
+  client.defineCommand('mskOnceClaimMany', { lua: CLAIM_MANY_LUA });
+  client.defineCommand('mskOnceCommitMany', { lua: COMMIT_MANY_LUA });
+  client.defineCommand('mskOnceReleaseMany', { lua: RELEASE_MANY_LUA });
 }

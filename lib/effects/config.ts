@@ -10,25 +10,33 @@ export const DEFAULT_EFFECT_EXPIRES_AFTER_SECONDS = 7 * 24 * 60 * 60;
 /** Used when no Lambda context is given: the longest a Lambda may run (15 min), so a live call is never taken over. */
 export const DEFAULT_IN_PROGRESS_MS = 15 * 60 * 1000;
 
+/** The longest an effect may run unless told otherwise (the push client's default timeout). */
+export const DEFAULT_MAX_EFFECT_MS = 3_000;
+
 /** The settings of the effect layer. */
 export interface EffectsConfig {
   /** The DynamoDB table of idempotency marks (key attribute `id`, TTL attribute `expiration`). */
   readonly tableName: string;
-  /** First part of every mark's key (`<namespace>.<effect>#<hash of event id>`): the service name. */
+  /** First part of every mark's key (`<namespace>:<handler>:<effect>#<hash of event id>`): the service name. */
   readonly namespace: string;
+  /**
+   * Second part of every mark's key: the handler (or function) the effects run in, so that two
+   * functions of one service keep apart marks. Default: AWS_LAMBDA_FUNCTION_NAME.
+   */
+  readonly handlerName?: string;
   /** How long a COMPLETED mark keeps repeats out, in seconds. */
   readonly expiresAfterSeconds: number;
 }
 
 /**
  * Read the effect layer's settings from the contract's variables ({@link EnvVar}): `idempotencyTable`
- * (required), `idempotencyExpiresAfterSeconds` (default 7 days) and `serviceName` (the key namespace,
- * default `msk-once`).
+ * (required), `idempotencyExpiresAfterSeconds` (default 7 days), `serviceName` (the key namespace,
+ * default `msk-once`) and `functionName` (the handler part of the key; Lambda sets it).
  *
  * @throws ConfigurationError naming the variable when one is missing or malformed.
  * @example
  * const config = effectsConfigFromEnv(process.env);
- * // { tableName: 'notification-idempotency', namespace: 'notification', expiresAfterSeconds: 604800 }
+ * // { tableName: 'notification-idempotency', namespace: 'notification', handlerName: 'notification-fn', expiresAfterSeconds: 604800 }
  */
 export function effectsConfigFromEnv(env: Readonly<Record<string, string | undefined>>): EffectsConfig {
   const tableName = env[EnvVar.idempotencyTable]?.trim();
@@ -38,9 +46,11 @@ export function effectsConfigFromEnv(env: Readonly<Record<string, string | undef
       'is not set; the effect layer needs the DynamoDB table of idempotency marks (fail-closed: effects are not run without it)',
     );
   }
+  const handlerName = env[EnvVar.functionName]?.trim();
   return {
     tableName,
     namespace: env[EnvVar.serviceName]?.trim() || 'msk-once',
+    ...(handlerName ? { handlerName } : {}),
     expiresAfterSeconds: parseExpiry(env[EnvVar.idempotencyExpiresAfterSeconds]),
   };
 }

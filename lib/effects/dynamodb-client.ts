@@ -11,6 +11,16 @@ export const EFFECTS_CLIENT_DEFAULTS = {
   requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
 } as const satisfies DynamoDBClientConfig;
 
+/**
+ * The longest one call of the default client may take: two attempts of (connect 1 s + answer 2 s),
+ * plus 500 ms for the retry's back-off. The effect runner keeps this much time for saving a mark.
+ */
+export const EFFECTS_CLIENT_WORST_CALL_MS =
+  EFFECTS_CLIENT_DEFAULTS.maxAttempts *
+    (EFFECTS_CLIENT_DEFAULTS.requestHandler.connectionTimeout +
+      EFFECTS_CLIENT_DEFAULTS.requestHandler.requestTimeout) +
+  500;
+
 let shared: DynamoDBClient | undefined;
 
 /**

@@ -1,20 +1,25 @@
 /**
  * The second line of defence: run an external effect (a push, a charge, an e-mail) at most once per
- * (event id, effect name), across invocations and containers, on Powertools idempotency with its
- * DynamoDB persistence layer.
+ * (handler, effect name, event id), across invocations and containers, on Powertools idempotency
+ * with a DynamoDB persistence layer (mark-table.ts).
  *
+ *   too little time left      --> EffectOutOfTimeError               (not started; retried later)
  *   absent / expired          --mark INPROGRESS (conditional put)--> run the effect
  *   effect returned           --COMPLETED + result-->                a repeat gets the stored result
+ *   result cannot be stored   --COMPLETED without it-->              a repeat gets undefined
  *   effect threw              --mark deleted-->                      the retry runs it again
  *   INPROGRESS, live          --> EffectInProgressError              (the record is retried later)
  *   INPROGRESS, expiry passed --> taken over                         (its owner was killed)
+ *   same id, another topic    --> EffectConflictError                (not run, no result handed out)
  *   the table cannot be asked --> EffectStoreError                   (fail-closed: not run)
  *
- * The in-progress expiry is the invocation's remaining time (Lambda kills the owner then), taken
- * from the Lambda context given with each call.
+ * The in-progress expiry is the invocation's deadline (its remaining time when the mark is
+ * written). Nothing stops an effect at that deadline: middy answers then and Lambda freezes the
+ * sandbox with the effect half-way, so an effect is only started when the time left covers its
+ * worst case (the effect, then saving its mark). See docs/effects.md.
  */
+import { randomUUID } from 'node:crypto';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { Dimension, type EffectErrorReason, EnvVar, Metric } from '../contract.ts';
@@ -23,17 +28,22 @@ import type { KafkaMessage } from '../kafka/message.ts';
 import {
   DEFAULT_EFFECT_EXPIRES_AFTER_SECONDS,
   DEFAULT_IN_PROGRESS_MS,
+  DEFAULT_MAX_EFFECT_MS,
   type EffectsConfig,
   effectsConfigFromEnv,
 } from './config.ts';
-import { effectsDynamoDBClient } from './dynamodb-client.ts';
+import { EFFECTS_CLIENT_WORST_CALL_MS, effectsDynamoDBClient } from './dynamodb-client.ts';
 import {
   EffectCommitError,
+  EffectConflictError,
   EffectInProgressError,
+  EffectOutOfTimeError,
   EffectReleaseError,
   EffectStoreError,
   type EffectTarget,
 } from './errors.ts';
+import { effectMarkPrefix } from './mark-key.ts';
+import { EffectMarkTable } from './mark-table.ts';
 import { storeReasonOf } from './store-reason.ts';
 
 /** What an effect is keyed by and named after in errors: the record's event id and position. */
@@ -46,14 +56,24 @@ export interface EffectLogger {
 }
 
 /**
- * Per call: the Lambda context (its remaining time is the mark's in-progress expiry) and a logger.
- * The second argument of a business handler (`{ lambdaContext, logger }`) fits as it is.
+ * Per call: the Lambda context (its remaining time is the mark's in-progress expiry and the
+ * budget the effect must fit in) and a logger. The second argument of a business handler
+ * (`{ lambdaContext, logger, metrics }`) fits as it is.
  */
 export interface EffectCallContext {
   readonly lambdaContext?: Pick<Context, 'getRemainingTimeInMillis'>;
   readonly logger?: EffectLogger;
   /** Where `Metric.effectErrors` is counted by `Reason`: the consumer's HandleContext.metrics. */
   readonly metrics?: { count(name: string, dimensions?: Record<string, string>, value?: number): void };
+}
+
+/** Per effect call. */
+export interface EffectRunOptions {
+  /**
+   * The longest this effect may take (`fn` gets an AbortSignal that fires then, and should stop).
+   * Default: the runner's `maxEffectMs`.
+   */
+  readonly maxEffectMs?: number;
 }
 
 /** The metric counting failures of the effect layer's own store (not of the effects): `Metric.effectErrors` of the contract. */
@@ -63,16 +83,18 @@ const countStoreError = (context: EffectCallContext, reason: EffectErrorReason):
   context.metrics?.count(EFFECT_ERRORS_METRIC, { [Dimension.reason]: reason });
 
 /**
- * Run `fn` at most once for this message's event id and this effect name; a repeat gets the stored
- * result. The result must be JSON data (it is stored in DynamoDB, at most 400 KB): the first call
- * gets the same JSON copy a repeat gets.
+ * Run `fn` at most once for this message's event id, this handler and this effect name; a repeat
+ * gets the stored result. The result must be JSON data (stored in DynamoDB, at most 400 KB): the
+ * first call gets the same JSON copy a repeat gets. A repeat gets `undefined` when the result was
+ * not JSON data or could not be stored (a number above MAX_SAFE_INTEGER, an item over 400 KB).
  */
 export type Effect = <R>(
   message: EffectSubject,
   name: string,
-  fn: () => Promise<R> | R,
+  fn: (signal: AbortSignal) => Promise<R> | R,
   context?: EffectCallContext,
-) => Promise<R>;
+  options?: EffectRunOptions,
+) => Promise<R | undefined>;
 
 /** Options of {@link createEffect}. */
 export interface EffectOptions extends Partial<EffectsConfig> {
@@ -84,47 +106,74 @@ export interface EffectOptions extends Partial<EffectsConfig> {
   readonly inProgressMsWithoutContext?: number;
   /** Logger for calls that bring none. Default: console. */
   readonly logger?: EffectLogger;
+  /** The longest an effect may take, unless a call says otherwise. Default: 3000 ms. */
+  readonly maxEffectMs?: number;
+  /**
+   * The longest one call of the table may take with `client` (kept free for saving a mark after
+   * its effect). Default: 6500 ms, the worst case of the default client (2 attempts of 1 s connect
+   * + 2 s answer, plus back-off).
+   */
+  readonly maxStoreCallMs?: number;
 }
 
 const EFFECT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
+function milliseconds(option: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!(Number.isFinite(value) && value >= 0))
+    throw new ConfigurationError(option, `${value} is not a number of milliseconds >= 0`);
+  return value;
+}
+
+/** How a failed save of COMPLETED is handled: tried again, saved without the result, or given up. */
+type SaveFailure = 'transient' | 'taken-over' | 'unstorable';
+
+function saveFailureOf(error: unknown): SaveFailure {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
+    if (e.name === 'ConditionalCheckFailedException') return 'taken-over';
+    const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (typeof status === 'number' && status >= 500) return 'transient';
+  }
+  const reason = storeReasonOf(error);
+  return reason === 'timeout' || reason === 'connection' || reason === 'throttled'
+    ? 'transient'
+    : 'unstorable';
+}
+
 /**
- * Make an {@link Effect} runner bound to one idempotency table.
+ * Make an {@link Effect} runner bound to one idempotency table and one handler.
  *
  * @example
- * const effect = createEffect({ tableName: 'notification-idempotency', namespace: 'notification' });
+ * const effect = createEffect({ tableName: 'notification-idempotency', namespace: 'notification', handlerName: 'on-review-created' });
  * // in a business handler:
  * async handle(message, ctx) {
- *   const receipt = await effect(message, 'send-push', () => push.send(message.payload), ctx);
+ *   const receipt = await effect(message, 'send-push', (signal) => push.send(message.payload, { signal }), ctx);
  * }
  */
 export function createEffect(options: EffectOptions): Effect {
   const namespace = options.namespace ?? 'msk-once';
+  const handlerName = options.handlerName ?? process.env.AWS_LAMBDA_FUNCTION_NAME;
+  if (typeof handlerName !== 'string' || handlerName.trim() === '') {
+    throw new ConfigurationError(
+      'handlerName',
+      'is not set and neither is AWS_LAMBDA_FUNCTION_NAME: name the handler, it is part of every mark key',
+    );
+  }
   const expiresAfterSeconds = options.expiresAfterSeconds ?? DEFAULT_EFFECT_EXPIRES_AFTER_SECONDS;
   const fallbackMs = options.inProgressMsWithoutContext ?? DEFAULT_IN_PROGRESS_MS;
+  const defaultMaxEffectMs = milliseconds('maxEffectMs', options.maxEffectMs, DEFAULT_MAX_EFFECT_MS);
+  const maxStoreCallMs = milliseconds('maxStoreCallMs', options.maxStoreCallMs, EFFECTS_CLIENT_WORST_CALL_MS);
   const defaultLogger = options.logger ?? console;
-  const layers = new Map<string, DynamoDBPersistenceLayer>();
   let client = options.client;
   let warnedDisabled = false;
-
-  // One persistence layer per effect name: Powertools keeps the key prefix on the layer, so sharing
-  // one between names would let a concurrent call of another effect change the key mid-flight.
-  const layerFor = (name: string): DynamoDBPersistenceLayer => {
-    let layer = layers.get(name);
-    if (!layer) {
-      client ??= effectsDynamoDBClient();
-      layer = new DynamoDBPersistenceLayer({ tableName: options.tableName, awsSdkV3Client: client });
-      layers.set(name, layer);
-    }
-    return layer;
-  };
 
   return async function effect<R>(
     message: EffectSubject,
     name: string,
-    fn: () => Promise<R> | R,
+    fn: (signal: AbortSignal) => Promise<R> | R,
     context: EffectCallContext = {},
-  ): Promise<R> {
+    run: EffectRunOptions = {},
+  ): Promise<R | undefined> {
     if (!EFFECT_NAME.test(name)) {
       throw new ConfigurationError(
         'effect name',
@@ -134,30 +183,52 @@ export function createEffect(options: EffectOptions): Effect {
     if (typeof message?.eventId !== 'string' || message.eventId === '') {
       throw new ConfigurationError('effect message', `effect ${name} needs a message with an eventId`);
     }
+    const maxEffectMs = milliseconds('maxEffectMs', run.maxEffectMs, defaultMaxEffectMs);
     const target: EffectTarget = message;
     const logger = context.logger ?? defaultLogger;
-    const config = new IdempotencyConfig({ throwOnNoIdempotencyKey: true, expiresAfterSeconds });
-    // The mark's in-progress expiry is the invocation's remaining time when Powertools writes it.
+    const remaining = () => context.lambdaContext?.getRemainingTimeInMillis() ?? fallbackMs;
+    // The effect and the save of its mark must both end before the deadline (the mark's
+    // in-progress expiry): after it, a retry may take the mark over and run the effect again.
+    const neededMs = maxEffectMs + maxStoreCallMs;
+    const outOfTime = () => new EffectOutOfTimeError(target, name, remaining(), neededMs);
+    if (remaining() < neededMs) throw outOfTime();
+
+    client ??= effectsDynamoDBClient();
+    // A layer per call: its owner token tells this call's own writes from another call's.
+    const layer = new EffectMarkTable({ client, tableName: options.tableName, owner: randomUUID() });
+    const config = new IdempotencyConfig({
+      throwOnNoIdempotencyKey: true,
+      expiresAfterSeconds,
+      eventKeyJmesPath: 'eventId',
+      // The same event id on another topic is another event: refused, not answered with this one's result.
+      payloadValidationJmesPath: 'topic',
+    });
     // Powertools skips `in_progress_expiration` for 0, which would hold the mark for days: >= 1 ms.
     config.registerLambdaContext({
-      getRemainingTimeInMillis: () =>
-        Math.max(1, context.lambdaContext?.getRemainingTimeInMillis() ?? fallbackMs),
+      getRemainingTimeInMillis: () => Math.max(1, remaining()),
     } as Context);
     if (!config.isEnabled() && !warnedDisabled) {
       warnedDisabled = true;
       logger.warn(`${EnvVar.idempotencyDisabled} is set: effects run without their idempotency guard`);
     }
+    const payload = { eventId: message.eventId, topic: message.topic };
 
-    // Where the call got to, so that an error can be told apart: before the effect (store), from
-    // the effect itself, or after it (the commit).
-    const at: { stage: 'marking' | 'running' | 'ran' | 'threw' } = { stage: 'marking' };
+    // Where the call got to, so that an error can be told apart: before the effect (store, or no
+    // time left once marked), from the effect itself, or after it (the save).
+    const at: { stage: 'marking' | 'late' | 'running' | 'ran' | 'threw' } = { stage: 'marking' };
     let result: R | undefined;
     let thrown: unknown;
-    const guarded = async (_eventId: string): Promise<R | undefined> => {
+    const guarded = async (_payload: typeof payload): Promise<R | undefined> => {
+      // Marking took its time: check again (the mark is deleted when this throws).
+      if (remaining() < neededMs) {
+        at.stage = 'late';
+        throw outOfTime();
+      }
       at.stage = 'running';
+      const started = performance.now();
       let raw: R;
       try {
-        raw = await fn();
+        raw = await fn(AbortSignal.timeout(Math.max(1, maxEffectMs)));
       } catch (error) {
         at.stage = 'threw';
         thrown = error;
@@ -165,6 +236,12 @@ export function createEffect(options: EffectOptions): Effect {
       }
       at.stage = 'ran';
       // Past this point the effect has happened: nothing may throw, or its mark would be deleted.
+      const took = performance.now() - started;
+      if (took > maxEffectMs) {
+        logger.warn(
+          `effect ${name} took ${Math.round(took)} ms, more than its maxEffectMs ${maxEffectMs}: a frozen invocation could have left it unsaved past its mark's expiry`,
+        );
+      }
       try {
         result = asStored(raw);
       } catch (error) {
@@ -176,23 +253,53 @@ export function createEffect(options: EffectOptions): Effect {
       return result;
     };
 
-    const run = makeIdempotent(guarded, {
-      persistenceStore: layerFor(name),
+    /** The effect ran and Powertools could not save COMPLETED: try again, or without the result. */
+    const completeAfterFailedSave = async (error: unknown): Promise<R | undefined> => {
+      let cause = (error as Error)?.cause ?? error;
+      let withResult = result !== undefined;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const failure = saveFailureOf(cause);
+        if (failure === 'taken-over') break;
+        if (failure === 'unstorable') {
+          if (!withResult) break;
+          withResult = false;
+          logger.warn(
+            `effect ${name} ran; its result cannot be stored (${describe(cause)}): its mark is saved COMPLETED without it, a repeat gets undefined`,
+          );
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        }
+        // No time for one more call: leave it (the mark ends at its in-progress expiry).
+        if (remaining() < maxStoreCallMs) break;
+        try {
+          await layer.saveSuccess(payload, withResult ? (result as never) : (undefined as never));
+          return result;
+        } catch (again) {
+          cause = again;
+        }
+      }
+      const takenOver = saveFailureOf(cause) === 'taken-over';
+      countStoreError(context, takenOver ? 'taken-over' : 'commit');
+      logger.error(
+        takenOver
+          ? 'effect ran but another call took its mark over meanwhile (the effect may have happened twice)'
+          : 'effect ran but its mark was not saved',
+        new EffectCommitError(target, name, { cause }),
+      );
+      return result;
+    };
+
+    const runOnce = makeIdempotent(guarded, {
+      persistenceStore: layer,
       config,
-      keyPrefix: `${namespace}.${name}`,
+      keyPrefix: effectMarkPrefix({ namespace, handlerName, effect: name }),
     });
     for (let attempt = 1; ; attempt++) {
       try {
-        return (await run(message.eventId)) as R;
+        return (await runOnce(payload)) as R | undefined;
       } catch (error) {
-        if (at.stage === 'ran') {
-          countStoreError(context, 'commit');
-          logger.error(
-            'effect ran but its mark was not saved',
-            new EffectCommitError(target, name, { cause: error }),
-          );
-          return result as R;
-        }
+        if (at.stage === 'late') throw outOfTime();
+        if (at.stage === 'ran') return completeAfterFailedSave(error);
         if (at.stage === 'threw') {
           if (error === thrown) throw error;
           countStoreError(context, 'release');
@@ -205,6 +312,10 @@ export function createEffect(options: EffectOptions): Effect {
         if (kind === 'IdempotencyAlreadyInProgressError') {
           throw new EffectInProgressError(target, name, { cause: error });
         }
+        if (kind === 'IdempotencyValidationError') {
+          countStoreError(context, 'conflict');
+          throw new EffectConflictError(target, name, { cause: error });
+        }
         const reason = storeReasonOf(error);
         countStoreError(context, reason);
         throw new EffectStoreError(target, name, reason, { cause: error });
@@ -216,27 +327,34 @@ export function createEffect(options: EffectOptions): Effect {
 let fromEnv: Effect | undefined;
 
 /**
- * Run `fn` at most once per (event id, effect name), with the table and namespace from the
- * environment ({@link effectsConfigFromEnv}) and the container's shared client.
- * Pass the handler's context so that the mark's in-progress expiry is the invocation's remaining time.
+ * Run `fn` at most once per (event id, effect name), with the table, namespace and handler from the
+ * environment ({@link effectsConfigFromEnv}) and the container's shared client. Pass the handler's
+ * context so that the mark's in-progress expiry is the invocation's deadline and the effect is
+ * only started when it fits before it.
  *
  * @throws EffectStoreError when the table cannot be asked (the effect is not run);
- *   EffectInProgressError when another call is running it; whatever `fn` threw (its mark deleted).
+ *   EffectInProgressError when another call is running it; EffectOutOfTimeError when too little
+ *   time is left; EffectConflictError when another topic's message used this event id; whatever
+ *   `fn` threw (its mark deleted).
  * @example
  * export const handler = kafkaHandler<ReviewCreated>({
  *   handlerName: 'on-review-created',
  *   async handle(message, ctx) {
- *     await effect(message, 'send-push', () => push.send({ to: message.payload!.userId }), ctx);
+ *     await effect(message, 'send-push', (signal) => push.send({ to: message.payload!.userId }, { signal }), ctx);
  *   },
  * });
  */
-export const effect: Effect = async (message, name, fn, context) => {
+export const effect: Effect = async (message, name, fn, context, options) => {
   fromEnv ??= createEffect(effectsConfigFromEnv(process.env));
-  return fromEnv(message, name, fn, context);
+  return fromEnv(message, name, fn, context, options);
 };
 
 /** The JSON copy DynamoDB will hold, so the first call and a repeat see the same value. */
 function asStored<R>(value: R): R | undefined {
   const json = JSON.stringify(value);
   return json === undefined ? undefined : (JSON.parse(json) as R);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -62,6 +62,46 @@ export class EffectInProgressError extends EffectError {
 }
 
 /**
+ * Too little of the invocation's time was left to run the effect and save its mark before the
+ * deadline (its worst case: `maxEffectMs` + `maxStoreCallMs`), so it was not started. In Lambda the
+ * stack may answer at the deadline while an effect still runs and the sandbox is then frozen, not
+ * killed: an effect that outlived its mark's in-progress expiry would be run again by the retry.
+ * The record fails and is retried with a fresh invocation's time; nothing was sent.
+ */
+export class EffectOutOfTimeError extends EffectError {
+  /** Not a fault: the consumer logs it as a warning and the record is retried later. */
+  readonly retryLater = true as const;
+  readonly remainingMs: number;
+  readonly neededMs: number;
+  constructor(target: EffectTarget, effect: string, remainingMs: number, neededMs: number) {
+    super(
+      target,
+      effect,
+      `not started: ${Math.max(0, Math.round(remainingMs))} ms left, its worst case needs ${neededMs} ms (the effect and saving its mark); retry later`,
+    );
+    this.remainingMs = remainingMs;
+    this.neededMs = neededMs;
+  }
+}
+
+/**
+ * The event id already has a mark of this effect from a message of another topic: the same id for
+ * two different events (a producer bug, or a producer that writes another topic's ids). The effect
+ * is not run and the other message's result is not handed out. The record fails, is retried, and
+ * reaches the DLQ; counted as EffectErrors{Reason=conflict}.
+ */
+export class EffectConflictError extends EffectError {
+  constructor(target: EffectTarget, effect: string, options?: ErrorOptions) {
+    super(
+      target,
+      effect,
+      `the event id was already used by a message of another topic for this effect; not run (check the producers' Event-Id)`,
+      options,
+    );
+  }
+}
+
+/**
  * The effect failed, and its mark could not be deleted. The retry is blocked until the mark's
  * in-progress expiry (the failed invocation's remaining time) passes; then it runs the effect again.
  * `cause` is the store error; `effectError` is what the effect threw.
@@ -80,8 +120,10 @@ export class EffectReleaseError extends EffectError {
 }
 
 /**
- * The effect ran, but its COMPLETED mark could not be saved. Never thrown: the effect has happened,
- * and failing the record would only make the retry repeat it. It is logged; the caller gets the result.
+ * The effect ran, but its COMPLETED mark could not be saved (after retries of transient errors, and
+ * a save without the result for a result DynamoDB cannot hold), or another call took the mark over
+ * while the effect ran. Never thrown: the effect has happened, and failing the record would only
+ * make the retry repeat it. It is logged and counted; the caller gets the result.
  */
 export class EffectCommitError extends EffectError {
   constructor(target: EffectTarget, effect: string, options?: ErrorOptions) {

@@ -15,12 +15,14 @@ export {
 export {
   DEFAULT_EFFECT_EXPIRES_AFTER_SECONDS,
   DEFAULT_IN_PROGRESS_MS,
+  DEFAULT_MAX_EFFECT_MS,
   type EffectsConfig,
   effectsConfigFromEnv,
 } from './config.ts';
 export {
   createEffectsDynamoDBClient,
   EFFECTS_CLIENT_DEFAULTS,
+  EFFECTS_CLIENT_WORST_CALL_MS,
   effectsDynamoDBClient,
 } from './dynamodb-client.ts';
 export {
@@ -30,17 +32,21 @@ export {
   type EffectCallContext,
   type EffectLogger,
   type EffectOptions,
+  type EffectRunOptions,
   type EffectSubject,
   effect,
 } from './effect.ts';
 export {
   EffectCommitError,
+  EffectConflictError,
   EffectError,
   EffectInProgressError,
+  EffectOutOfTimeError,
   EffectReleaseError,
   EffectStoreError,
   type EffectStoreReason,
   type EffectTarget,
 } from './errors.ts';
-export { effectMarkKey } from './mark-key.ts';
+export { type EffectMarkOf, effectMarkKey, effectMarkPrefix } from './mark-key.ts';
+export { MARK_ATTRIBUTES } from './mark-table.ts';
 export { storeReasonOf } from './store-reason.ts';

@@ -1,18 +1,45 @@
 /**
- * The DynamoDB key of an effect's mark, as Powertools idempotency derives it: `<namespace>.<effect>#`
- * and the MD5 (base64) of the JSON of the event id. For operators: find or delete the mark of one
- * event (`aws dynamodb get-item --key '{"id":{"S":"..."}}'`). A test checks it against Powertools.
+ * The DynamoDB key of an effect's mark: `<namespace>:<handler>:<effect>#` and the MD5 (base64) of
+ * the JSON of the event id, as Powertools idempotency hashes a payload. For operators: find or
+ * delete the mark of one event (`aws dynamodb get-item --key '{"id":{"S":"..."}}'`). A test checks
+ * it against the key the runner writes.
+ *
+ * The handler is part of the key because one table serves every consumer: two functions of one
+ * service running an effect of the same name for one event are two effects. Each part is
+ * percent-encoded (`encodeURIComponent`, which always encodes `:` and `#`), so the separator is
+ * unambiguous: `billing.charge` + `card` and `billing` + `charge.card` are different keys.
  */
 import { createHash } from 'node:crypto';
 
+/** What a mark is the mark of. */
+export interface EffectMarkOf {
+  /** The service (POWERTOOLS_SERVICE_NAME). */
+  readonly namespace: string;
+  /** The handler (or function) the effect runs in. */
+  readonly handlerName: string;
+  /** The effect's name. */
+  readonly effect: string;
+}
+
 /**
- * The `id` of the mark of effect `name` for `eventId` in the idempotency table.
+ * The key prefix of the marks of one effect of one handler.
  *
  * @example
- * effectMarkKey('notification', 'send-push', '01JD8X3Z4Q5R6S7T8V9W0XYZAB');
- * // 'notification.send-push#<22 base64 characters>=='
+ * effectMarkPrefix({ namespace: 'notification', handlerName: 'on-review-created', effect: 'send-push' });
+ * // 'notification:on-review-created:send-push'
  */
-export function effectMarkKey(namespace: string, name: string, eventId: string): string {
+export function effectMarkPrefix(of: EffectMarkOf): string {
+  return `${encodeURIComponent(of.namespace)}:${encodeURIComponent(of.handlerName)}:${encodeURIComponent(of.effect)}`;
+}
+
+/**
+ * The `id` of the mark of an effect for `eventId` in the idempotency table.
+ *
+ * @example
+ * effectMarkKey({ namespace: 'notification', handlerName: 'on-review-created', effect: 'send-push' }, '01JD8X3Z4Q5R6S7T8V9W0XYZAB');
+ * // 'notification:on-review-created:send-push#<22 base64 characters>=='
+ */
+export function effectMarkKey(of: EffectMarkOf, eventId: string): string {
   const hash = createHash('md5').update(JSON.stringify(eventId)).digest('base64');
-  return `${namespace}.${name}#${hash}`;
+  return `${effectMarkPrefix(of)}#${hash}`;
 }

@@ -18,9 +18,15 @@ export interface PendingMessage<T> extends KafkaMessage<T> {
   payload: T | null;
 }
 
-/** How to decode a record's value and how large a header may be. */
+/** How to decode a record's value (and key) and how large a header may be. */
 export interface DecodeOptions<T> {
-  parse: (value: Buffer, record: MSKRecord) => T;
+  /**
+   * Decode a value. A promise only when the decoder has to wait (a format's library loading, a
+   * schema registry lookup); plain JSON never does.
+   */
+  parse: (value: Buffer, record: MSKRecord, eventId?: string) => T | Promise<T>;
+  /** Decode a key (a key format); without it the key stays the record's bytes. */
+  key?: (key: Buffer, record: MSKRecord, eventId?: string) => unknown;
   maxHeaderBytes: number;
 }
 
@@ -105,9 +111,13 @@ function single(headers: KafkaHeaders, name: string): string | undefined {
  * @example
  * const message = decodeRecord(event.records['orders-0'][0], { parse: parseJson, maxHeaderBytes: 16384 });
  */
-export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): KafkaMessage<T> {
+export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): PendingMessage<T> {
   const message = decodeEnvelope<T>(record, options);
-  message.payload = decodeValue(record, options, message.eventId);
+  if (decodePayload(record, options, message) instanceof Promise) {
+    throw new TypeError(
+      'decodeRecord decodes synchronously; this format has to wait: await decodePayload instead',
+    );
+  }
   return message;
 }
 
@@ -141,22 +151,91 @@ export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>):
   };
 }
 
+function rejected(
+  record: MSKRecord,
+  field: 'key' | 'value',
+  error: unknown,
+  eventId?: string,
+): InvalidRecordError {
+  // Format errors already name the record, the format and the schema id.
+  if (error instanceof InvalidRecordError) return error;
+  return new InvalidRecordError(
+    record,
+    `${field} rejected by ${field === 'value' ? 'parse' : 'the key format'}: ${(error as Error)?.message}`,
+    {
+      cause: error,
+      eventId,
+    },
+  );
+}
+
 /**
- * The parsed value; `null` for a tombstone (no value, or an empty one), for which parse is not called.
+ * The parsed value; `null` for a tombstone (no value, or an empty one), for which parse is not
+ * called. A promise only when `parse` has to wait (see {@link DecodeOptions.parse}).
  *
- * @throws {InvalidRecordError} malformed base64, or a value `parse` rejects.
+ * @throws {InvalidRecordError} malformed base64, or a value `parse` rejects (a promise rejects with it).
  * @example
  * const payload = decodeValue(record, options, message.eventId);
  */
-export function decodeValue<T>(record: MSKRecord, options: DecodeOptions<T>, eventId?: string): T | null {
+export function decodeValue<T>(
+  record: MSKRecord,
+  options: DecodeOptions<T>,
+  eventId?: string,
+): T | null | Promise<T | null> {
   if (!record.value) return null;
   const value = base64(record, 'value', record.value);
+  let parsed: T | Promise<T>;
   try {
-    return options.parse(value, record);
+    parsed = options.parse(value, record, eventId);
   } catch (error) {
-    throw new InvalidRecordError(record, `value rejected by parse: ${(error as Error).message}`, {
-      cause: error,
-      eventId,
+    throw rejected(record, 'value', error, eventId);
+  }
+  return parsed instanceof Promise
+    ? parsed.catch((error) => {
+        throw rejected(record, 'value', error, eventId);
+      })
+    : parsed;
+}
+
+/**
+ * Decode what waits until the record runs into `message`: the payload, and the key when a key
+ * format is set. Returns a promise only when a decoder has to wait; otherwise it is done on return.
+ *
+ * @throws {InvalidRecordError} a value or key its format rejects (a promise rejects with it).
+ * @example
+ * const pending = decodePayload(record, config.decode, message);
+ * if (pending) await pending;
+ */
+export function decodePayload<T>(
+  record: MSKRecord,
+  options: DecodeOptions<T>,
+  message: PendingMessage<T>,
+): undefined | Promise<void> {
+  // With a key format the key's type is the format's (KafkaMessage's K), not the record's bytes.
+  const target = message as Omit<PendingMessage<T>, 'key'> & { key?: unknown };
+  const payload = decodeValue(record, options, message.eventId);
+  let key: unknown = message.key;
+  if (options.key && message.key !== undefined) {
+    try {
+      key = options.key(message.key as Buffer, record, message.eventId);
+    } catch (error) {
+      // The value's own failure, if any, is superseded: do not leave its promise unhandled.
+      if (payload instanceof Promise) payload.catch(() => {});
+      throw rejected(record, 'key', error, message.eventId);
+    }
+    if (key instanceof Promise) {
+      key = key.catch((error) => {
+        throw rejected(record, 'key', error, message.eventId);
+      });
+    }
+  }
+  if (payload instanceof Promise || key instanceof Promise) {
+    return Promise.all([payload, key]).then(([p, k]) => {
+      target.payload = p;
+      target.key = k;
     });
   }
+  target.payload = payload;
+  target.key = key;
+  return undefined;
 }

@@ -5,8 +5,11 @@
 /** Header values decoded as UTF-8; a name that appears more than once keeps every value, in order. */
 export type KafkaHeaders = Readonly<Record<string, string | string[]>>;
 
-/** One decoded record, as handed to a business function. */
-export interface KafkaMessage<T = unknown> {
+/**
+ * One decoded record, as handed to a business function. `K` is the key's type: the record's bytes,
+ * unless a key format decodes it.
+ */
+export interface KafkaMessage<T = unknown, K = Buffer> {
   /** The Event-Id header: a ULID stamped once by the producer, upper-cased. The dedup key. */
   readonly eventId: string;
   /** The Correlation-Id header: shared by every event of one logical chain; never a dedup key. */
@@ -18,8 +21,8 @@ export interface KafkaMessage<T = unknown> {
   readonly offset: number;
   /** Record timestamp, milliseconds since the epoch. */
   readonly timestamp: number;
-  /** The record key, when the record has one. */
-  readonly key?: Buffer;
+  /** The record key, when the record has one: its bytes, or what the `key` format decoded. */
+  readonly key?: K;
   readonly headers: KafkaHeaders;
   /** The parsed value; `null` for a tombstone (a record with no value). */
   readonly payload: T | null;

@@ -153,3 +153,74 @@ describe('DLQ triage', () => {
     assert.match(missing.stderr, /cannot read/);
   });
 });
+
+/** Any character a terminal acts on instead of showing (see cli/terminal-text.ts). */
+const RAW_CONTROL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+const ESC = '\u001b';
+const CSI_C1 = '\u009b';
+
+/** An AWS Kafka on-failure message whose every shown field carries terminal escapes. */
+function hostileMessage(): string {
+  const message = JSON.parse(fixture('aws-kafka-on-failure-example.json'));
+  message.requestContext.condition = `Retries${ESC}[2J${ESC}]0;owned${'\u0007'}Exhausted`;
+  const record = message.payload.records['my-topic-0'][0];
+  record.topic = `my${CSI_C1}31m-topic\rX`;
+  record.offset = `100${ESC}[1A`;
+  record.partition = 0;
+  // The Event-Id header a producer sets: OSC 8 hyperlink, a C1 CSI (two UTF-8 bytes) and a bidi override.
+  const eventId = `01J${ESC}]8;;http://evil.example${ESC}\\${CSI_C1}0m\u202eDI`;
+  record.headers = [{ 'Event-Id': [...Buffer.from(eventId, 'utf8')] }];
+  // Valid UTF-8 with a C1 control: not "binary" by the value column's own C0 check.
+  record.value = Buffer.from(`{"note":"a${CSI_C1}2Jb"}`, 'utf8').toString('base64');
+  return JSON.stringify({
+    topic: 'dlq',
+    headers: { 'x-emulator-last-error': `boom\r${ESC}[32mall good` },
+    value: JSON.stringify(message),
+  });
+}
+
+describe('DLQ triage of hostile and large files', () => {
+  test('terminal escapes in any column are shown escaped, never raw (table, --json, errors)', () => {
+    const { rows } = parseDlqText(hostileMessage());
+    assert.equal(rows.length, 1);
+    const table = formatDlqTable(rows);
+    assert.doesNotMatch(table, RAW_CONTROL);
+    for (const shown of ['\\x1b]8;;http://evil.example', '\\x9b31m', '\\x0dX', '100\\x1b[1A', '\\x9b2Jb']) {
+      assert.ok(table.includes(shown), `the table shows ${shown} as text:\n${table}`);
+    }
+    assert.ok(table.includes('\\u202e'), 'the bidi override is shown as text');
+    assert.ok(table.includes('Retries\\x1b[2J\\x1b]0;owned\\x07Exhausted'));
+    assert.ok(table.includes('boom\\x0d\\x1b[32mall good'));
+
+    const dir = mkdtempSync(join(tmpdir(), 'dlq-hostile-'));
+    const file = join(dir, 'dlq.jsonl');
+    // Plus a line that is not JSON: the parse error quotes it.
+    writeFileSync(file, `${hostileMessage()}\n{"bad": ${ESC}[5m${CSI_C1}}\n`);
+    const cli = spawnSync(process.execPath, ['cli/dlq.ts', file], { encoding: 'utf8' });
+    assert.equal(cli.status, 1, 'one entry was skipped');
+    assert.doesNotMatch(cli.stdout, RAW_CONTROL);
+    assert.doesNotMatch(cli.stderr, RAW_CONTROL);
+    assert.match(cli.stderr, /skipped line 2/);
+    const json = spawnSync(process.execPath, ['cli/dlq.ts', file, '--json'], { encoding: 'utf8' });
+    assert.doesNotMatch(json.stdout, RAW_CONTROL);
+    assert.deepEqual(JSON.parse(json.stdout), rows, '--json keeps the exact values, escaped as JSON');
+  });
+
+  test('a file of 200,000 failed records makes a table (no spread of every row into one call)', () => {
+    const message = JSON.parse(fixture('aws-kafka-on-failure-example.json'));
+    const template = message.payload.records['my-topic-0'][0];
+    message.payload.records['my-topic-0'] = Array.from({ length: 200_000 }, (_, i) => ({
+      ...template,
+      offset: i,
+    }));
+    const { rows, errors } = parseDlqText(JSON.stringify(message));
+    assert.deepEqual(errors, []);
+    assert.equal(rows.length, 200_000);
+    const table = formatDlqTable(rows);
+    const lines = table.split('\n');
+    assert.equal(lines.length, 200_002);
+    assert.match(lines.at(-1)!, /^my-topic\s+0\s+199999\s/);
+  });
+});

@@ -38,6 +38,7 @@ describe('contract: the public values', () => {
       dedupCheckDuration: 'DedupCheckDuration',
       dedupErrors: 'DedupErrors',
       effectErrors: 'EffectErrors',
+      schemaRegistryErrors: 'SchemaRegistryErrors',
     });
     assert.deepEqual(Dimension, { service: 'service', topic: 'Topic', handler: 'Handler', reason: 'Reason' });
     assert.deepEqual(DEDUP_ERROR_REASONS, ['timeout', 'connection', 'script', 'unknown']);
@@ -50,6 +51,16 @@ describe('contract: the public values', () => {
       'unknown',
       'commit',
       'release',
+      'conflict',
+      'taken-over',
+    ]);
+    assert.deepEqual(contract.SCHEMA_REGISTRY_ERROR_REASONS, [
+      'not-found',
+      'denied',
+      'timeout',
+      'unreachable',
+      'http',
+      'invalid',
     ]);
     assert.deepEqual(ALARM_DEFAULTS, { dedupRatio: 0.1, dedupCheckP99Ms: 50 });
   });
@@ -78,6 +89,10 @@ describe('contract: the public values', () => {
         powertoolsDev: 'POWERTOOLS_DEV',
         metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
         idempotencyDisabled: 'POWERTOOLS_IDEMPOTENCY_DISABLED',
+        schemaRegistryUri: 'KAFKA_SCHEMA_REGISTRY_URI',
+        schemaRegistrySecretArn: 'KAFKA_SCHEMA_REGISTRY_SECRET_ARN',
+        eventRecordFormat: 'KAFKA_EVENT_RECORD_FORMAT',
+        functionName: 'AWS_LAMBDA_FUNCTION_NAME',
       },
     );
     assert.deepEqual(Header, {

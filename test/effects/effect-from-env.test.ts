@@ -36,6 +36,7 @@ test('with the environment set, effect() runs once per event and keeps the mark 
   Object.assign(process.env, {
     IDEMPOTENCY_TABLE_NAME: table,
     POWERTOOLS_SERVICE_NAME: 'notification',
+    AWS_LAMBDA_FUNCTION_NAME: 'notification-fn',
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_REGION: 'local',
     AWS_ACCESS_KEY_ID: 'local',
@@ -48,7 +49,15 @@ test('with the environment set, effect() runs once per event and keeps the mark 
   assert.equal(await effect(message, 'send-push', () => `push-${++runs}`, ctx), 'push-1');
   assert.equal(runs, 1);
   assert.equal(
-    (await dynamo.item(table, effectMarkKey('notification', 'send-push', message.eventId)))?.status,
+    (
+      await dynamo.item(
+        table,
+        effectMarkKey(
+          { namespace: 'notification', handlerName: 'notification-fn', effect: 'send-push' },
+          message.eventId,
+        ),
+      )
+    )?.status,
     'COMPLETED',
   );
   assert.equal(effectsDynamoDBClient(), effectsDynamoDBClient(), 'one client per container');

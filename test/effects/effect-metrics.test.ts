@@ -12,6 +12,7 @@ test('DynamoDB unreachable: the record fails, nothing runs, EffectErrors{Reason=
   const effect = createEffect({
     tableName: 'nowhere',
     namespace: 'metrics-test',
+    handlerName: 'h',
     client: await unreachableClient(),
     logger: { error() {}, warn() {} },
   });

@@ -10,6 +10,7 @@ import { createEffect, type EffectLogger } from '../../lib/effects/effect.ts';
 import {
   EffectError,
   EffectInProgressError,
+  EffectOutOfTimeError,
   EffectReleaseError,
   EffectStoreError,
 } from '../../lib/effects/errors.ts';
@@ -19,6 +20,9 @@ import { type LocalDynamo, startDynalite, startHungServer, unreachableClient } f
 import { gate, subject } from './support/message.ts';
 
 const NS = 'notification';
+const H = 'on-review-created';
+/** What a mark of effect `name` of this handler is the mark of. */
+const markOf = (effect: string) => ({ namespace: NS, handlerName: H, effect });
 
 /** A logger that keeps what it was told. */
 function recordingLogger(): EffectLogger & { errors: unknown[][]; warnings: unknown[][] } {
@@ -56,7 +60,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
   });
 
   test('the first call runs the effect and marks it COMPLETED under the documented key', async () => {
-    const effect = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+    const effect = createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() });
     const message = subject();
     let runs = 0;
     const receipt = await effect(message, 'send-push', async () => ({ pushId: `push-${++runs}` }), {
@@ -64,7 +68,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     });
     assert.deepEqual(receipt, { pushId: 'push-1' });
     assert.equal(runs, 1);
-    const mark = await dynamo.item(table, effectMarkKey(NS, 'send-push', message.eventId));
+    const mark = await dynamo.item(table, effectMarkKey(markOf('send-push'), message.eventId));
     assert.ok(mark, 'the mark is stored under effectMarkKey(namespace, name, eventId)');
     assert.equal(mark.status, 'COMPLETED');
     assert.deepEqual(mark.data, { pushId: 'push-1' });
@@ -78,12 +82,13 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     const message = subject();
     let runs = 0;
     const send = async () => ({ pushId: `push-${++runs}`, at: new Date(0) });
-    const first = await createEffect({ tableName: table, namespace: NS, client: dynamo.client() })(
-      message,
-      'send-push',
-      send,
-    );
-    const again = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+    const first = await createEffect({
+      tableName: table,
+      namespace: NS,
+      handlerName: H,
+      client: dynamo.client(),
+    })(message, 'send-push', send);
+    const again = createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() });
     const repeat = await again(message, 'send-push', send);
     assert.equal(runs, 1);
     // The first caller gets the JSON copy a repeat gets (the Date became a string in both).
@@ -93,7 +98,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
   });
 
   test('the mark is per (event id, effect name): another effect or another event runs', async () => {
-    const effect = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+    const effect = createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() });
     const message = subject();
     const ran: string[] = [];
     await effect(message, 'send-push', () => void ran.push('push 1'));
@@ -104,7 +109,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
   });
 
   test('concurrent calls run the effect once; the other is told to retry later, then gets the result', async () => {
-    const effect = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+    const effect = createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() });
     const message = subject();
     const hold = gate();
     let runs = 0;
@@ -133,7 +138,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     const message = subject();
     let runs = 0;
     const containers = Array.from({ length: 6 }, () =>
-      createEffect({ tableName: table, namespace: NS, client: dynamo.client() }),
+      createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() }),
     );
     const outcomes = await Promise.allSettled(
       containers.map((effect) =>
@@ -157,7 +162,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
   });
 
   test('a failed effect deletes its mark: the error goes to the caller and the retry runs again', async () => {
-    const effect = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+    const effect = createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() });
     const message = subject();
     const boom = new Error('provider answered 503');
     let runs = 0;
@@ -167,18 +172,28 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
       return { pushId: 'second-try' };
     };
     await assert.rejects(effect(message, 'send-push', flaky), (error) => error === boom);
-    assert.equal(await dynamo.item(table, effectMarkKey(NS, 'send-push', message.eventId)), undefined);
+    assert.equal(await dynamo.item(table, effectMarkKey(markOf('send-push'), message.eventId)), undefined);
     assert.deepEqual(await effect(message, 'send-push', flaky), { pushId: 'second-try' });
     assert.equal(runs, 2);
   });
 
-  test('an in-progress mark whose expiry passed (its owner was killed) is taken over', async () => {
-    const effect = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+  test('an in-progress mark whose expiry passed (its owner was killed) is taken over; the zombie cannot overwrite it', async () => {
+    const logger = recordingLogger();
+    // A budget that fits 1 s, so the owner starts; it then hangs past it (a frozen sandbox).
+    const effect = createEffect({
+      tableName: table,
+      namespace: NS,
+      handlerName: H,
+      client: dynamo.client(),
+      maxEffectMs: 10,
+      maxStoreCallMs: 10,
+      logger,
+    });
     const message = subject();
-    const key = effectMarkKey(NS, 'send-push', message.eventId);
+    const key = effectMarkKey(markOf('send-push'), message.eventId);
     const killed = gate();
     let runs = 0;
-    // The owner's invocation had 50 ms left; it never finishes (Lambda would kill it at its timeout).
+    // The owner's invocation had 1 s left; it never finishes (Lambda would kill it at its timeout).
     const owner = effect(
       message,
       'send-push',
@@ -187,7 +202,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
         await killed.wait;
         return 'zombie';
       },
-      { lambdaContext: lambdaContext({ timeoutMs: 50 }) },
+      { lambdaContext: lambdaContext({ timeoutMs: 1_000 }) },
     );
     while (runs === 0) await sleep(5);
     const held = await dynamo.item(table, key);
@@ -203,12 +218,14 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     });
     assert.equal(taken, 'taken over (run 2)');
     assert.equal((await dynamo.item(table, key))?.status, 'COMPLETED');
-    killed.open();
-    await owner.catch(() => {});
+    killed.open(); // the zombie wakes up and tries to save its own result
+    assert.equal(await owner, 'zombie');
+    assert.deepEqual((await dynamo.item(table, key))?.data, 'taken over (run 2)', "the taker's result stays");
+    assert.match(String(logger.errors[0]?.[0]), /another call took its mark over/);
   });
 
   test('without a Lambda context the in-progress expiry is 15 minutes, never "until the mark expires"', async () => {
-    const effect = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+    const effect = createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() });
     const message = subject();
     const hold = gate();
     let started = false;
@@ -217,7 +234,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
       await hold.wait;
     });
     while (!started) await sleep(5);
-    const mark = await dynamo.item(table, effectMarkKey(NS, 'send-push', message.eventId));
+    const mark = await dynamo.item(table, effectMarkKey(markOf('send-push'), message.eventId));
     const expiresIn = Number(mark?.in_progress_expiration) - Date.now();
     assert.ok(expiresIn > 14 * 60_000 && expiresIn <= 15 * 60_000, `in-progress expiry in ${expiresIn} ms`);
     hold.open();
@@ -226,8 +243,8 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
 
   test('the mark vanishes between the failed put and the read (its owner failed): marked again and run', async () => {
     const message = subject();
-    const key = effectMarkKey(NS, 'send-push', message.eventId);
-    const owner = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+    const key = effectMarkKey(markOf('send-push'), message.eventId);
+    const owner = createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() });
     const hold = gate();
     let ownerStarted = false;
     const ownerCall = owner(message, 'send-push', async () => {
@@ -252,7 +269,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
       },
       { step: 'initialize', name: 'owner-fails-meanwhile' },
     );
-    const second = createEffect({ tableName: table, namespace: NS, client });
+    const second = createEffect({ tableName: table, namespace: NS, handlerName: H, client });
     assert.equal(
       await second(message, 'send-push', () => 'sent by the second caller'),
       'sent by the second caller',
@@ -261,8 +278,28 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
     assert.equal((await dynamo.item(table, key))?.status, 'COMPLETED');
   });
 
-  test('a context with no time left still gets an in-progress expiry (Powertools would skip it for 0)', async () => {
-    const effect = createEffect({ tableName: table, namespace: NS, client: dynamo.client() });
+  test('a context with no time left: the effect is not started, and no mark is written', async () => {
+    const effect = createEffect({ tableName: table, namespace: NS, handlerName: H, client: dynamo.client() });
+    const message = subject();
+    let runs = 0;
+    const error = await effect(message, 'send-push', () => ++runs, {
+      lambdaContext: lambdaContext({ timeoutMs: 0 }),
+    }).catch((e: unknown) => e);
+    assert.ok(error instanceof EffectOutOfTimeError, String(error));
+    assert.equal(error.retryLater, true);
+    assert.equal(runs, 0);
+    assert.equal(await dynamo.item(table, effectMarkKey(markOf('send-push'), message.eventId)), undefined);
+  });
+
+  test('with a zero budget and no time left a mark still gets an in-progress expiry (Powertools would skip it for 0)', async () => {
+    const effect = createEffect({
+      tableName: table,
+      namespace: NS,
+      handlerName: H,
+      client: dynamo.client(),
+      maxEffectMs: 0,
+      maxStoreCallMs: 0,
+    });
     const message = subject();
     const hold = gate();
     let started = false;
@@ -276,7 +313,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
       { lambdaContext: lambdaContext({ timeoutMs: 0 }) },
     );
     while (!started) await sleep(5);
-    const mark = await dynamo.item(table, effectMarkKey(NS, 'send-push', message.eventId));
+    const mark = await dynamo.item(table, effectMarkKey(markOf('send-push'), message.eventId));
     assert.equal(
       typeof mark?.in_progress_expiration,
       'number',
@@ -294,7 +331,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
       Object.assign(new Error('write timed out'), { name: 'TimeoutError' }),
     );
     const logger = recordingLogger();
-    const effect = createEffect({ tableName: table, namespace: NS, client, logger });
+    const effect = createEffect({ tableName: table, namespace: NS, handlerName: H, client, logger });
     let runs = 0;
     const receipt = await effect(subject(), 'charge-card', async () => ({ chargeId: `ch-${++runs}` }));
     assert.deepEqual(receipt, { chargeId: 'ch-1' });
@@ -309,7 +346,7 @@ describe('effect (Powertools idempotency on DynamoDB)', () => {
       'DeleteItemCommand',
       Object.assign(new Error('connect ECONNRESET'), { code: 'ECONNRESET' }),
     );
-    const effect = createEffect({ tableName: table, namespace: NS, client });
+    const effect = createEffect({ tableName: table, namespace: NS, handlerName: H, client });
     const message = subject();
     const boom = new Error('card declined');
     const error = await effect(message, 'charge-card', () => Promise.reject(boom), {
@@ -330,6 +367,7 @@ describe('effect when DynamoDB cannot be used (fail-closed)', () => {
     const effect = createEffect({
       tableName: 'idempotency',
       namespace: NS,
+      handlerName: H,
       client: await unreachableClient(),
     });
     let runs = 0;
@@ -353,7 +391,7 @@ describe('effect when DynamoDB cannot be used (fail-closed)', () => {
         maxAttempts: 1,
         requestHandler: { connectionTimeout: 500, requestTimeout: 300, throwOnRequestTimeout: true },
       });
-      const effect = createEffect({ tableName: 'idempotency', namespace: NS, client });
+      const effect = createEffect({ tableName: 'idempotency', namespace: NS, handlerName: H, client });
       let runs = 0;
       const error = await effect(subject(), 'send-push', () => ++runs).catch((e: unknown) => e);
       assert.ok(error instanceof EffectStoreError, String(error));
@@ -367,7 +405,12 @@ describe('effect when DynamoDB cannot be used (fail-closed)', () => {
   test('the table does not exist: EffectStoreError "table-missing"', async () => {
     const dynamo = await startDynalite();
     try {
-      const effect = createEffect({ tableName: 'no-such-table', namespace: NS, client: dynamo.client() });
+      const effect = createEffect({
+        tableName: 'no-such-table',
+        namespace: NS,
+        handlerName: H,
+        client: dynamo.client(),
+      });
       let runs = 0;
       const error = await effect(subject(), 'send-push', () => ++runs).catch((e: unknown) => e);
       assert.ok(error instanceof EffectStoreError, String(error));

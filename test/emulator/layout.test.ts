@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const ENTRIES = ['lib/index.ts', 'lib/effects/index.ts'];
+const ENTRIES = ['lib/index.ts', 'lib/effects/index.ts', 'lib/formats/index.ts'];
 
 /** Every relative module a file imports or re-exports (static and dynamic), from the repository root. */
 function importsOf(file: string): string[] {

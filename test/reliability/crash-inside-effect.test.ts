@@ -51,8 +51,8 @@ test('a kill after the provider accepted a push, before its mark is COMPLETED: t
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     }),
   });
-  // The handler keeps the default reserveMs of 5 s.
-  const fn = new LambdaFunction(worker, { functionName: 'notification', timeoutMs: 6_000 });
+  // The push is only started with 10 s left (3.5 s for it, 6.5 s for saving its mark).
+  const fn = new LambdaFunction(worker, { functionName: 'notification', timeoutMs: 12_000 });
   const log = new KafkaLog();
   log.createTopic('review-created', 1);
   log.createTopic('review-created-dlq', 1);
@@ -66,7 +66,7 @@ test('a kill after the provider accepted a push, before its mark is COMPLETED: t
     topics: ['review-created'],
     provisionedPollers: {},
     functionResponseTypes: ['ReportBatchItemFailures'],
-    maximumRetryAttempts: 10,
+    maximumRetryAttempts: 20,
     onFailureDestination: 'kafka://review-created-dlq',
     retryBackoffMs: () => 1_000,
   });

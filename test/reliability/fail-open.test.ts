@@ -18,7 +18,12 @@ async function scenario(policy: 'open' | 'closed') {
   rig.proxy.set('up');
   const service = uniqueService(`fail-${policy}`);
   const table = await rig.dynamo.createTable('failopen');
-  const effect = createEffect({ tableName: table, namespace: service, client: rig.dynamo.client() });
+  const effect = createEffect({
+    tableName: table,
+    namespace: service,
+    handlerName: 'reliability',
+    client: rig.dynamo.client(),
+  });
   const store = new RedisDedupStore({
     redis: { url: rig.proxy.url },
     commandTimeoutMs: 150,

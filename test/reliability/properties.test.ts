@@ -92,7 +92,12 @@ interface RunRecord {
 async function runSchedule(s: Schedule, reading: PartialResponseReading) {
   const service = uniqueService('prop');
   const table = await rig.dynamo.createTable('prop');
-  const effect = createEffect({ tableName: table, namespace: service, client: rig.dynamo.client() });
+  const effect = createEffect({
+    tableName: table,
+    namespace: service,
+    handlerName: 'reliability',
+    client: rig.dynamo.client(),
+  });
   const store = new TracingStore(
     new RedisDedupStore({
       redis: { url: rig.proxy.url },

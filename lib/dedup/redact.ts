@@ -1,0 +1,93 @@
+/**
+ * Keep Redis secrets (an AUTH token, an ElastiCache IAM token, which is a presigned URL) out of
+ * error messages, logs and metrics. A configuration error lands in CloudWatch as the init error,
+ * and ioredis attaches the arguments of a failed command to its errors (`command.args` of an AUTH
+ * holds the password): both are rewritten here before anything else sees them.
+ *
+ * @internal
+ */
+
+/** What replaces a secret in any text. */
+export const REDACTED = '***';
+
+/**
+ * A Redis URL fit for a message: no userinfo (user, token), no query or fragment (where a badly
+ * escaped token ends up), at most 200 characters. Text that does not start with a scheme is not
+ * shown at all: it may be a token pasted into the URL setting.
+ *
+ * @example
+ * redactUrl('rediss://user:s3cr#t@cache.example:6379'); // 'rediss://***@cache.example:6379'
+ * @internal
+ */
+export function redactUrl(url: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(url)?.[0];
+  if (!scheme) return '(not shown: no redis:// or rediss:// scheme)';
+  let rest = url.slice(scheme.length);
+  // The host cannot hold '@': everything up to the last one is userinfo, however badly escaped.
+  const at = rest.lastIndexOf('@');
+  if (at >= 0) rest = `${REDACTED}@${rest.slice(at + 1)}`;
+  const tail = rest.search(/[?#]/);
+  if (tail >= 0) rest = `${rest.slice(0, tail)}${rest[tail]}${REDACTED}`;
+  const shown = `${scheme}${rest}`;
+  return shown.length > 200 ? `${shown.slice(0, 199)}…` : shown;
+}
+
+/** A secret and the forms it may take in text: as is and percent-encoded. */
+function forms(secret: string): string[] {
+  const out = [secret];
+  const encoded = encodeURIComponent(secret);
+  if (encoded !== secret) out.push(encoded);
+  return out;
+}
+
+/**
+ * `text` with every occurrence of each secret (and its percent-encoded form) replaced by `***`.
+ *
+ * @example
+ * scrubText('AUTH dedup s3cret failed', ['s3cret']); // 'AUTH dedup *** failed'
+ * @internal
+ */
+export function scrubText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    // Very short "secrets" would blank out ordinary words; Redis tokens are 16+ characters.
+    if (secret.length < 4) continue;
+    for (const form of forms(secret)) out = out.split(form).join(REDACTED);
+  }
+  return out;
+}
+
+/**
+ * A copy of `error` safe to log: its name and message (secrets scrubbed) and the same for its
+ * `cause` chain, and nothing else. ioredis errors carry `command: { name, args }` (an AUTH's args
+ * are the user and the token), cluster errors `lastNodeError`; a logger would print them all.
+ *
+ * @example
+ * const safe = scrubError(replyError, [password]); // no `command`, no password in the message
+ * @internal
+ */
+export function scrubError(error: unknown, secrets: readonly string[], depth = 0): Error {
+  const name = read(() => (error instanceof Error ? String(error.name) : 'Error'), 'Error');
+  const message = read(
+    () => (error instanceof Error ? String(error.message) : String(error)),
+    '(an error that cannot be read)',
+  );
+  const cause = read(() => (error instanceof Error && depth < 3 ? error.cause : undefined), undefined);
+  const copy = new Error(
+    scrubText(message, secrets),
+    cause === undefined ? undefined : { cause: scrubError(cause, secrets, depth + 1) },
+  );
+  copy.name = name;
+  // The stack repeats the message: rebuild it from the scrubbed one.
+  copy.stack = `${name}: ${copy.message}`;
+  return copy;
+}
+
+/** A property of a thrown value, which may be a Proxy or have a throwing getter. */
+function read<T>(get: () => T, fallback: T): T {
+  try {
+    return get();
+  } catch {
+    return fallback;
+  }
+}

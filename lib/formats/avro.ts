@@ -1,0 +1,121 @@
+/**
+ * Apache Avro, with avsc (loaded on first use). With a registry, each record is read with the
+ * schema it was written with (the writer schema of its schema id) and resolved into the reader
+ * schema given here, following Avro's schema resolution rules: a field added with a default is
+ * filled in, a field removed is skipped, a promotable type (int -> long, float -> double…) is
+ * promoted, so producers and consumers can evolve their schemas apart.
+ */
+import type { Resolver, Type } from 'avsc';
+import { ConfigurationError } from '../errors.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import { type BodyCodec, type FormatOptions, fieldDecoder, type RecordFormat } from './format.ts';
+import type { Frame } from './frame.ts';
+import type { RegisteredSchema } from './registry.ts';
+
+export interface AvroFormatOptions<T> extends FormatOptions<T> {
+  /**
+   * The reader schema: an Avro schema object or its JSON text. Records written with another
+   * schema (known from the registry) are resolved into it.
+   * @default the writer schema of each record (needs a registry)
+   */
+  schema?: string | object;
+}
+
+type Avsc = typeof import('avsc');
+
+/** Resolved writer schemas kept per format: one entry per schema id seen. */
+const MAX_WRITERS = 256;
+
+class AvroCodec implements BodyCodec<unknown> {
+  readonly type = 'avro' as const;
+  readonly indexed = false;
+  readonly #schema: string | object | undefined;
+  readonly #option: string;
+  readonly #writers = new BoundedCache<string, { type: Type; resolver: Resolver | undefined }>(MAX_WRITERS);
+  #avsc: Avsc | undefined;
+  #reader: Type | undefined;
+
+  constructor(schema: string | object | undefined, option: string) {
+    this.#schema = schema;
+    this.#option = option;
+  }
+
+  load = async () => {
+    const module = (await import('avsc')) as Avsc & { default?: Avsc };
+    const avsc = module.default ?? module;
+    if (this.#schema !== undefined) {
+      const schema = typeof this.#schema === 'string' ? JSON.parse(this.#schema) : this.#schema;
+      try {
+        this.#reader = avsc.Type.forSchema(schema);
+      } catch (error) {
+        throw new Error(`${this.#option} is not an Avro schema: ${(error as Error).message}`);
+      }
+    }
+    this.#avsc = avsc;
+  };
+
+  #writer(writer: RegisteredSchema): { type: Type; resolver: Resolver | undefined } {
+    let entry = this.#writers.get(writer.id);
+    if (!entry) {
+      if (writer.dataFormat !== 'AVRO')
+        throw new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not AVRO`);
+      const type = this.#avsc!.Type.forSchema(JSON.parse(writer.definition));
+      let resolver: Resolver | undefined;
+      if (this.#reader) {
+        try {
+          resolver = this.#reader.createResolver(type);
+        } catch (error) {
+          throw new Error(
+            `records written with schema ${writer.id} cannot be read with the reader schema: ${(error as Error).message}`,
+          );
+        }
+      }
+      entry = { type, resolver };
+      this.#writers.set(writer.id, entry);
+    }
+    return entry;
+  }
+
+  decode(frame: Frame, writer: RegisteredSchema | undefined): unknown {
+    if (!writer) {
+      if (!this.#reader) throw new Error('no reader schema and no registry to read the writer schema from');
+      return this.#reader.fromBuffer(frame.body);
+    }
+    const { type, resolver } = this.#writer(writer);
+    return this.#reader ? this.#reader.fromBuffer(frame.body, resolver) : type.fromBuffer(frame.body);
+  }
+}
+
+/**
+ * Avro values (or keys).
+ *
+ * @example
+ * import { avro, ConfluentSchemaRegistry } from 'msk-once/formats';
+ * const registry = new ConfluentSchemaRegistry({ url: process.env.SCHEMA_REGISTRY_URL! });
+ * export const handler = kafkaHandler<Review>({ …, value: avro({ schema: reviewSchema, registry }) });
+ */
+export function avro<T = unknown>(options: AvroFormatOptions<T>): RecordFormat<T> {
+  return {
+    type: 'avro',
+    synchronous: false,
+    decoder: (field) => {
+      if (options?.schema === undefined && options?.registry === undefined) {
+        throw new ConfigurationError(
+          `${field}.schema`,
+          'avro needs a reader schema, or a registry to read writer schemas from',
+        );
+      }
+      if (typeof options.schema === 'string') {
+        try {
+          JSON.parse(options.schema);
+        } catch (error) {
+          throw new ConfigurationError(
+            `${field}.schema`,
+            `is not Avro schema JSON: ${(error as Error).message}`,
+          );
+        }
+      }
+      return fieldDecoder<T>(new AvroCodec(options.schema, `${field}.schema`), options, field);
+    },
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * Defect 4: no password, token or signed IAM URL in any error, log line or metric, wherever it came
+ * from (the URL, the options, the environment). Each case greps everything a failing run printed
+ * (console, stdout, stderr) and every error it raised, in full (`util.inspect`, all depths), for
+ * the secret.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { inspect } from 'node:util';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Redis } from 'ioredis';
+import { ulid } from 'ulid';
+import { scrubError } from '../../lib/dedup/redact.ts';
+import {
+  ConfigurationError,
+  DedupStoreError,
+  dedupConfigFromEnv,
+  type KafkaHandlerOptions,
+  kafkaHandler,
+  RedisDedupStore,
+} from '../../lib/index.ts';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { type LocalRedis, startRedisServer } from '../../testkit/redis-server.ts';
+import '../support/consumer.ts'; // POWERTOOLS_DEV: Powertools prints through console
+import { uniqueService } from '../support/redis.ts';
+
+/** Everything printed while `fn` runs, as text: console calls (all arguments) and stream writes. */
+async function printed<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T | undefined; error: unknown; text: string }> {
+  const chunks: string[] = [];
+  const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+  const consoles = methods.map((m) => console[m]);
+  for (const m of methods) {
+    console[m] = (...args: unknown[]) => {
+      chunks.push(args.map((a) => (typeof a === 'string' ? a : inspect(a, { depth: null }))).join(' '));
+    };
+  }
+  const writes = [process.stdout, process.stderr].map((stream) => {
+    const original = stream.write;
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return original.call(stream, chunk, ...(rest as []));
+    }) as typeof stream.write;
+    return () => {
+      stream.write = original;
+    };
+  });
+  let result: T | undefined;
+  let error: unknown;
+  try {
+    result = await fn();
+  } catch (e) {
+    error = e;
+  } finally {
+    methods.forEach((m, i) => {
+      console[m] = consoles[i]!;
+    });
+    for (const restore of writes) restore();
+  }
+  return { result, error, text: chunks.join('\n') };
+}
+
+/** Every way an error can be shown: message, stack, all properties, causes, at every depth. */
+function everything(error: unknown): string {
+  return `${String(error)}\n${(error as Error)?.stack ?? ''}\n${inspect(error, { depth: null, showHidden: true })}`;
+}
+
+function assertNoSecret(where: string, text: string, secrets: readonly string[]) {
+  for (const secret of secrets) {
+    assert.ok(!text.includes(secret), `${where} shows the secret ${JSON.stringify(secret)}:\n${text}`);
+  }
+}
+
+const SECRET = 'Tok3n-S3CRET-value';
+
+describe('configuration errors never quote a token', () => {
+  const handle = async () => {};
+  const cases: [string, string, RegExp][] = [
+    ['a token with # unescaped', `redis://:${SECRET}#x@cache.example:6379`, /is not a URL|has no host/],
+    ['a token with ? unescaped', `rediss://user:${SECRET}?x@cache.example:6379`, /is not a URL|has no host/],
+    ['a token with / unescaped', `redis://:${SECRET}/x@cache.example:6379`, /is not a URL|has no host/],
+    [
+      'a bad % sequence',
+      `redis://:${SECRET}%zz@cache.example:6379`,
+      /% that is not followed by two hex digits/,
+    ],
+    ['a wrong scheme', `http://:${SECRET}@cache.example:6379`, /must start with redis:\/\/ or rediss:\/\//],
+    ['a token pasted as the URL', SECRET, /no redis:\/\/ or rediss:\/\/ scheme.*is not a URL/],
+  ];
+  for (const [name, url, why] of cases) {
+    test(`${name}: kafkaHandler and dedupConfigFromEnv name the setting, not the token`, () => {
+      for (const [option, make] of [
+        [
+          'redis.url',
+          () =>
+            kafkaHandler({
+              service: 's',
+              handlerName: 'h',
+              redis: { url },
+              handle,
+            } as KafkaHandlerOptions<unknown>),
+        ],
+        ['DEDUP_REDIS_URL', () => dedupConfigFromEnv({ DEDUP_REDIS_URL: url })],
+      ] as const) {
+        let thrown: unknown;
+        try {
+          make();
+        } catch (error) {
+          thrown = error;
+        }
+        assert.ok(thrown instanceof ConfigurationError, `a ConfigurationError, not ${everything(thrown)}`);
+        assert.equal(thrown.option, option);
+        assert.match(thrown.message, why);
+        assertNoSecret(`the error of ${option}`, everything(thrown), [SECRET, encodeURIComponent(SECRET)]);
+      }
+    });
+  }
+
+  test('a token pasted into DEDUP_REDIS_AUTH is not quoted back', () => {
+    const error = (() => {
+      try {
+        dedupConfigFromEnv({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_REDIS_AUTH: SECRET });
+      } catch (e) {
+        return e;
+      }
+    })();
+    assert.ok(error instanceof ConfigurationError);
+    assert.equal(error.option, 'DEDUP_REDIS_AUTH');
+    assertNoSecret('DEDUP_REDIS_AUTH', everything(error), [SECRET]);
+  });
+});
+
+describe('a failing run with a secret prints it nowhere', () => {
+  let redis: LocalRedis;
+  let admin: Redis;
+  before(async () => {
+    redis = await startRedisServer();
+    admin = new Redis(redis.url);
+    // An AUTH-protected cache: the default user needs a password, and an ACL user for IAM.
+    await admin.acl('SETUSER', 'iam-user', 'on', '>the-right-password-42', '~*', '+@all');
+    await admin.config('SET', 'requirepass', 'the-right-password-42');
+  });
+  after(async () => {
+    admin.disconnect();
+    await redis.stop();
+  });
+
+  async function failingRun(redisOptions: KafkaHandlerOptions<unknown>['redis'], policy: 'open' | 'closed') {
+    let calls = 0;
+    return printed(async () => {
+      const handler = kafkaHandler({
+        service: uniqueService(`secrets-${policy}`),
+        handlerName: 'h',
+        redis: redisOptions,
+        onStoreError: policy,
+        reserveMs: 0,
+        handle: () => {
+          calls++;
+        },
+      });
+      try {
+        const event = mskEvent([mskRecord({ offset: 1, eventId: ulid() }), mskRecord({ offset: 2 })]);
+        const first = await handler(event, lambdaContext());
+        const second = await handler(event, lambdaContext());
+        return { first, second, calls };
+      } finally {
+        await handler.close();
+      }
+    });
+  }
+
+  for (const policy of ['open', 'closed'] as const) {
+    test(`a wrong token in the URL, fail-${policy}: the records follow the policy, the token is nowhere`, async () => {
+      const wrong = `wr0ng-${SECRET}#?`;
+      const url = `redis://:${encodeURIComponent(wrong)}@127.0.0.1:${redis.port}`;
+      const run = await failingRun({ url, connectTimeoutMs: 300, commandTimeoutMs: 200 }, policy);
+      assert.equal(run.error, undefined, everything(run.error));
+      const { first, calls } = run.result!;
+      if (policy === 'closed') assert.deepEqual(failedOffsets(first), ['orders-0@1']);
+      else assert.equal(calls, 4, 'fail-open ran them unguarded');
+      assert.match(run.text, /DedupErrors/, 'the failure was counted');
+      assertNoSecret('the output', run.text, [wrong, encodeURIComponent(wrong), SECRET]);
+    });
+  }
+
+  test('a wrong token as an option and from a password function: nowhere', async () => {
+    for (const password of [`opt-${SECRET}`, () => `fn-${SECRET}`]) {
+      const run = await failingRun(
+        { url: `redis://127.0.0.1:${redis.port}`, password, connectTimeoutMs: 300 },
+        'closed',
+      );
+      assert.equal(run.error, undefined, everything(run.error));
+      assertNoSecret('the output', run.text, [SECRET]);
+    }
+  });
+
+  test('IAM: the signed token (a presigned URL) and the keys that signed it are nowhere', async () => {
+    const credentials = { accessKeyId: 'AKIDSECRETKEYID0001', secretAccessKey: `sk-${SECRET}` };
+    const run = await failingRun(
+      {
+        url: `redis://127.0.0.1:${redis.port}`,
+        iam: { userId: 'iam-user', cacheName: 'msk-once-test', region: 'eu-west-1', credentials },
+        connectTimeoutMs: 300,
+      },
+      'closed',
+    );
+    assert.equal(run.error, undefined, everything(run.error));
+    assert.deepEqual(failedOffsets(run.result!.first), ['orders-0@1']);
+    assertNoSecret('the output', run.text, [
+      'X-Amz-Signature',
+      'X-Amz-Credential',
+      'msk-once-test/?',
+      credentials.accessKeyId,
+      credentials.secretAccessKey,
+    ]);
+  });
+
+  test('a failing password function: its error is reported, its message scrubbed of earlier tokens', async () => {
+    let made = 0;
+    const store = new RedisDedupStore({
+      redis: {
+        url: `redis://127.0.0.1:${redis.port}`,
+        password: () => {
+          made++;
+          throw new Error('secrets manager unreachable');
+        },
+        connectTimeoutMs: 300,
+      },
+    });
+    try {
+      const error = await store.claim([`${uniqueService('pwfn')}:k`], 'o', 10_000).catch((e: unknown) => e);
+      assert.ok(error instanceof DedupStoreError, everything(error));
+      assert.equal(error.reason, 'connection');
+      assert.match(error.message, /could not make an auth token: secrets manager unreachable/);
+      assert.equal(made, 1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test("ioredis puts an AUTH's arguments on its errors; what the store logs has none", async () => {
+    // A real ioredis error: a queued command rejected with the failed AUTH's reply.
+    const secret = `queued-${SECRET}`;
+    const client = new Redis({
+      port: redis.port,
+      password: secret,
+      lazyConnect: true,
+      enableOfflineQueue: true,
+      retryStrategy: () => null,
+      maxRetriesPerRequest: 0,
+    });
+    client.on('error', () => {});
+    const raw = await client.get('x').catch((e: unknown) => e);
+    client.disconnect();
+    assert.ok(inspect(raw).includes(secret), 'ioredis does carry it (else this test proves nothing)');
+
+    const logged = await printed(async () => {
+      new Logger({ serviceName: 's' }).error('dedup store failed', {
+        error: new DedupStoreError('connection', 'x', { cause: scrubError(raw, [secret]) }),
+      });
+    });
+    assert.match(logged.text, /WRONGPASS/, 'the reason is kept');
+    assertNoSecret('the log line', logged.text, [secret]);
+  });
+});

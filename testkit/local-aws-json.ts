@@ -1,0 +1,103 @@
+/**
+ * A stand-in for AWS services that speak the JSON 1.1 protocol (Glue, Secrets Manager), reached
+ * through the real AWS SDK with an endpoint override: a node:http server that dispatches on the
+ * `X-Amz-Target` header and answers with the documented JSON shapes. It does not check signatures.
+ * AWS itself cannot run here, so these stand-ins are tested against the documented request and
+ * response shapes only.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** An operation's answer: 200 with `body`, or an AWS error (`__type`, HTTP 400 unless given). */
+export type AwsJsonAnswer = { body: unknown } | { error: string; message: string; status?: number };
+
+export interface LocalAwsJsonServer {
+  /** The endpoint to give the SDK client, e.g. `http://127.0.0.1:40123`. */
+  readonly endpoint: string;
+  /** Requests seen, per target (e.g. `AWSGlue.GetSchemaVersion`). */
+  calls(target: string): number;
+  /** Answer every request only after `ms`. */
+  slowDown(ms: number): void;
+  /** Answer every request with HTTP `status` until {@link recover}. */
+  failAll(status?: number): void;
+  recover(): void;
+  stop(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * @internal Start a server for `operations` (target -> handler of the parsed request).
+ */
+export async function startLocalAwsJsonServer(
+  operations: Record<string, (request: Record<string, unknown>) => AwsJsonAnswer>,
+): Promise<LocalAwsJsonServer> {
+  const calls = new Map<string, number>();
+  let delayMs = 0;
+  let failStatus: number | undefined;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    const reply = () => {
+      if (res.destroyed) return;
+      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(body));
+    };
+    if (delayMs <= 0) return reply();
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      reply();
+    }, delayMs);
+    timers.add(timer);
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, text: string) => {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    calls.set(target, (calls.get(target) ?? 0) + 1);
+    if (failStatus !== undefined) {
+      return send(res, failStatus, { __type: 'InternalServiceException', Message: 'injected failure' });
+    }
+    const operation = operations[target];
+    if (!operation) return send(res, 400, { __type: 'UnknownOperationException', Message: `no ${target}` });
+    let request: Record<string, unknown>;
+    try {
+      request = JSON.parse(text || '{}');
+    } catch {
+      return send(res, 400, { __type: 'SerializationException', Message: 'body is not JSON' });
+    }
+    const answer = operation(request);
+    if ('body' in answer) return send(res, 200, answer.body);
+    return send(res, answer.status ?? 400, { __type: answer.error, Message: answer.message });
+  };
+
+  const server = createServer((req, res) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) req.destroy();
+      else chunks.push(chunk);
+    });
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    calls: (target) => calls.get(target) ?? 0,
+    slowDown: (ms) => {
+      delayMs = ms;
+    },
+    failAll: (status = 500) => {
+      failStatus = status;
+    },
+    recover: () => {
+      delayMs = 0;
+      failStatus = undefined;
+    },
+    stop: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
