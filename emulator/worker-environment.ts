@@ -15,6 +15,15 @@ import type { Context } from 'aws-lambda';
 import { CrashError } from './errors.ts';
 import type { EnvironmentMode, ExecutionEnvironment, HandlerAnswer } from './lambda-runtime.ts';
 
+/**
+ * The inside of the thread: lambda-worker.ts when this file runs as TypeScript (the repository),
+ * lambda-worker.js when it runs from the built package.
+ */
+const WORKER_SCRIPT = new URL(
+  import.meta.url.endsWith('.ts') ? './lambda-worker.ts' : './lambda-worker.js',
+  import.meta.url,
+);
+
 export interface WorkerThreadOptions {
   /** The handler module: a path (from the working directory) or a file URL. */
   module: string | URL;
@@ -74,7 +83,7 @@ export function workerThread<E>(options: WorkerThreadOptions): EnvironmentMode<E
     start(environment) {
       const gate =
         options.freezeBetweenInvocations === false ? undefined : new Int32Array(new SharedArrayBuffer(4));
-      const worker = new Worker(new URL('./lambda-worker.ts', import.meta.url), {
+      const worker = new Worker(WORKER_SCRIPT, {
         workerData: { module: moduleUrl, exportName: options.exportName ?? 'handler', gate: gate?.buffer },
         env: { ...process.env, ...options.env?.(environment) },
         stdout: true,

@@ -28,7 +28,9 @@
  *   .use(dedupClaims(config))
  *   .handler(runPartitions(config));
  */
-export type { StackContext } from './consumer/batch.ts';
+// A middleware of yours reads the invocation's records (their claims and outcomes) with batchIn(request.context).
+export { type Batch, batchIn, type StackContext } from './consumer/batch.ts';
+export type { BatchRecord, ClaimState } from './consumer/batch-record.ts';
 export { type ResolvedConfig, resolveConfig } from './consumer/config.ts';
 export { decodeRecords } from './consumer/decode-middleware.ts';
 export { dedupClaims } from './consumer/dedup-middleware.ts';

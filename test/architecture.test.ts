@@ -16,8 +16,13 @@ import ts from 'typescript';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
-  exports: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
 };
+
+/** The repository file an export names (its `msk-once-source` condition; dist/ is built from it). */
+function sourceOf(target: string | Record<string, string> | undefined): string | undefined {
+  return typeof target === 'string' ? target : target?.['msk-once-source'];
+}
 
 /** The parts whose imports are ruled; test/, bench/ and scripts/ may import anything. */
 const RULED = ['lib', 'emulator', 'testkit', 'cli', 'demo', 'functions', 'infra'] as const;
@@ -30,8 +35,12 @@ const ALL_PARTS = [...RULED, 'test', 'bench', 'scripts'];
  * Another part reaches such a part only through them.
  */
 const ENTRIES_OF = new Map<string, string[]>();
-for (const target of Object.values(PACKAGE.exports)) {
-  const file = target.replace(/^\.\//, '');
+for (const [subpath, target] of Object.entries(PACKAGE.exports)) {
+  if (subpath === './package.json') continue;
+  // The repository's sources, which the published package's dist/ is built from.
+  const source = sourceOf(target);
+  assert.ok(source, `package.json exports ${subpath} names its source with the msk-once-source condition`);
+  const file = source.replace(/^\.\//, '');
   ENTRIES_OF.set(partOf(file), [...(ENTRIES_OF.get(partOf(file)) ?? []), file]);
 }
 
@@ -101,7 +110,7 @@ function resolveSpecifier(file: string, spec: string): Edge {
   }
   if (spec === PACKAGE.name || spec.startsWith(`${PACKAGE.name}/`)) {
     const key = `.${spec.slice(PACKAGE.name.length)}`;
-    const target = PACKAGE.exports[key];
+    const target = sourceOf(PACKAGE.exports[key]);
     return {
       from: file,
       to: target ? target.replace(/^\.\//, '') : `${spec} (not exported)`,

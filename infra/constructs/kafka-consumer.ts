@@ -8,6 +8,7 @@
  *
  * Metrics are read through metric* methods, permissions given through grant* methods.
  */
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -107,7 +108,10 @@ export class KafkaConsumer extends Construct {
       vpcSubnets: props.vpcSubnets ?? { subnets: props.vpc.privateSubnets },
       securityGroups: [props.dedupStore.clientSecurityGroup, ...(props.securityGroups ?? [])],
       projectRoot,
-      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      // The project's lock file when it has one (npm); otherwise CDK looks for yarn's or pnpm's.
+      ...(existsSync(path.join(projectRoot, 'package-lock.json'))
+        ? { depsLockFilePath: path.join(projectRoot, 'package-lock.json') }
+        : {}),
       environment: {
         // Stack traces point at the TypeScript sources (the bundle ships its .map).
         NODE_OPTIONS: '--enable-source-maps',

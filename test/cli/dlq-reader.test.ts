@@ -143,12 +143,12 @@ describe('DLQ triage', () => {
     const file = join(dir, 'dlq.json');
     writeFileSync(file, fixture('aws-kafka-on-failure-example.json'));
     const node = process.execPath;
-    const table = spawnSync(node, ['cli/dlq.ts', file], { encoding: 'utf8' });
+    const table = spawnSync(node, ['cli/main.ts', 'dlq', file], { encoding: 'utf8' });
     assert.equal(table.status, 0, table.stderr);
     assert.match(table.stdout, /my-topic\s+0\s+100\s+-\s+RetriesExhausted\s+3\s+test-value/);
-    const json = spawnSync(node, ['cli/dlq.ts', file, '--json'], { encoding: 'utf8' });
+    const json = spawnSync(node, ['cli/main.ts', 'dlq', file, '--json'], { encoding: 'utf8' });
     assert.equal(JSON.parse(json.stdout)[0].offset, '100');
-    const missing = spawnSync(node, ['cli/dlq.ts', join(dir, 'nope.json')], { encoding: 'utf8' });
+    const missing = spawnSync(node, ['cli/main.ts', 'dlq', join(dir, 'nope.json')], { encoding: 'utf8' });
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /cannot read/);
   });

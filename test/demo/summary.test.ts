@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type RunFacts, summarize } from '../../demo/summary.ts';
+import { type RunFacts, summarize } from '../../cli/local/summary.ts';
 import { DEFAULT_NAMESPACE, Metric } from '../../lib/contract.ts';
 
 const emf = (
@@ -80,14 +80,26 @@ describe('demo summary', () => {
   test('a clean run passes and names the DLQ reason and the alarms', () => {
     const verdict = summarize(facts());
     assert.equal(verdict.ok, true);
-    assert.match(verdict.text, /events produced\s+4\s+\(3 unique, 1 published twice/);
+    assert.match(verdict.text, /events produced\s+4\s+= 3 unique \+ 1 published twice/);
     assert.match(verdict.text, /effects that happened\s+2/);
     assert.match(
       verdict.text,
       new RegExp(
-        `duplicates suppressed\\s+1 by Redis dedup \\(${Metric.deduplicated}\\), 2 more by the effect layer`,
+        `duplicates suppressed\\s+1\\s+\\(${Metric.deduplicated}\\) = 0 already DONE in Redis \\+ 0 copies inside one batch \\+ 1 not itemised`,
       ),
     );
+    assert.match(verdict.text, /\+ 2 more answered by the effect layer/);
+    // Deliveries reconcile: first deliveries + retries.
+    const s = facts().stats;
+    assert.match(
+      verdict.text,
+      new RegExp(
+        `deliveries to the function ${s.recordsDelivered}\\s+= ${s.recordsDelivered - s.recordsRetried} first deliveries \\+ ${s.recordsRetried} retried`,
+      ),
+    );
+    // Each fired alarm has its line in the legend; the one no fault explains says so.
+    assert.match(verdict.text, /why they fired/);
+    assert.match(verdict.text, /dlq-records: records failed every retry/);
     assert.match(verdict.text, /1 x RetryAttemptsExhausted: value rejected by parse: rating must be 1..5/);
     // The deployed rules (lib/alarms.ts), judged as `npm run triage -- --from` judges them.
     assert.match(
@@ -122,6 +134,22 @@ describe('demo summary', () => {
     const verdict = summarize(facts({ effects: new Map([['A', 1]]) }));
     assert.equal(verdict.ok, false);
     assert.deepEqual(verdict.lost, ['B']);
+  });
+
+  test('a repeat an injected fault explains is listed by cause and does not fail the run', () => {
+    const verdict = summarize(
+      facts({
+        effects: new Map([
+          ['A', 2],
+          ['B', 1],
+        ]),
+        expectedRepeats: new Map([['A', 'ran again after the injected crash (before its commit)']]),
+        effectLabel: 'records your handle() completed',
+      }),
+    );
+    assert.equal(verdict.ok, true);
+    assert.match(verdict.text, /1 x repeat of handle\(\): ran again after the injected crash/);
+    assert.match(verdict.text, /every repeat has an injected fault as its cause/);
   });
 
   test('good events in the DLQ are told apart from poison ones', () => {

@@ -1,0 +1,234 @@
+/**
+ * `msk-once local --handler <module>[#export]`: your handler module under the local run.
+ *
+ * The module is imported once in this process, configured by the environment variables a deployed
+ * function gets (the dedup Redis through the run's fault proxy, the store policy, a short lease so
+ * that a crashed invocation's claims expire within the mapping's retries), exactly as
+ * `kafkaHandler({ ...dedupConfigFromEnv(), ... })` reads them. A probe added with `.use()` runs
+ * inside kafkaHandler's stack, after your `handle` and before the dedup commit; it counts, per
+ * Event-Id, the records your `handle` completed (the run's "effects"), and kills the environment
+ * once, at `--crash-after`, before the commit (the crash between the effect and its commit).
+ *
+ * A record run again because of an injected fault (the crash, or fail-open while Redis was down)
+ * is a repeat of `handle` that only an idempotent effect (msk-once/effects) makes harmless; the
+ * probe cannot see your effect, so the summary lists those repeats by cause and fails the run only
+ * on a repeat no fault explains.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context, MSKEvent, MSKRecord } from 'aws-lambda';
+import {
+  CrashError,
+  EventProducer,
+  type ExecutionEnvironment,
+  inProcess,
+  type KafkaLog,
+  LambdaFunction,
+  type LambdaHandler,
+} from '../../emulator/index.ts';
+import { EnvVar, Header } from '../../lib/contract.ts';
+import { batchIn } from '../../lib/middlewares.ts';
+import { DuplicatingProducer } from '../../testkit/index.ts';
+import type { LocalTarget, PublishedEvents } from './run.ts';
+
+/** What `--handler` names: a module and an export. */
+export interface HandlerReference {
+  readonly module: string;
+  readonly exportName: string;
+}
+
+/**
+ * `./handler.mjs#onOrder` → the module and `onOrder`; the export defaults to `handler`.
+ *
+ * @example
+ * parseHandlerReference('./dist/handler.js'); // { module: './dist/handler.js', exportName: 'handler' }
+ */
+export function parseHandlerReference(text: string): HandlerReference {
+  const hash = text.lastIndexOf('#');
+  const module = hash === -1 ? text : text.slice(0, hash);
+  const exportName = hash === -1 ? 'handler' : text.slice(hash + 1);
+  if (module === '' || exportName === '')
+    throw new Error(`--handler '${text}' is not <module>[#export], e.g. ./handler.mjs#handler`);
+  return { module, exportName };
+}
+
+/**
+ * The payloads of a JSON lines file: one JSON value a line, blank lines skipped.
+ *
+ * @throws naming the file and line of a value that is not JSON.
+ * @example
+ * readPayloads('p.jsonl'); // [{ orderId: 'o-1' }, { orderId: 'o-2' }]
+ */
+export function readPayloads(file: string): unknown[] {
+  const payloads: unknown[] = [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    try {
+      payloads.push(JSON.parse(line));
+    } catch (error) {
+      throw new Error(`${file}:${i + 1} is not JSON: ${(error as Error).message}`);
+    }
+  }
+  if (payloads.length === 0) throw new Error(`${file} holds no payloads (one JSON value a line)`);
+  return payloads;
+}
+
+export interface ModuleTargetOptions {
+  readonly handler: HandlerReference;
+  /** Payloads to publish; undefined: `events` generated ones (`{ seq: i }`). */
+  readonly payloads: unknown[] | undefined;
+  readonly events: number;
+  readonly topic: string;
+  readonly eventType: string | undefined;
+  readonly duplicateRate: number;
+  readonly seed: number;
+  readonly timeoutMs: number;
+}
+
+/** A kafkaHandler as the probe sees it: a middy handler. */
+type MiddyHandler = LambdaHandler<MSKEvent> & {
+  use(middleware: { after?: (request: ProbeRequest) => Promise<void> | void }): unknown;
+};
+interface ProbeRequest {
+  context: Context;
+}
+
+/** The lease and reserve a local run gives the function: a crashed claim expires within the retries. */
+export const LOCAL_LEASE_MS = 3_000;
+export const LOCAL_RESERVE_MS = 500;
+
+/**
+ * @example
+ * await runLocal(options, moduleTarget({ handler: parseHandlerReference('./handler.mjs'), payloads: undefined,
+ *   events: 200, topic: 'events', eventType: undefined, duplicateRate: 0.05, seed: 7, timeoutMs: 5_000 }));
+ */
+export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
+  const url = pathToFileURL(resolve(o.handler.module)).href;
+  return {
+    describe: `${o.handler.module}#${o.handler.exportName}, in process`,
+    topic: o.topic,
+    publish(log: KafkaLog, topic: string): PublishedEvents {
+      const producer = new DuplicatingProducer(new EventProducer(log), {
+        rate: o.duplicateRate,
+        seed: o.seed,
+      });
+      const payloads = o.payloads ?? Array.from({ length: o.events }, (_, seq) => ({ seq }));
+      const eventIds = new Set<string>();
+      for (const [i, payload] of payloads.entries()) {
+        const event = producer.send({
+          topic,
+          key: `record-${i}`,
+          payload,
+          ...(o.eventType === undefined ? {} : { eventType: o.eventType }),
+        });
+        eventIds.add(event.eventId);
+      }
+      producer.flushDuplicates();
+      return { eventIds, poison: new Set(), duplicates: producer.duplicates };
+    },
+    async start(context) {
+      // What the construct would give a deployed function (a module reads it at import).
+      if (context.redisUrl) process.env[EnvVar.redisUrl] = context.redisUrl;
+      else process.env[EnvVar.store] = 'memory';
+      process.env[EnvVar.storePolicy] = context.policy;
+      process.env[EnvVar.serviceName] = context.service;
+      process.env[EnvVar.leaseMs] ??= String(LOCAL_LEASE_MS);
+      process.env[EnvVar.reserveMs] ??= String(LOCAL_RESERVE_MS);
+      let mod: Record<string, unknown>;
+      try {
+        mod = (await import(url)) as Record<string, unknown>;
+      } catch (error) {
+        throw new Error(`cannot load --handler ${o.handler.module}: ${(error as Error).message}`);
+      }
+      const handler = mod[o.handler.exportName] as MiddyHandler | undefined;
+      if (typeof handler !== 'function' || typeof handler.use !== 'function')
+        throw new Error(
+          `${o.handler.module} does not export a kafkaHandler named '${o.handler.exportName}' (a function with .use())`,
+        );
+
+      const handled = new Map<string, number>();
+      const crashed = new Set<string>();
+      const unguarded = new Set<string>();
+      // The stack hands on a context derived from the one it was given: look along its prototypes.
+      const envOf = new WeakMap<object, ExecutionEnvironment>();
+      const environmentOf = (c: object | null): ExecutionEnvironment | undefined => {
+        for (let at = c; at; at = Object.getPrototypeOf(at)) {
+          const env = envOf.get(at);
+          if (env) return env;
+        }
+        return undefined;
+      };
+      let total = 0;
+      let fired = context.crashAfter === 0;
+      handler.use({
+        after: (request) => {
+          const batch = batchIn(request.context);
+          const ran: string[] = [];
+          for (const partition of batch.partitions)
+            for (const record of partition) {
+              if (record.outcome !== 'succeeded') continue;
+              const id = eventIdOf(record.raw);
+              if (id === undefined) continue;
+              ran.push(id);
+              handled.set(id, (handled.get(id) ?? 0) + 1);
+              if (record.claim === 'unguarded') unguarded.add(id);
+            }
+          total += ran.length;
+          const env = environmentOf(request.context);
+          if (!fired && total >= context.crashAfter && env) {
+            fired = true;
+            for (const id of ran) crashed.add(id);
+            fn.kill(new CrashError(`killed after ${total} records ran, before their dedup commit`), env);
+            context.onCrash('after its records ran, before the dedup commit');
+            return new Promise<void>(() => {}); // a dead process commits nothing
+          }
+        },
+      });
+      const fn = new LambdaFunction<MSKEvent>(
+        inProcess((env) => (event, lambdaContext) => {
+          envOf.set(lambdaContext, env);
+          return handler(event, lambdaContext);
+        }),
+        { functionName: context.service, timeoutMs: o.timeoutMs },
+      );
+      return {
+        fn,
+        timeoutMs: o.timeoutMs,
+        retries: {
+          // One more than the waits need: the split after a crash counts as a retry (the emulator's reading).
+          maximumRetryAttempts: 7,
+          retryBackoffMs: (attempt: number) => Math.min(250 * 2 ** (attempt - 1), 3_000),
+        },
+        effects: () => handled,
+        effectLabel: 'records your handle() completed',
+        effectReplays: () => undefined,
+        expectedRepeats: () => {
+          const causes = new Map<string, string>();
+          for (const [id, n] of handled) {
+            if (n < 2) continue;
+            if (crashed.has(id)) causes.set(id, 'ran again after the injected crash (before its commit)');
+            else if (unguarded.has(id))
+              causes.set(id, `ran without dedup while Redis was down (fail-${context.policy})`);
+          }
+          return causes;
+        },
+        settledOutput: async () => [],
+        close: async () => {
+          await fn.close();
+          const close = (handler as { close?: () => Promise<void> }).close;
+          if (typeof close === 'function') await close.call(handler).catch(() => {});
+        },
+      };
+    },
+  };
+}
+
+function eventIdOf(record: MSKRecord): string | undefined {
+  const wanted = Header.eventId.toLowerCase();
+  for (const header of record.headers ?? [])
+    for (const [name, bytes] of Object.entries(header))
+      if (name.toLowerCase() === wanted) return Buffer.from(bytes).toString('utf8').trim().toUpperCase();
+  return undefined;
+}

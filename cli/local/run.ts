@@ -1,0 +1,267 @@
+/**
+ * The local run behind `msk-once local` and `npm start`: a topic in the emulated Kafka log, events
+ * published (some twice), the emulated event source mapping feeding a function (its retries,
+ * bisect, partial failures, the on-failure DLQ topic), Redis behind a fault proxy that goes down for
+ * four invocations, a crash between effects and the dedup commit, then the summary. What function
+ * runs and what counts as its effect is the {@link LocalTarget}'s business: your handler module
+ * (module-target.ts) or the demo's notification function (demo/).
+ */
+import { writeFileSync } from 'node:fs';
+import type { MSKEvent } from 'aws-lambda';
+import {
+  EventSourceMapping,
+  type EventSourceMappingOptions,
+  esmMetricDocuments,
+  KafkaLog,
+  type LambdaFunction,
+} from '../../emulator/index.ts';
+import { EnvVar } from '../../lib/contract.ts';
+import { type DedupStore, formatPosition, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
+import {
+  findRedis,
+  type JsonLine,
+  startProcessOutputCapture,
+  startTcpFaultProxy,
+  type TcpFaultProxy,
+} from '../../testkit/index.ts';
+import { dumpTopic, parseDlqText } from '../dlq-reader.ts';
+import type { LocalOptions } from './options.ts';
+import { progressBar } from './progress-bar.ts';
+import { summarize } from './summary.ts';
+
+/** What the target published. */
+export interface PublishedEvents {
+  eventIds: Set<string>;
+  /** Events meant to fail (they end in the DLQ, not lost). */
+  poison: Set<string>;
+  /** Events published a second time by the producer. */
+  duplicates: number;
+}
+
+/** What a target gets to build its function. */
+export interface TargetContext {
+  readonly service: string;
+  readonly policy: 'open' | 'closed';
+  /** The Redis URL the function uses (through the fault proxy); undefined without Redis. */
+  readonly redisUrl: string | undefined;
+  /** A store every environment shares (Redis through the proxy, or memory without Redis). */
+  readonly store: DedupStore;
+  /** Kill after this many records (0: never). */
+  readonly crashAfter: number;
+  /** Tell the run where the kill landed. */
+  readonly onCrash: (where: string) => void;
+}
+
+/** The function of a run, as the target built it. */
+export interface TargetFunction {
+  readonly fn: LambdaFunction<MSKEvent>;
+  readonly timeoutMs: number;
+  /** The mapping's retries; they must outlast a crashed invocation's leases. */
+  readonly retries: Pick<EventSourceMappingOptions, 'maximumRetryAttempts' | 'retryBackoffMs'>;
+  /** How many times each Event-Id's effect happened. */
+  effects(): Map<string, number>;
+  /** What an effect is, for the summary ("pushes the provider received"). */
+  readonly effectLabel: string;
+  /** Repeats the effect layer answered from its mark, when the target can tell. */
+  effectReplays(): number | undefined;
+  /** Repeats that ran again and are explained by an injected fault (see module-target.ts). */
+  expectedRepeats?(): Map<string, string>;
+  /** Output printed outside this process (worker threads), once it has settled. */
+  settledOutput(): Promise<JsonLine[]>;
+  close(): Promise<void>;
+}
+
+/** A function under test and its events. */
+export interface LocalTarget {
+  /** For the first line: what runs ("./handler.mjs#handler, in process"). */
+  readonly describe: string;
+  readonly topic: string;
+  publish(log: KafkaLog, topic: string): PublishedEvents;
+  start(context: TargetContext): Promise<TargetFunction>;
+  /** Does the function need a Redis that separate threads share? */
+  readonly needsSharedRedis?: boolean;
+}
+
+/** The summary's verdict and the text printed. */
+export interface LocalRunResult {
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * Run one local run and print its summary (stdout) and progress (stderr).
+ *
+ * @example
+ * const { ok } = await runLocal(options, moduleTarget('./handler.mjs', options));
+ * process.exitCode = ok ? 0 : 1;
+ */
+export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<LocalRunResult> {
+  process.env[EnvVar.logLevel] ??= 'INFO';
+  const say = process.stderr.write.bind(process.stderr);
+  const cleanup: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of cleanup.reverse()) await stop().catch(() => {});
+    cleanup.length = 0;
+  };
+  // Ctrl+C: stop what this run started (a redis-server, workers, servers) before leaving.
+  const onSigint = async () => {
+    await stopAll();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSigint);
+  try {
+    const redis = await findRedis(process.env);
+    if (redis.started) cleanup.push(() => redis.started!.stop());
+    let proxy: TcpFaultProxy | undefined;
+    let shared: DedupStore;
+    if (redis.url) {
+      proxy = await startTcpFaultProxy(redis.url);
+      cleanup.push(() => proxy!.stop());
+      shared = new RedisDedupStore({
+        redis: { url: proxy.url },
+        connectTimeoutMs: 300,
+        commandTimeoutMs: 250,
+      });
+    } else {
+      say(
+        'WARNING: no Redis (REDIS_URL unset, nothing on 127.0.0.1:6379, redis-server not installed):\n' +
+          '         using the in-memory dedup store. It is NOT for production: Lambda containers do not share it.\n' +
+          '         The Redis outage step is skipped.\n',
+      );
+      shared = new MemoryDedupStore({ quiet: true });
+    }
+    cleanup.push(() => shared.close());
+    if (target.needsSharedRedis && !redis.url)
+      throw new Error(`${target.describe} needs a Redis that every environment shares`);
+    const service = `${o.service}-${Date.now().toString(36)}`;
+    say(
+      `msk-once local run: ${target.describe}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
+    );
+
+    const dlqTopic = `${target.topic}-dlq`;
+    const log = new KafkaLog();
+    log.createTopic(target.topic, o.partitions);
+    log.createTopic(dlqTopic, 1); // an on-failure topic must exist before the mapping uses it
+    const { eventIds, poison, duplicates } = target.publish(log, target.topic);
+    const produced = log.all(target.topic).length;
+    const crashAfter = o.crashAfter ?? Math.ceil(eventIds.size / 3);
+
+    const faults: string[] = [];
+    const functionErrors = new Map<string, number>();
+    const bar = progressBar(produced, say, Boolean(process.stderr.isTTY));
+    const fn = await target.start({
+      service,
+      policy: o.storePolicy,
+      redisUrl: proxy?.url,
+      store: shared,
+      crashAfter,
+      onCrash: (where) => {
+        faults.push(`consumer killed after ${crashAfter} records, ${where}`);
+        bar.log(`  ! consumer killed ${where} (its claims stay held until their lease ends)`);
+      },
+    });
+    cleanup.push(() => fn.close());
+
+    // Redis goes down half-way for four invocations (the first fault the alarms must see).
+    const outageFrom = Math.max(2, Math.floor(produced / o.batchSize / 2));
+    let outage: 'before' | 'down' | 'after' = proxy && o.redisOutage ? 'before' : 'after';
+    let downSince = 0;
+    const esm = new EventSourceMapping(log, fn.fn, {
+      topics: [target.topic],
+      batchSize: o.batchSize,
+      concurrency: Math.min(2, o.partitions),
+      // As infra/ deploys a consumer: provisioned mode, partial batch responses, bisect, a Kafka DLQ.
+      provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
+      functionResponseTypes: ['ReportBatchItemFailures'],
+      partialResponseReading: o.reading,
+      bisectBatchOnFunctionError: true,
+      onFailureDestination: `kafka://${dlqTopic}`,
+      ...fn.retries,
+      onInvocation: (report) => {
+        if (report.error) {
+          const error = shortError(report.error);
+          functionErrors.set(error, (functionErrors.get(error) ?? 0) + 1);
+        }
+        const invocations = esm.stats.invocations;
+        if (outage === 'before' && invocations >= outageFrom) {
+          outage = 'down';
+          downSince = invocations;
+          proxy!.set('down');
+          bar.log('  ! Redis is down (connections refused)');
+        } else if (outage === 'down' && invocations >= downSince + 4) {
+          outage = 'after';
+          proxy!.set('up');
+          faults.push(`Redis down for 4 invocations (fail-${o.storePolicy})`);
+          bar.log('  ! Redis is back');
+        }
+        // The note follows the outage as it is now: none once Redis is back.
+        bar.update(produced - esm.offsetLag, outage === 'down' ? '(Redis down)' : '');
+      },
+    });
+    const capture = startProcessOutputCapture(() => {});
+    const started = Date.now();
+    let workerLines: JsonLine[] = [];
+    try {
+      await esm.drain();
+      workerLines = await fn.settledOutput();
+    } finally {
+      capture.stop();
+      proxy?.set('up');
+    }
+    bar.update(produced - esm.offsetLag);
+    bar.finish();
+    say(`drained in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+
+    const dump = dumpTopic(log, dlqTopic);
+    if (o.dlqFile) writeFileSync(o.dlqFile, dump);
+    const lines: JsonLine[] = [
+      ...capture.lines(),
+      ...workerLines,
+      // What Lambda would have told CloudWatch about the mapping and the function.
+      ...(esmMetricDocuments(esm, { functionName: service }) as JsonLine[]),
+    ];
+    if (o.output) writeFileSync(o.output, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    const reasons = new Map<string, string>();
+    for (const line of lines) {
+      const error = line.error as { message?: string } | undefined;
+      if (line.level === 'ERROR' && typeof line.offset === 'number' && error?.message) {
+        const position = {
+          topic: String(line.topic),
+          partition: Number(line.partition),
+          offset: line.offset,
+        };
+        reasons.set(formatPosition(position), error.message);
+      }
+    }
+    const verdict = summarize({
+      produced,
+      unique: eventIds.size,
+      poison,
+      effects: fn.effects(),
+      effectLabel: fn.effectLabel,
+      expectedRepeats: fn.expectedRepeats?.() ?? new Map(),
+      eventIds,
+      stats: esm.stats,
+      dlq: parseDlqText(dump).rows,
+      reasons,
+      lines,
+      faults: [
+        `${duplicates} events published twice by the producer${poison.size ? `; ${poison.size} poison events` : ''}`,
+        ...faults,
+        ...[...functionErrors].map(([error, n]) => `function error x${n}: ${error}`),
+      ],
+      effectReplays: fn.effectReplays(),
+    });
+    console.log(verdict.text);
+    if (o.dlqFile) console.log(`DLQ written to ${o.dlqFile}: msk-once dlq ${o.dlqFile}`);
+    if (o.output) console.log(`Output written to ${o.output}: msk-once triage --from ${o.output}`);
+    return { ok: verdict.ok, text: verdict.text };
+  } finally {
+    process.off('SIGINT', onSigint);
+    await stopAll();
+  }
+}
+
+function shortError(error: string): string {
+  return error.length > 100 ? `${error.slice(0, 99)}…` : error;
+}
