@@ -1,11 +1,13 @@
 /**
  * runPartitions: the base handler. Runs the business function over the batch and answers the
- * event source mapping with the first failed offset of each partition.
+ * event source mapping with every record that did not succeed.
  *
  * Guarantees: records of a partition run one at a time in offset order; partitions run
  * concurrently; the first failure stops its partition and the rest of it is not run (released by
- * dedupClaims, redelivered by the mapping from the reported offset); no record is started with
- * less than `reserveMs` of the invocation left.
+ * dedupClaims); the answer names the failed record and every later record of its partition, so
+ * that a mapping that retries only the reported records cannot commit a record that never ran
+ * (docs/consumer.md, "What a stopped partition reports"); no record is started with less than
+ * `reserveMs` of the invocation left.
  * Does not: retry anything itself (retries come from the event source mapping).
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
@@ -147,7 +149,6 @@ async function runPartition<T>(
     await runRecord(config, record, context, metrics);
     if (record.outcome === 'failed') failed = record;
   }
-  return failed;
 }
 
 /**
@@ -158,15 +159,20 @@ export function runPartitions<T>(config: ResolvedConfig<T>) {
   return async (_event: MSKEvent, context: StackContext<T>): Promise<KafkaBatchResponse> => {
     // The batch decodeRecords made from this event (it rides on the context: see batch.ts).
     const batch = batchIn(context);
-    const firstFailures = await Promise.all(
+    await Promise.all(
       batch.partitions.map((records) => runPartition(config, records, context, batch.metrics)),
     );
+    // Not the first failure alone: AWS's Kafka page says a partial response lets Lambda "retry
+    // only the failed records", and under that reading an unnamed record behind it would be
+    // committed without having run.
     const batchItemFailures: KafkaBatchItemFailure[] = [];
-    for (const failed of firstFailures) {
-      if (failed)
-        batchItemFailures.push({
-          itemIdentifier: { partition: failed.partitionId, offset: failed.raw.offset },
-        });
+    for (const records of batch.partitions) {
+      for (const record of records) {
+        if (record.outcome === 'failed')
+          batchItemFailures.push({
+            itemIdentifier: { partition: record.partitionId, offset: record.raw.offset },
+          });
+      }
     }
     return { batchItemFailures };
   };
