@@ -18,7 +18,10 @@ export interface KafkaConsumerProps {
   readonly entry: string;
   /** The service name (`EnvVar.serviceName`); the `service` metric dimension. */
   readonly service: string;
-  /** The handlerName given to kafkaHandler; the `Handler` metric dimension of the alarms. */
+  /**
+   * The `Handler` metric dimension of the alarms, passed to the function as `EnvVar.handlerName`:
+   * kafkaHandler takes it from there (a different handlerName in the code fails at cold start).
+   */
   readonly handlerName: string;
   readonly clusterArn: string;
   readonly topics: readonly string[];

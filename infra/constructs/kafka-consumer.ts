@@ -116,6 +116,8 @@ export class KafkaConsumer extends Construct {
         // Stack traces point at the TypeScript sources (the bundle ships its .map).
         NODE_OPTIONS: '--enable-source-maps',
         [EnvVar.serviceName]: props.service,
+        // kafkaHandler takes its handlerName from here, so the alarms' Handler dimension is the code's.
+        [EnvVar.handlerName]: props.handlerName,
         [EnvVar.metricsNamespace]: this.metricsNamespace,
         ...dedupEnvironment(props.dedupStore.endpoint),
         [EnvVar.window]: String(props.window ?? 'default'),
