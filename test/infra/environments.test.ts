@@ -117,7 +117,7 @@ describe('offline synth of every environment (real handler entries, as npm run s
       const fn = Object.values(dev.Resources as Record<string, { Type: string }>).filter(
         (x) => x.Type === 'AWS::Lambda::Function',
       );
-      assert.equal(fn.length, 1);
+      assert.equal(fn.length, ENVIRONMENTS.dev.consumers.length, 'a function per declared consumer');
     } finally {
       rmSync(r.outdir, { recursive: true, force: true });
     }
