@@ -136,6 +136,8 @@ export class MskOnceStack extends Stack {
       entry:
         typeof props.entryOverride === 'function' ? props.entryOverride(c) : (props.entryOverride ?? c.entry),
       projectRoot: props.projectRoot,
+      // The repository's functions import msk-once by name: bundle its TypeScript, not a dist build.
+      bundlingConditions: ['msk-once-source'],
       service: c.service,
       handlerName: c.handlerName,
       clusterArn: config.mskClusterArn,

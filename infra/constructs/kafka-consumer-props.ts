@@ -74,6 +74,12 @@ export interface KafkaConsumerProps {
   /** Where esbuild resolves packages from. @default the current directory */
   readonly projectRoot?: string;
   /**
+   * Extra package.json export conditions esbuild resolves imports with, e.g. `['my-source']` when the
+   * handler imports its own package by name and that package maps the condition to its sources.
+   * @default none (the packages' `import` and `default` exports)
+   */
+  readonly bundlingConditions?: readonly string[];
+  /**
    * The mappings validate records against this registry (Glue by ARN, Confluent by URL and secret)
    * and deliver them as JSON or SOURCE; the function gets the same settings in its environment.
    * @default none: records reach the function as producers wrote them

@@ -141,6 +141,9 @@ export class KafkaConsumer extends Construct {
         // @smithy/signature-v4 and @aws-sdk/credential-provider-node, which are not documented
         // contents of the Lambda runtime (the default would leave @aws-sdk/* and @smithy/* out).
         bundleAwsSDK: true,
+        ...(props.bundlingConditions?.length
+          ? { esbuildArgs: { '--conditions': props.bundlingConditions.join(',') } }
+          : {}),
         // ESM output still has CommonJS dependencies (ioredis) that call require().
         banner:
           "import { createRequire as __mskOnceRequire } from 'node:module'; const require = __mskOnceRequire(import.meta.url);",
