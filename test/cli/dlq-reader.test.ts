@@ -147,12 +147,12 @@ describe('DLQ triage of hostile and large files', () => {
     const file = join(dir, 'dlq.jsonl');
     // Plus a line that is not JSON: the parse error quotes it.
     writeFileSync(file, `${hostileMessage()}\n{"bad": ${ESC}[5m${CSI_C1}}\n`);
-    const cli = spawnSync(process.execPath, ['cli/dlq.ts', file], { encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, ['cli/main.ts', 'dlq', file], { encoding: 'utf8' });
     assert.equal(cli.status, 1, 'one entry was skipped');
     assert.doesNotMatch(cli.stdout, RAW_CONTROL);
     assert.doesNotMatch(cli.stderr, RAW_CONTROL);
     assert.match(cli.stderr, /skipped line 2/);
-    const json = spawnSync(process.execPath, ['cli/dlq.ts', file, '--json'], { encoding: 'utf8' });
+    const json = spawnSync(process.execPath, ['cli/main.ts', 'dlq', file, '--json'], { encoding: 'utf8' });
     assert.doesNotMatch(json.stdout, RAW_CONTROL);
     assert.deepEqual(JSON.parse(json.stdout), rows, '--json keeps the exact values, escaped as JSON');
   });
