@@ -8,7 +8,7 @@
  */
 import type { MSKRecord } from 'aws-lambda';
 import { type KafkaLog, parsePartitionId } from '../emulator/index.ts';
-import { EVENT_ID_HEADER } from '../lib/index.ts';
+import { EVENT_ID_HEADER, isByteArray } from '../lib/index.ts';
 import { printable } from './terminal-text.ts';
 
 /** One row of the triage table. */
@@ -184,18 +184,24 @@ function partitionOf(tp: string, where: string): { topic: string; partition: num
   }
 }
 
-const EVENT_ID = EVENT_ID_HEADER.toLowerCase();
-
+/**
+ * The record's Event-Id by the consumer's rules (docs/consumer.md, "Bad input"): the header name
+ * matched exactly, its bytes 0..255, and two different ids are no id at all (the consumer failed
+ * that record for it). Null when there is none to show.
+ */
 function eventIdOf(headers: unknown): string | null {
   if (!Array.isArray(headers)) return null;
+  let found: string | null = null;
   for (const header of headers) {
     if (!isObject(header)) continue;
-    for (const [name, bytes] of Object.entries(header)) {
-      if (name.toLowerCase() === EVENT_ID && Array.isArray(bytes))
-        return Buffer.from(bytes as number[]).toString('utf8');
-    }
+    const bytes = (header as Record<string, unknown>)[EVENT_ID_HEADER];
+    if (bytes === undefined) continue;
+    if (!isByteArray(bytes)) return null;
+    const id = Buffer.from(bytes).toString('utf8');
+    if (found === null) found = id;
+    else if (found.toUpperCase() !== id.toUpperCase()) return null;
   }
-  return null;
+  return found;
 }
 
 function decodeValue(value: unknown): string | null {

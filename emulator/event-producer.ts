@@ -58,7 +58,11 @@ export class EventProducer {
     headers.push(...(event.headers ?? []));
     return this.#log.append(event.topic, {
       key: event.key ?? null,
-      value: Buffer.from(JSON.stringify(event.payload)),
+      // payload null is a tombstone (no value), as the consumer reads it: never the JSON text `null`.
+      value:
+        event.payload === null || event.payload === undefined
+          ? null
+          : Buffer.from(JSON.stringify(event.payload)),
       headers,
     });
   }

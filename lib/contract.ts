@@ -45,7 +45,7 @@ export const Metric = {
   deduplicated: 'MessagesDeduplicated',
   /** One dedup store round trip (claim, commit or release of a batch). Milliseconds; service. */
   dedupCheckDuration: 'DedupCheckDuration',
-  /** A failed dedup store call. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
+  /** A failed dedup store call, or a claim lost under a running batch. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
   dedupErrors: 'DedupErrors',
   /** A failure of the effect layer's own store (not of the effect). Count; service, Reason ({@link EFFECT_ERROR_REASONS}). */
   effectErrors: 'EffectErrors',
@@ -105,11 +105,26 @@ export const ALARM_DEFAULTS = {
   dedupCheckP99Ms: 50,
 } as const;
 
-/** The `Reason` values of {@link Metric} `dedupErrors`: a Redis timeout, a lost or refused connection, a Lua/script error, anything else. */
-export const DEDUP_ERROR_REASONS = ['timeout', 'connection', 'script', 'unknown'] as const;
+/** Why a dedup store call failed: a Redis timeout, a lost or refused connection, a Lua/script error, anything else. */
+export const STORE_ERROR_REASONS = ['timeout', 'connection', 'script', 'unknown'] as const;
+
+/**
+ * Claims this invocation held and may have lost under a running batch: `claim-lost` (a renewal
+ * found the key gone, DONE or another owner's: Redis lost writes in a restart or failover) and
+ * `lease-overrun` (a record ended more than a lease after the last confirmed renewal: the event
+ * loop was blocked, or renewals failed, so another invocation may have run it too). One count
+ * per record.
+ */
+export const CLAIM_LOSS_REASONS = ['claim-lost', 'lease-overrun'] as const;
+
+/** The `Reason` values of {@link Metric} `dedupErrors`: {@link STORE_ERROR_REASONS}, then {@link CLAIM_LOSS_REASONS}. */
+export const DEDUP_ERROR_REASONS = [...STORE_ERROR_REASONS, ...CLAIM_LOSS_REASONS] as const;
 
 /** One of {@link DEDUP_ERROR_REASONS}. */
 export type DedupErrorReason = (typeof DEDUP_ERROR_REASONS)[number];
+
+/** One of {@link STORE_ERROR_REASONS}. */
+export type StoreErrorReason = (typeof STORE_ERROR_REASONS)[number];
 
 /**
  * The `Reason` values of {@link Metric} `effectErrors`: why the idempotency table could not be

@@ -1,4 +1,4 @@
-import type { DedupErrorReason, SchemaRegistryErrorReason } from './contract.ts';
+import type { SchemaRegistryErrorReason, StoreErrorReason as StoreReason } from './contract.ts';
 import { formatPosition, type RecordPosition } from './kafka/position.ts';
 
 export type { RecordPosition };
@@ -58,7 +58,12 @@ export interface RetryLater {
 
 /** True for errors that ask for a retry rather than report a fault ({@link RetryLater}). */
 export function isRetryLater(error: unknown): error is RetryLater {
-  return (error as Partial<RetryLater> | null)?.retryLater === true;
+  try {
+    return (error as Partial<RetryLater> | null)?.retryLater === true;
+  } catch {
+    // A throwing getter (or Proxy trap) is no request for a retry.
+    return false;
+  }
 }
 
 /** The business handler threw; `cause` holds what it threw. */
@@ -67,6 +72,13 @@ export class HandlerError extends RecordError {}
 /** Another invocation holds the claim (IN_PROGRESS): the record is reported failed and retried later. */
 export class ClaimHeldError extends RecordError {}
 
+/**
+ * This invocation's claim on the record's key was lost before the record started (Redis lost the
+ * write in a restart or failover, or the lease ended): it is not run now, but reported failed and
+ * retried, so that it cannot run alongside an invocation that claimed the key since.
+ */
+export class ClaimLostError extends RecordError {}
+
 /** An earlier record of the same partition failed, so this one was not run (offset order). */
 export class PartitionStoppedError extends RecordError {}
 
@@ -74,7 +86,7 @@ export class PartitionStoppedError extends RecordError {}
 export class OutOfTimeError extends RecordError {}
 
 /** Why a dedup store call failed, as counted in the `Reason` dimension of `Metric.dedupErrors`. */
-export type StoreErrorReason = DedupErrorReason;
+export type StoreErrorReason = StoreReason;
 
 /** The dedup store (Redis) failed or was too slow. */
 export class DedupStoreError extends MskOnceError {

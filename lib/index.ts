@@ -39,6 +39,7 @@ export {
   decodePayload,
   decodeRecord,
   decodeValue,
+  isByteArray,
   parseJson,
 } from './kafka/decode.ts';
 export {

@@ -8,8 +8,10 @@
  *
  *   none --claimed----> claimed --committed--> committed      it succeeded: the key turns DONE
  *    |                     |    --released---> released       it failed, or never ran
- *    |                     '----outlived-----> outliving --committed | released--> (as above)
- *    |                                         still running when the invocation answered
+ *    |                     |----outlived-----> outliving --committed | released--> (as above)
+ *    |                     |                   still running when the invocation answered
+ *    |                     '----lost(done)---> duplicate | lost   a renewal found the key DONE, or
+ *    |                                         gone or another's, before the record started
  *    |--unguarded--> unguarded --released--> released         store down, policy open; nothing is
  *    |                                                        held, but after the answer it may not start
  *    |--duplicate--> duplicate                                DONE already
@@ -23,7 +25,7 @@
  *
  *   waiting --start--> running --succeeded--> succeeded
  *    |                         '--failed----> failed
- *    |--failed--------> failed           not run: invalid, held, refused, out of time, stopped
+ *    |--failed--------> failed           not run: invalid, held, refused, lost, out of time, stopped
  *    |--deduplicated--> deduplicated     a duplicate
  *    '--follow--------> deduplicated | failed   a copy, once its original has an outcome
  *
@@ -55,6 +57,7 @@ export type ClaimState =
   | 'held'
   | 'refused'
   | 'copy'
+  | 'lost'
   | 'outliving'
   | 'committed'
   | 'released';
@@ -190,6 +193,16 @@ export class BatchRecord<T> {
       ((claim === 'claimed' || claim === 'outliving') && run !== 'running' && run !== 'succeeded');
     if (!legal) this.#illegal('released');
     this.#claim = 'released';
+  }
+
+  /**
+   * A renewal found that this invocation no longer holds the key of a record that has not started:
+   * DONE now (another invocation finished the event: the record is a duplicate), or gone or
+   * another owner's (Redis lost the write, or the lease ended: the record fails and is retried).
+   */
+  lost(nowDone: boolean): void {
+    if (this.#claim !== 'claimed' || this.#run !== 'waiting') this.#illegal('lost');
+    this.#claim = nowDone ? 'duplicate' : 'lost';
   }
 
   /** The invocation answered while the record runs: its claim is settled when the run ends. */

@@ -24,6 +24,12 @@ export interface Batch<T> extends Tally {
   readonly partitions: BatchRecord<T>[][];
   /** The timer renewing this batch's claims, while any is held (dedupClaims' own). */
   renewal: NodeJS.Timeout | undefined;
+  /** The claims' lease in ms when the store renews them (`extend`), else 0: no loss can be told. */
+  leaseMs: number;
+  /** `performance.now()` when the last claim or renewal that confirmed the batch's claims was sent. */
+  confirmedAt: number;
+  /** Records whose claim loss was counted after they started (claim-lost or lease-overrun): each is counted once. */
+  lossCounted: Set<BatchRecord<T>> | undefined;
 }
 
 /** The key of the batch on the stack's context. @internal */

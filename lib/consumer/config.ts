@@ -117,6 +117,13 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
   if (options.dedupKey !== undefined && typeof options.dedupKey !== 'function') {
     throw new ConfigurationError('dedupKey', 'must be a function of the message');
   }
+  // An async function's key would be a Promise for every record: refused before any record is lost.
+  if (options.dedupKey?.constructor?.name === 'AsyncFunction') {
+    throw new ConfigurationError(
+      'dedupKey',
+      'is an async function: it must return the key itself, not a Promise',
+    );
+  }
   // A key function reads the message before the claims, synchronously: formats that may wait cannot feed it.
   if (options.dedupKey && (valueFormat?.synchronous === false || keyFormat?.synchronous === false)) {
     throw new ConfigurationError(

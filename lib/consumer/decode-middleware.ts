@@ -11,17 +11,58 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { InvalidRecordError } from '../errors.ts';
-import { decodeEnvelope, decodeRecord, type PendingMessage } from '../kafka/decode.ts';
+import { decodeEnvelope, decodeRecord, hasValue, offsetOf, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { SkippedRecords } from '../observability/skipped-records.ts';
+import { readThrown } from '../observability/thrown.ts';
 import { type Batch, type StackContext, withBatch } from './batch.ts';
 import { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 
-function inOffsetOrder(records: MSKRecord[]): MSKRecord[] {
+/**
+ * What a custom dedupKey answered, checked: anything but a non-empty string (undefined for a field
+ * the producer forgot, a Promise, a number) would make many records one key, and all but the first
+ * of them would be skipped as duplicates for the whole window. Such a record fails instead.
+ */
+function customKey(raw: MSKRecord, key: unknown): string {
+  if (typeof key === 'string' && key !== '') return key;
+  const what =
+    key === ''
+      ? 'an empty string'
+      : key === null || key === undefined
+        ? String(key)
+        : typeof (key as PromiseLike<unknown>).then === 'function'
+          ? 'a Promise (dedupKey must be synchronous)'
+          : `a ${typeof key}`;
+  throw new InvalidRecordError(raw, `dedupKey returned ${what}, not a non-empty string`);
+}
+
+/**
+ * The partition's records in offset order. The check and the sort read offsets the same way
+ * (offsetOf: numbers, or decimal strings in a hand-made event), so a record can never be judged
+ * in order by one and moved by the other. Records with no readable offset (NaN) go first: they
+ * fail anyway, naming their offset.
+ */
+function inOffsetOrder(partitionId: string, records: MSKRecord[]): MSKRecord[] {
+  for (let i = 0; i < records.length; i++) {
+    const raw = records[i];
+    if (raw === null || typeof raw !== 'object') {
+      // Without a record there is no position to report: the invocation fails, so the mapping
+      // retries the batch (bisecting it) and the record reaches the DLQ rather than vanishing.
+      throw new TypeError(
+        `not an MSK event: records['${partitionId}'][${i}] is ${raw === null ? 'null' : typeof raw}, not a record`,
+      );
+    }
+  }
   for (let i = 1; i < records.length; i++) {
-    if (records[i]!.offset < records[i - 1]!.offset) return [...records].sort((a, b) => a.offset - b.offset);
+    if (!(offsetOf(records[i]!) >= offsetOf(records[i - 1]!))) {
+      const at = (r: MSKRecord) => {
+        const o = offsetOf(r);
+        return Number.isNaN(o) ? -1 : o;
+      };
+      return [...records].sort((a, b) => at(a) - at(b));
+    }
   }
   return records;
 }
@@ -50,6 +91,9 @@ export function decodeRecords<T>(
         metrics: config.metrics.begin(),
         skipped: new SkippedRecords(),
         renewal: undefined,
+        leaseMs: 0,
+        confirmedAt: 0,
+        lossCounted: undefined,
       };
       for (const partitionId in byPartition) {
         const records = byPartition[partitionId];
@@ -58,7 +102,7 @@ export function decodeRecords<T>(
           throw new TypeError(`not an MSK event: records['${partitionId}'] is not an array of records`);
         }
         const list: BatchRecord<T>[] = new Array(records.length);
-        const ordered = inOffsetOrder(records);
+        const ordered = inOffsetOrder(partitionId, records);
         for (let i = 0; i < ordered.length; i++) {
           const raw = ordered[i]!;
           let message: PendingMessage<T> | undefined;
@@ -67,16 +111,18 @@ export function decodeRecords<T>(
             // A custom key function may read the payload, so it gets a parsed one; otherwise the
             // value waits until the record runs (duplicates are never parsed).
             message = config.dedupKey ? decodeRecord(raw, config.decode) : decodeEnvelope(raw, config.decode);
-            const key = config.keyPrefix + (config.dedupKey ? config.dedupKey(message) : message.eventId);
+            const key =
+              config.keyPrefix +
+              (config.dedupKey ? customKey(raw, config.dedupKey(message)) : message.eventId);
             // A key format also decodes when the record runs, even for a record with no value.
-            const pending = !config.dedupKey && (Boolean(raw.value) || config.decode.key !== undefined);
+            const pending = !config.dedupKey && (hasValue(raw.value) || config.decode.key !== undefined);
             record = new BatchRecord(raw, partitionId, batch, message, key, pending);
           } catch (error) {
             const invalid =
               error instanceof InvalidRecordError
                 ? error
-                : new InvalidRecordError(raw, `dedup key function failed: ${(error as Error).message}`, {
-                    cause: error,
+                : new InvalidRecordError(raw, `dedup key function failed: ${readThrown(error).text}`, {
+                    cause: readThrown(error).error,
                   });
             config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
               ...recordKeys(raw, message),

@@ -25,6 +25,7 @@ import { recordKeys } from '../observability/logger.ts';
 import { BATCH, type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import { MIN_LEASE_MS, type ResolvedConfig } from './config.ts';
+import { renewClaims } from './renewal.ts';
 
 // Without a remaining time (tests, local runs) a lease as long as the longest Kafka invocation.
 const FALLBACK_LEASE_MS = 15 * 60 * 1000;
@@ -39,35 +40,6 @@ function leaseFor<T>(config: ResolvedConfig<T>, context: Context | undefined): n
   const left = typeof remaining === 'number' && remaining > 0 ? remaining : FALLBACK_LEASE_MS;
   const lease = config.store.extend ? Math.min(config.leaseMs, left) : left;
   return Math.max(lease, MIN_LEASE_MS);
-}
-
-/**
- * Renew the batch's claims every third of their lease: those not yet committed or released
- * (`claimed`), and after the answer those whose handler still runs (`outliving`). Stops by itself
- * when none is left.
- */
-function renewClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>, leaseMs: number): void {
-  const extend = config.store.extend?.bind(config.store);
-  if (!extend) return;
-  const timer = setInterval(() => {
-    const keys: string[] = [];
-    for (const partition of batch.partitions) {
-      for (const record of partition) {
-        const claim = record.claim;
-        if (claim === 'claimed' || claim === 'outliving') keys.push(record.key!);
-      }
-    }
-    if (keys.length === 0) {
-      clearInterval(timer);
-      return;
-    }
-    extend(keys, batch.owner, leaseMs).catch((error) => {
-      config.logger.warn('could not renew claims: they end with their lease', { keys: keys.length, error });
-    });
-  }, leaseMs / 3);
-  // A renewal never keeps a process alive (in Lambda a frozen sandbox renews nothing anyway).
-  timer.unref();
-  batch.renewal = timer;
 }
 
 /** Move the record by what the store answered for its key. */
@@ -208,7 +180,12 @@ export function dedupClaims<T>(
       let results: ClaimResult[];
       try {
         const lease = leaseFor(config, request.context);
+        const sentAt = performance.now();
         results = await timed(batch, () => config.store.claim(keys, batch.owner, lease));
+        if (config.store.extend) {
+          batch.leaseMs = lease;
+          batch.confirmedAt = sentAt;
+        }
         renewClaims(config, batch, lease);
       } catch (error) {
         results = new Array(keys.length).fill(error);

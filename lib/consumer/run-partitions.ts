@@ -11,22 +11,25 @@
  * Does not: retry anything itself (retries come from the event source mapping).
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { Context, MSKEvent } from 'aws-lambda';
+import type { Context, MSKEvent, MSKRecord } from 'aws-lambda';
 import {
   ClaimHeldError,
+  ClaimLostError,
   HandlerError,
-  isRetryLater,
   OutOfTimeError,
   PartitionStoppedError,
   StoreUnavailableError,
 } from '../errors.ts';
+import { offsetOf } from '../kafka/decode.ts';
 import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { countRegistryError } from '../observability/schema-registry-metrics.ts';
-import { batchIn, type StackContext } from './batch.ts';
+import { readThrown } from '../observability/thrown.ts';
+import { type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
+import { checkLease, confirmIfStale } from './renewal.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
 class RecordContext<T> implements HandleContext {
@@ -53,6 +56,11 @@ class RecordContext<T> implements HandleContext {
   }
 }
 
+function reportedOffset(raw: MSKRecord): number {
+  const offset = offsetOf(raw);
+  return Number.isNaN(offset) ? raw.offset : offset;
+}
+
 function remainingMs(context: Context): number {
   const remaining = context?.getRemainingTimeInMillis?.();
   return typeof remaining === 'number' ? remaining : Number.POSITIVE_INFINITY;
@@ -63,10 +71,18 @@ async function runRecord<T>(
   config: ResolvedConfig<T>,
   record: BatchRecord<T>,
   context: Context,
-  metrics: RecordMetrics,
+  batch: Batch<T>,
 ): Promise<void> {
   const { raw } = record;
   if (record.invalid) return record.failed(record.invalid);
+  // Claims confirmed longer than a lease ago may have ended: confirm this one before it starts.
+  if (
+    record.claim === 'claimed' &&
+    batch.leaseMs !== 0 &&
+    performance.now() - batch.confirmedAt > batch.leaseMs
+  ) {
+    await confirmIfStale(config, batch, record);
+  }
   switch (record.claim) {
     case 'duplicate':
       return record.deduplicated();
@@ -84,6 +100,16 @@ async function runRecord<T>(
       );
     case 'copy':
       return record.follow();
+    case 'lost':
+      return record.failed(
+        new ClaimLostError(
+          raw,
+          'this invocation lost its claim before the record started (counted as claim-lost)',
+          {
+            eventId: record.message?.eventId,
+          },
+        ),
+      );
     case 'released':
       // The invocation already answered (middy's early timeout) while this partition was busy: its
       // claim is released, so starting the record now could run it alongside its retry.
@@ -93,7 +119,7 @@ async function runRecord<T>(
   let invalid = record.parsePayload(config.decode);
   if (invalid instanceof Promise) invalid = await invalid;
   if (invalid) {
-    countRegistryError(metrics, invalid);
+    countRegistryError(batch.metrics, invalid);
     config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
       ...recordKeys(raw, record.message),
       error: invalid,
@@ -109,20 +135,25 @@ async function runRecord<T>(
     return record.failed(new OutOfTimeError(raw, `${left} ms left, below reserveMs ${config.reserveMs}`));
   }
   const message = record.start();
+  const guarded = record.claim === 'claimed';
   try {
-    await config.handle(message, new RecordContext(context, config.logger, record, metrics));
+    await config.handle(message, new RecordContext(context, config.logger, record, batch.metrics));
+    if (guarded) checkLease(config, batch, record, performance.now());
     record.succeeded();
   } catch (error) {
-    const failure = new HandlerError(raw, `handler failed: ${(error as Error)?.message ?? String(error)}`, {
-      cause: error,
+    if (guarded) checkLease(config, batch, record, performance.now());
+    // Whatever was thrown is read through readThrown: an odd value must not fail the invocation.
+    const thrown = readThrown(error);
+    const failure = new HandlerError(raw, `handler failed: ${thrown.text}`, {
+      cause: thrown.error,
       eventId: message.eventId,
     });
-    if (isRetryLater(error)) {
-      config.logger.warn('handler asked for a retry later', { ...recordKeys(raw, message), error });
+    if (thrown.retryLater) {
+      config.logger.warn('handler asked for a retry later', { ...recordKeys(raw, message), error: failure });
     } else {
       config.logger.error('handler failed: the record is retried, then sent to the DLQ', {
         ...recordKeys(raw, message),
-        error,
+        error: failure,
       });
     }
     record.failed(failure);
@@ -133,7 +164,7 @@ async function runPartition<T>(
   config: ResolvedConfig<T>,
   records: BatchRecord<T>[],
   context: Context,
-  metrics: RecordMetrics,
+  batch: Batch<T>,
 ) {
   let failed: BatchRecord<T> | undefined;
   for (const record of records) {
@@ -146,7 +177,7 @@ async function runPartition<T>(
       );
       continue;
     }
-    await runRecord(config, record, context, metrics);
+    await runRecord(config, record, context, batch);
     if (record.outcome === 'failed') failed = record;
   }
 }
@@ -159,9 +190,7 @@ export function runPartitions<T>(config: ResolvedConfig<T>) {
   return async (_event: MSKEvent, context: StackContext<T>): Promise<KafkaBatchResponse> => {
     // The batch decodeRecords made from this event (it rides on the context: see batch.ts).
     const batch = batchIn(context);
-    await Promise.all(
-      batch.partitions.map((records) => runPartition(config, records, context, batch.metrics)),
-    );
+    await Promise.all(batch.partitions.map((records) => runPartition(config, records, context, batch)));
     // Not the first failure alone: AWS's Kafka page says a partial response lets Lambda "retry
     // only the failed records", and under that reading an unnamed record behind it would be
     // committed without having run.
@@ -170,7 +199,8 @@ export function runPartitions<T>(config: ResolvedConfig<T>) {
       for (const record of records) {
         if (record.outcome === 'failed')
           batchItemFailures.push({
-            itemIdentifier: { partition: record.partitionId, offset: record.raw.offset },
+            // A number, as the event source mapping expects, even when a hand-made event sent a string.
+            itemIdentifier: { partition: record.partitionId, offset: reportedOffset(record.raw) },
           });
       }
     }

@@ -3,7 +3,7 @@
  * Lambda containers and replicas do not share it, so in production it would let every duplicate
  * that lands on another container through (docs/background.md, "Anti-patterns").
  */
-import type { ClaimResult, DedupStore } from './store.ts';
+import type { ClaimResult, DedupStore, RenewalResult } from './store.ts';
 
 interface Entry {
   value: string;
@@ -56,12 +56,16 @@ export class MemoryDedupStore implements DedupStore {
     }
   }
 
-  async extend(keys: readonly string[], owner: string, leaseMs: number): Promise<void> {
+  async extend(keys: readonly string[], owner: string, leaseMs: number): Promise<RenewalResult[]> {
     const mine = `P:${owner}`;
-    for (const key of keys) {
+    return keys.map((key) => {
       const entry = this.#live(key);
-      if (entry?.value === mine) entry.expiresAt = this.#now() + leaseMs;
-    }
+      if (entry?.value === mine) {
+        entry.expiresAt = this.#now() + leaseMs;
+        return 'renewed';
+      }
+      return entry?.value === 'D' ? 'done' : 'lost';
+    });
   }
 
   async release(keys: readonly string[], owner: string): Promise<void> {

@@ -22,7 +22,7 @@ import {
   type RedisConnection,
   type RedisConnectionOptions,
 } from './redis-connection.ts';
-import type { ClaimResult, DedupStore } from './store.ts';
+import type { ClaimResult, DedupStore, RenewalResult } from './store.ts';
 
 /** Value of a DONE key. IN_PROGRESS keys hold `P:<owner>`. */
 export const DONE = 'D';
@@ -36,8 +36,10 @@ return 0`;
 const RELEASE_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-// Renew the lease of IN_PROGRESS(mine).
-const EXTEND_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+// Renew the lease of IN_PROGRESS(mine); answer 1 (renewed), 2 (DONE now) or 0 (lost: gone or another's).
+const EXTEND_LUA = `local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if v == '${DONE}' then return 2 end
 return 0`;
 
 // The same steps for many keys in one call (standalone Redis only: a cluster refuses scripts
@@ -53,10 +55,14 @@ const COMMIT_MANY_LUA = `for _, key in ipairs(KEYS) do
   if v == ARGV[1] or not v then redis.call('SET', key, '${DONE}', 'PX', ARGV[2]) end
 end
 return #KEYS`;
-const EXTEND_MANY_LUA = `for _, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then redis.call('PEXPIRE', key, ARGV[2]) end
+// One letter per key: r(enewed), d(one now), l(ost).
+const EXTEND_MANY_LUA = `local out = {}
+for i, key in ipairs(KEYS) do
+  local v = redis.call('GET', key)
+  if v == ARGV[1] then redis.call('PEXPIRE', key, ARGV[2]) out[i] = 'r'
+  elseif v == '${DONE}' then out[i] = 'd' else out[i] = 'l' end
 end
-return #KEYS`;
+return table.concat(out)`;
 const RELEASE_MANY_LUA = `for _, key in ipairs(KEYS) do
   if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
 end
@@ -180,14 +186,29 @@ export class RedisDedupStore implements DedupStore {
     });
   }
 
-  async extend(keys: readonly string[], owner: string, leaseMs: number): Promise<void> {
+  async extend(keys: readonly string[], owner: string, leaseMs: number): Promise<RenewalResult[]> {
     const value = IN_PROGRESS + owner;
     const lease = Math.max(1, Math.ceil(leaseMs));
-    await this.#sendOrThrow('extend', keys, {
-      one: (p, key) => p.mskOnceExtend(key, value, lease),
-      many: (p, chunk) => p.mskOnceExtendMany(chunk.length, ...chunk, value, lease),
-      ofMany: () => 1,
-    });
+    const results: RenewalResult[] = new Array(keys.length);
+    let failed: Error | null = null;
+    await this.#send(
+      keys,
+      {
+        one: (p, key) => p.mskOnceExtend(key, value, lease),
+        many: (p, chunk) => p.mskOnceExtendMany(chunk.length, ...chunk, value, lease),
+        ofMany: (reply, j) => {
+          const code = (reply as string).charCodeAt(j);
+          return code === 114 /* r */ ? 1 : code === 100 /* d */ ? 2 : 0;
+        },
+      },
+      (index, error, reply) => {
+        if (error) failed ??= error;
+        else results[index] = reply === 1 ? 'renewed' : reply === 2 ? 'done' : 'lost';
+      },
+    );
+    // A node that did not answer tells nothing about its keys: the whole renewal counts as failed.
+    if (failed) throw this.#storeError(failed, 'extend');
+    return results;
   }
 
   async release(keys: readonly string[], owner: string): Promise<void> {

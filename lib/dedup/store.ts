@@ -19,6 +19,13 @@ export type ClaimOutcome = 'claimed' | 'done' | 'held';
  */
 export type ClaimResult = ClaimOutcome | Error;
 
+/**
+ * What a renewal found for one key: `renewed` (still this owner's, lease renewed), `done` (DONE
+ * now: another invocation finished the event), `lost` (gone, or another owner's: Redis lost the
+ * write in a restart or failover, or the lease ended).
+ */
+export type RenewalResult = 'renewed' | 'done' | 'lost';
+
 /** A dedup store. Implementations: {@link RedisDedupStore}, and {@link MemoryDedupStore} for local runs only. */
 export interface DedupStore {
   /**
@@ -29,10 +36,11 @@ export interface DedupStore {
   /** IN_PROGRESS(owner) -> DONE for `windowMs`. Keys held by another owner are left alone. */
   commit(keys: readonly string[], owner: string, windowMs: number): Promise<void>;
   /**
-   * Renew the lease of keys `owner` still holds. Optional: a store without it gets leases as long
-   * as the invocation's remaining time instead of short renewed ones.
+   * Renew the lease of keys `owner` still holds, and say per key, in order, whether it still held
+   * it. Optional: a store without it gets leases as long as the invocation's remaining time
+   * instead of short renewed ones (and no claim loss is detected).
    */
-  extend?(keys: readonly string[], owner: string, leaseMs: number): Promise<void>;
+  extend?(keys: readonly string[], owner: string, leaseMs: number): Promise<RenewalResult[]>;
   /** IN_PROGRESS(owner) -> absent, so that a retry runs the handler again. */
   release(keys: readonly string[], owner: string): Promise<void>;
   /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */

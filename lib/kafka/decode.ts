@@ -5,6 +5,7 @@
  */
 import type { MSKRecord } from 'aws-lambda';
 import { InvalidRecordError } from '../errors.ts';
+import { readThrown } from '../observability/thrown.ts';
 import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, normalizeEventId } from './envelope.ts';
 import type { KafkaHeaders, KafkaMessage } from './message.ts';
 
@@ -35,13 +36,58 @@ export interface DecodeOptions<T> {
  * alphabet silently, so a decoded length short of what the text's length promises means the text
  * was not base64. (Cheaper than a regular expression over every value; URL-safe letters pass.)
  */
-function base64(record: MSKRecord, field: 'key' | 'value', text: string): Buffer {
+function base64(record: MSKRecord, field: 'key' | 'value', text: unknown): Buffer {
+  if (typeof text !== 'string') {
+    throw new InvalidRecordError(record, `${field} is ${describeType(text)}, not base64 text`);
+  }
   const bytes = Buffer.from(text, 'base64');
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   if (text.length % 4 !== 0 || bytes.length !== (text.length / 4) * 3 - padding) {
     throw new InvalidRecordError(record, `${field} is not valid base64 (${text.length} characters)`);
   }
   return bytes;
+}
+
+/**
+ * A key or value is there unless its field is absent, null or empty (a tombstone has no value);
+ * anything else present, a number included, must be base64 text.
+ * @internal
+ */
+export function hasValue(field: unknown): boolean {
+  return field !== undefined && field !== null && field !== '';
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return type === 'object' || type === 'undefined' ? `an ${type}` : `a ${type}`;
+}
+
+/**
+ * True when every element is a whole number 0..255. A header value outside it would be wrapped
+ * modulo 256 by Buffer.from, so 0x130 could alias another Event-Id's 0x30: such a record fails.
+ */
+export function isByteArray(bytes: unknown): bytes is number[] {
+  if (!Array.isArray(bytes)) return false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    // A non-number, a fraction, a negative or a value above 255 never equals itself masked.
+    if ((b & 255) !== b) return false;
+  }
+  return true;
+}
+
+/**
+ * The offset of a raw record as a number: the MSK event carries numbers; a hand-made event may
+ * carry decimal strings. Both the in-order check and the sort use this one reading, so they can
+ * never disagree. NaN for anything else (the record then fails, see {@link decodeEnvelope}).
+ */
+export function offsetOf(record: MSKRecord): number {
+  const offset = record.offset as unknown;
+  if (typeof offset === 'number') return Number.isSafeInteger(offset) && offset >= 0 ? offset : Number.NaN;
+  if (typeof offset === 'string' && /^\d{1,16}$/.test(offset)) return Number(offset);
+  return Number.NaN;
 }
 
 /** A copy of a small buffer that owns its memory: a slice of Buffer's shared pool would keep the pool slab (and the values decoded next to it) alive for as long as the message lives. */
@@ -79,9 +125,14 @@ function decodeHeaders(record: MSKRecord, maxHeaderBytes: number): Record<string
   if (list === undefined || list === null) return headers;
   if (!Array.isArray(list)) throw new InvalidRecordError(record, 'headers is not an array');
   for (const entry of list) {
+    if (entry === null || typeof entry !== 'object')
+      throw new InvalidRecordError(record, `a header is ${describeType(entry)}, not { name: bytes }`);
     for (const name in entry) {
       const bytes = entry[name];
       if (!Array.isArray(bytes)) throw new InvalidRecordError(record, `header ${name} is not a byte array`);
+      if (!isByteArray(bytes)) {
+        throw new InvalidRecordError(record, `header ${name} holds a value that is not a byte (0..255)`);
+      }
       if (bytes.length > maxHeaderBytes) {
         throw new InvalidRecordError(
           record,
@@ -102,6 +153,41 @@ function single(headers: KafkaHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/**
+ * The Event-Id of a record's decoded headers. Header names are matched exactly (Kafka header
+ * names are case-sensitive; the DLQ reader matches the same way). The same id twice is one id
+ * (ULIDs compare case-insensitively); two different ids make the record fail: neither may
+ * silently win, or one event's key would be claimed for another.
+ */
+function eventIdOf(record: MSKRecord, headers: KafkaHeaders): string {
+  const raw = headers[EVENT_ID_HEADER];
+  if (raw === undefined) {
+    let near = '';
+    for (const name in headers) {
+      if (name.toLowerCase() === EVENT_ID_LOWER) near = ` (found '${name}': header names are case-sensitive)`;
+    }
+    throw new InvalidRecordError(record, `no ${EVENT_ID_HEADER} header${near}`);
+  }
+  const values = Array.isArray(raw) ? raw : [raw];
+  let eventId: string | undefined;
+  for (const value of values) {
+    const id = normalizeEventId(value);
+    if (id === undefined) {
+      throw new InvalidRecordError(record, `${EVENT_ID_HEADER} '${value.slice(0, 64)}' is not a ULID`);
+    }
+    if (eventId !== undefined && id !== eventId) {
+      throw new InvalidRecordError(
+        record,
+        `two different ${EVENT_ID_HEADER} headers (${eventId}, ${id}): which event it is cannot be told`,
+      );
+    }
+    eventId = id;
+  }
+  return eventId!;
+}
+
+const EVENT_ID_LOWER = EVENT_ID_HEADER.toLowerCase();
 
 /**
  * Decode a record into the message a business function sees.
@@ -130,13 +216,14 @@ export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): P
  * const message = decodeEnvelope(record, { parse: parseJson, maxHeaderBytes: 16384 }); // payload: null
  */
 export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>): PendingMessage<T> {
-  const headers = decodeHeaders(record, options.maxHeaderBytes);
-  const rawId = single(headers, EVENT_ID_HEADER);
-  if (rawId === undefined) throw new InvalidRecordError(record, `no ${EVENT_ID_HEADER} header`);
-  const eventId = normalizeEventId(rawId);
-  if (eventId === undefined) {
-    throw new InvalidRecordError(record, `${EVENT_ID_HEADER} '${rawId.slice(0, 64)}' is not a ULID`);
+  if (Number.isNaN(offsetOf(record))) {
+    throw new InvalidRecordError(
+      record,
+      `offset ${JSON.stringify(record.offset)} is not a whole number >= 0`,
+    );
   }
+  const headers = decodeHeaders(record, options.maxHeaderBytes);
+  const eventId = eventIdOf(record, headers);
   return {
     eventId,
     correlationId: single(headers, CORRELATION_ID_HEADER),
@@ -145,7 +232,7 @@ export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>):
     partition: record.partition,
     offset: record.offset,
     timestamp: record.timestamp,
-    key: record.key ? own(base64(record, 'key', record.key)) : undefined,
+    key: hasValue(record.key) ? own(base64(record, 'key', record.key)) : undefined,
     headers,
     payload: null,
   };
@@ -161,17 +248,19 @@ function rejected(
   if (error instanceof InvalidRecordError) return error;
   return new InvalidRecordError(
     record,
-    `${field} rejected by ${field === 'value' ? 'parse' : 'the key format'}: ${(error as Error)?.message}`,
+    `${field} rejected by ${field === 'value' ? 'parse' : 'the key format'}: ${readThrown(error).text}`,
     {
-      cause: error,
+      cause: readThrown(error).error,
       eventId,
     },
   );
 }
 
 /**
- * The parsed value; `null` for a tombstone (no value, or an empty one), for which parse is not
- * called. A promise only when `parse` has to wait (see {@link DecodeOptions.parse}).
+ * The parsed value; `null` for a tombstone (no value: the field absent, null or empty), for which
+ * parse is not called. `payload: null` means a tombstone and nothing else: a value that parses to
+ * null (the JSON text `null`) is refused, so a handler can tell a deletion from a message.
+ * A promise only when `parse` has to wait (see {@link DecodeOptions.parse}).
  *
  * @throws {InvalidRecordError} malformed base64, or a value `parse` rejects (a promise rejects with it).
  * @example
@@ -182,8 +271,9 @@ export function decodeValue<T>(
   options: DecodeOptions<T>,
   eventId?: string,
 ): T | null | Promise<T | null> {
-  if (!record.value) return null;
-  const value = base64(record, 'value', record.value);
+  const text = record.value as unknown;
+  if (!hasValue(text)) return null;
+  const value = base64(record, 'value', text);
   let parsed: T | Promise<T>;
   try {
     parsed = options.parse(value, record, eventId);
@@ -191,10 +281,24 @@ export function decodeValue<T>(
     throw rejected(record, 'value', error, eventId);
   }
   return parsed instanceof Promise
-    ? parsed.catch((error) => {
-        throw rejected(record, 'value', error, eventId);
-      })
-    : parsed;
+    ? parsed.then(
+        (p) => notNull(record, p, eventId),
+        (error) => {
+          throw rejected(record, 'value', error, eventId);
+        },
+      )
+    : notNull(record, parsed, eventId);
+}
+
+function notNull<T>(record: MSKRecord, parsed: T, eventId: string | undefined): T {
+  if (parsed === null || parsed === undefined) {
+    throw new InvalidRecordError(
+      record,
+      `value parses to ${parsed}: payload null means a tombstone (a record without a value), so a message may not be null`,
+      { eventId },
+    );
+  }
+  return parsed;
 }
 
 /**

@@ -124,9 +124,9 @@ export class InvocationMetrics {
     this.#durations.push(ms);
   }
 
-  /** A store call failed for `reason` ({@link Metric} `dedupErrors`). */
-  storeError(reason: string): void {
-    this.#errors.set(reason, (this.#errors.get(reason) ?? 0) + 1);
+  /** A store call failed, or `count` claims were lost, for `reason` ({@link Metric} `dedupErrors`). */
+  storeError(reason: string, count = 1): void {
+    this.#errors.set(reason, (this.#errors.get(reason) ?? 0) + count);
   }
 
   /** A counter of the business function's own (HandleContext.metrics). */

@@ -41,7 +41,14 @@ describe('contract: the public values', () => {
       schemaRegistryErrors: 'SchemaRegistryErrors',
     });
     assert.deepEqual(Dimension, { service: 'service', topic: 'Topic', handler: 'Handler', reason: 'Reason' });
-    assert.deepEqual(DEDUP_ERROR_REASONS, ['timeout', 'connection', 'script', 'unknown']);
+    assert.deepEqual(DEDUP_ERROR_REASONS, [
+      'timeout',
+      'connection',
+      'script',
+      'unknown',
+      'claim-lost',
+      'lease-overrun',
+    ]);
     assert.deepEqual(contract.EFFECT_ERROR_REASONS, [
       'timeout',
       'connection',

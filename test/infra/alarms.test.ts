@@ -63,6 +63,18 @@ describe('alarms of a consumer', () => {
     assert.equal(alarm('dlq-records').TreatMissingData, 'notBreaching');
   });
 
+  test('the alarms that must page on the first record: threshold 0, one period, one datapoint', () => {
+    // Written out, not read from the rules: a rule that drifts to 1 would otherwise pass both sides.
+    for (const name of ['dlq-records', 'records-lost', 'dedup-errors', 'effect-errors']) {
+      const a = alarm(name);
+      assert.deepEqual(
+        [a.Threshold, a.ComparisonOperator, a.EvaluationPeriods, a.DatapointsToAlarm, a.TreatMissingData],
+        [0, 'GreaterThanThreshold', 1, 1, 'notBreaching'],
+        name,
+      );
+    }
+  });
+
   test('an environment may choose not to page on a silent mapping', () => {
     const config = environment('dev');
     const quiet = { ...config, alarms: { ...config.alarms, silentMapping: 'ignore' as const } };

@@ -142,14 +142,27 @@ export interface FaultRig {
 export function faultRig(): FaultRig {
   const rig = {} as FaultRig;
   before(async () => {
-    rig.dynamo = await startDynalite();
-    rig.proxy = await startTcpFaultProxy(redisUrl());
-    rig.capture = startProcessOutputCapture(() => {});
+    Object.assign(rig, await startFaultRig());
   });
-  after(async () => {
-    rig.capture.stop();
-    await rig.proxy.stop();
-    await rig.dynamo.stop();
-  });
+  after(() => stopFaultRig(rig));
   return rig;
+}
+
+/**
+ * The same rig outside a test file (the soak script): start it, and stop it when done.
+ *
+ * @example
+ * const rig = await startFaultRig(); try { ... } finally { await stopFaultRig(rig); }
+ */
+export async function startFaultRig(passThrough: (text: string) => void = () => {}): Promise<FaultRig> {
+  const dynamo = await startDynalite();
+  const proxy = await startTcpFaultProxy(redisUrl());
+  const capture = startProcessOutputCapture(passThrough);
+  return { dynamo, proxy, capture };
+}
+
+export async function stopFaultRig(rig: FaultRig): Promise<void> {
+  rig.capture.stop();
+  await rig.proxy.stop();
+  await rig.dynamo.stop();
 }

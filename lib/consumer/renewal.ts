@@ -1,0 +1,155 @@
+/**
+ * Renewing the batch's claims, and telling when one was lost.
+ *
+ * Guarantees:
+ * - held claims are renewed every third of their lease while the invocation lives (and after the
+ *   answer, those whose handler still runs);
+ * - each renewal says per key whether it is still held: a record whose claim is found lost before
+ *   it starts is not started (deduplicated if the key is DONE now, failed and retried otherwise);
+ *   one found lost while it runs cannot be stopped; both are counted (`DedupErrors{Reason=claim-lost}`)
+ *   and logged with their event ids;
+ * - a record is not started on a confirmation older than its lease (the event loop was blocked, or
+ *   renewals failed): its key is renewed first, one round trip, in that case only;
+ * - a record that ends more than a lease after the last confirmation (a handler that blocked the
+ *   event loop: no timer fires, so nothing renews) is counted (`lease-overrun`) and logged.
+ * Does not: stop a running handler, or renew through a blocked event loop (nothing can). A record
+ * started on a claim confirmed less than a lease ago may still find, at the next renewal, that the
+ * claim was lost meanwhile: the per-record round trip that would close this gap is not made (its
+ * cost and the reasoning: docs/consumer.md, "Lost claims").
+ */
+import { errorReason } from '../dedup/redis-connection.ts';
+import type { RenewalResult } from '../dedup/store.ts';
+import { recordKeys } from '../observability/logger.ts';
+import type { Batch } from './batch.ts';
+import type { BatchRecord } from './batch-record.ts';
+import type { ResolvedConfig } from './config.ts';
+
+/** Event ids listed in one log line at most (the count is always whole). */
+const MAX_IDS_LOGGED = 100;
+
+/** Apply what a renewal sent at `sentAt` answered for `records` (in the same order). */
+function applyRenewal<T>(
+  config: ResolvedConfig<T>,
+  batch: Batch<T>,
+  records: readonly BatchRecord<T>[],
+  results: readonly RenewalResult[] | undefined,
+  sentAt: number,
+): void {
+  // A store whose extend answers nothing (a custom one) confirms nothing per key: all taken as renewed.
+  if (!Array.isArray(results)) {
+    batch.confirmedAt = sentAt;
+    return;
+  }
+  let lost: string[] | undefined;
+  let count = 0;
+  for (let i = 0; i < records.length; i++) {
+    const result = results[i];
+    if (result === 'renewed' || result === undefined) continue;
+    const record = records[i]!;
+    const claim = record.claim;
+    // Settled since the renewal was sent (committed or released): nothing to learn any more.
+    if (claim !== 'claimed' && claim !== 'outliving') continue;
+    if (record.run === 'waiting') record.lost(result === 'done');
+    else {
+      if (batch.lossCounted?.has(record)) continue;
+      (batch.lossCounted ??= new Set()).add(record);
+    }
+    count++;
+    lost ??= [];
+    if (lost.length < MAX_IDS_LOGGED) lost.push(record.message?.eventId ?? record.key!);
+  }
+  batch.confirmedAt = sentAt;
+  if (count === 0) return;
+  batch.metrics.storeError('claim-lost', count);
+  config.logger.error(
+    'claims lost under a running batch (Redis lost them, or their lease ended): records not yet started are not run; running ones may run twice',
+    { claimsLost: count, eventIds: lost },
+  );
+}
+
+/**
+ * Renew the batch's claims every third of their lease: those not yet committed or released
+ * (`claimed`), and after the answer those whose handler still runs (`outliving`). Stops by itself
+ * when none is left.
+ */
+export function renewClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>, leaseMs: number): void {
+  const extend = config.store.extend?.bind(config.store);
+  if (!extend) return;
+  const timer = setInterval(() => {
+    const keys: string[] = [];
+    const records: BatchRecord<T>[] = [];
+    for (const partition of batch.partitions) {
+      for (const record of partition) {
+        const claim = record.claim;
+        if (claim === 'claimed' || claim === 'outliving') {
+          keys.push(record.key!);
+          records.push(record);
+        }
+      }
+    }
+    if (keys.length === 0) {
+      clearInterval(timer);
+      return;
+    }
+    const sentAt = performance.now();
+    extend(keys, batch.owner, leaseMs).then(
+      (results) => applyRenewal(config, batch, records, results, sentAt),
+      (error) => {
+        config.logger.warn('could not renew claims: they end with their lease', {
+          keys: keys.length,
+          error,
+        });
+      },
+    );
+  }, leaseMs / 3);
+  // A renewal never keeps a process alive (in Lambda a frozen sandbox renews nothing anyway).
+  timer.unref();
+  batch.renewal = timer;
+}
+
+/**
+ * Before a claimed record starts: if the batch's claims were last confirmed more than a lease
+ * ago, they may have expired (the event loop was blocked: no renewal could fire). Renew this
+ * record's key first; afterwards the record's claim says whether it may start. A failed renewal
+ * leaves it claimed (the store's policy already chose to trust the claim).
+ */
+export async function confirmIfStale<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: BatchRecord<T>) {
+  const extend = config.store.extend;
+  if (batch.leaseMs === 0 || !extend || performance.now() - batch.confirmedAt <= batch.leaseMs) return;
+  const sentAt = performance.now();
+  try {
+    const results = await extend.call(config.store, [record.key!], batch.owner, batch.leaseMs);
+    applyRenewal(config, batch, [record], results, sentAt);
+  } catch (error) {
+    batch.metrics.storeError(errorReason(error));
+    config.logger.warn('could not confirm a stale claim before starting its record', {
+      ...recordKeys(record.raw, record.message),
+      error,
+    });
+  }
+}
+
+/**
+ * After a claimed record ran: if it ended more than a lease after the last confirmation, its
+ * claim may have expired while it ran and another invocation may have run it too. Count and log.
+ */
+export function checkLease<T>(
+  config: ResolvedConfig<T>,
+  batch: Batch<T>,
+  record: BatchRecord<T>,
+  endedAt: number,
+) {
+  if (batch.leaseMs === 0) return;
+  const since = endedAt - batch.confirmedAt;
+  if (since <= batch.leaseMs || batch.lossCounted?.has(record)) return;
+  (batch.lossCounted ??= new Set()).add(record);
+  batch.metrics.storeError('lease-overrun');
+  config.logger.error(
+    'the claim’s lease may have ended while the record ran (a blocked event loop renews nothing): another invocation may have run it too; choose a longer leaseMs for CPU-heavy handlers',
+    {
+      ...recordKeys(record.raw, record.message),
+      leaseMs: batch.leaseMs,
+      msSinceConfirmed: Math.round(since),
+    },
+  );
+}

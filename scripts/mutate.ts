@@ -1,0 +1,400 @@
+/**
+ * `npm run mutate [-- --only <name>]`: a fixed list of realistic one-line bugs in lib/ and infra/,
+ * applied one at a time; for each, the test files that cover that code run, and the mutant is
+ * killed when they fail. Prints the score and the survivors.
+ *
+ * Files are restored after each mutant, and also when the run is interrupted: the original is kept
+ * in memory and in a backup under the system's temp directory, put back on exit, on SIGINT/SIGTERM,
+ * and at the start of the next run if a previous one was killed outright (SIGKILL).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { globalSetup, globalTeardown } from '../test/support/global-setup.ts';
+
+interface Mutation {
+  name: string;
+  file: string;
+  /** Must occur exactly once in the file. */
+  from: string;
+  to: string;
+  /** The test files that cover this code. */
+  tests: string[];
+}
+
+const SEMANTICS = 'test/core/semantics.test.ts';
+const SCRIPTS = 'test/core/store-scripts.test.ts';
+const LOSS = 'test/core/claim-loss.test.ts';
+const CLEANUP = 'test/core/cleanup.test.ts';
+const RULES = 'test/core/bad-input-rules.test.ts';
+const DECODE = 'test/core/decode.test.ts';
+const ALARMS = 'test/infra/alarms.test.ts';
+
+const MUTATIONS: Mutation[] = [
+  // The Redis store's scripts: owner and expiry branches.
+  {
+    name: 'claim: a DONE key taken for held',
+    file: 'lib/dedup/redis-store.ts',
+    from: `elseif old == '\${DONE}' then out[i] = 'd'`,
+    to: `elseif old == '\${DONE}' then out[i] = 'h'`,
+    tests: [SEMANTICS, SCRIPTS],
+  },
+  {
+    name: 'commit: not after the lease ended',
+    file: 'lib/dedup/redis-store.ts',
+    from: `  if v == ARGV[1] or not v then redis.call('SET', key, '\${DONE}', 'PX', ARGV[2]) end`,
+    to: `  if v == ARGV[1] then redis.call('SET', key, '\${DONE}', 'PX', ARGV[2]) end`,
+    tests: [SCRIPTS],
+  },
+  {
+    name: "commit: over another owner's claim",
+    file: 'lib/dedup/redis-store.ts',
+    from: `  if v == ARGV[1] or not v then redis.call('SET', key, '\${DONE}', 'PX', ARGV[2]) end`,
+    to: `  if v ~= '\${DONE}' then redis.call('SET', key, '\${DONE}', 'PX', ARGV[2]) end`,
+    tests: [SCRIPTS],
+  },
+  {
+    name: 'release: by a former owner',
+    file: 'lib/dedup/redis-store.ts',
+    from: `  if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end`,
+    to: `  redis.call('DEL', key)`,
+    tests: [SCRIPTS, SEMANTICS],
+  },
+  {
+    name: "renewal: touches a DONE key's TTL",
+    file: 'lib/dedup/redis-store.ts',
+    from: `  if v == ARGV[1] then redis.call('PEXPIRE', key, ARGV[2]) out[i] = 'r'`,
+    to: `  if v == ARGV[1] or v == '\${DONE}' then redis.call('PEXPIRE', key, ARGV[2]) out[i] = 'r'`,
+    tests: [SCRIPTS, LOSS],
+  },
+  {
+    name: 'renewal: reports a lost claim as renewed',
+    file: 'lib/dedup/redis-store.ts',
+    from: `  elseif v == '\${DONE}' then out[i] = 'd' else out[i] = 'l' end`,
+    to: `  elseif v == '\${DONE}' then out[i] = 'd' else out[i] = 'r' end`,
+    tests: [LOSS],
+  },
+  {
+    name: 'late claims are not released',
+    file: 'lib/dedup/redis-store.ts',
+    from: '(late) => this.release(late, owner).catch(() => {}),',
+    to: '() => {},',
+    tests: [CLEANUP],
+  },
+  {
+    name: 'memory store: extend renews a DONE key',
+    file: 'lib/dedup/memory-store.ts',
+    from: '      if (entry?.value === mine) {\n        entry.expiresAt = this.#now() + leaseMs;',
+    to: '      if (entry) {\n        entry.expiresAt = this.#now() + leaseMs;',
+    tests: [LOSS],
+  },
+  // The consumer core.
+  {
+    name: 'lease longer than the remaining time',
+    file: 'lib/consumer/dedup-middleware.ts',
+    from: 'Math.min(config.leaseMs, left)',
+    to: 'config.leaseMs',
+    tests: [SEMANTICS],
+  },
+  {
+    name: 'a held claim taken for claimed',
+    file: 'lib/consumer/dedup-middleware.ts',
+    from: "else if (result === 'held') record.held();",
+    to: "else if (result === 'held') record.claimed();",
+    tests: [SEMANTICS],
+  },
+  {
+    name: 'renewal stops while a handler outlives the answer',
+    file: 'lib/consumer/dedup-middleware.ts',
+    from: '  if (!running) clearInterval(batch.renewal);',
+    to: '  clearInterval(batch.renewal);',
+    tests: [CLEANUP],
+  },
+  {
+    name: 'no in-batch copy rule',
+    file: 'lib/consumer/dedup-middleware.ts',
+    from: '          firsts.set(record.key, record);',
+    to: '',
+    tests: [SEMANTICS],
+  },
+  {
+    name: 'lost claim: a DONE key not taken for a duplicate',
+    file: 'lib/consumer/renewal.ts',
+    from: "record.lost(result === 'done')",
+    to: 'record.lost(false)',
+    tests: [LOSS],
+  },
+  {
+    name: 'lost claims counted once per renewal',
+    file: 'lib/consumer/renewal.ts',
+    from: "batch.metrics.storeError('claim-lost', count);",
+    to: "batch.metrics.storeError('claim-lost');",
+    tests: [LOSS],
+  },
+  {
+    name: 'lease overrun judged on twice the lease',
+    file: 'lib/consumer/renewal.ts',
+    from: '  if (since <= batch.leaseMs || batch.lossCounted?.has(record)) return;',
+    to: '  if (since <= batch.leaseMs * 2 || batch.lossCounted?.has(record)) return;',
+    tests: [LOSS],
+  },
+  {
+    name: 'a stale claim is not confirmed before its record starts',
+    file: 'lib/consumer/run-partitions.ts',
+    from: '    await confirmIfStale(config, batch, record);',
+    to: '',
+    tests: [LOSS],
+  },
+  {
+    name: 'reserveMs ignored',
+    file: 'lib/consumer/run-partitions.ts',
+    from: 'if (left < config.reserveMs) {',
+    to: 'if (left < 0) {',
+    tests: [SEMANTICS],
+  },
+  {
+    name: 'a failure does not stop its partition',
+    file: 'lib/consumer/run-partitions.ts',
+    from: "    if (record.outcome === 'failed') failed = record;",
+    to: '',
+    tests: [SEMANTICS],
+  },
+  {
+    name: 'the raw (string) offset reported',
+    file: 'lib/consumer/run-partitions.ts',
+    from: 'offset: reportedOffset(failed.raw) }',
+    to: 'offset: failed.raw.offset }',
+    tests: [RULES],
+  },
+  {
+    name: 'a copy of an unguarded record',
+    file: 'lib/consumer/batch-record.ts',
+    from: "    if (state === 'claimed' || state === 'unguarded') {",
+    to: "    if (state === 'claimed') {",
+    tests: [CLEANUP],
+  },
+  {
+    name: 'an empty custom key accepted',
+    file: 'lib/consumer/decode-middleware.ts',
+    from: "  if (typeof key === 'string' && key !== '') return key;",
+    to: "  if (typeof key === 'string') return key;",
+    tests: ['test/core/dedup-key.test.ts'],
+  },
+  {
+    name: 'offsets sorted backwards',
+    file: 'lib/consumer/decode-middleware.ts',
+    from: 'return [...records].sort((a, b) => at(a) - at(b));',
+    to: 'return [...records].sort((a, b) => at(b) - at(a));',
+    tests: [RULES],
+  },
+  {
+    name: 'thrown non-Errors logged as they are',
+    file: 'lib/observability/thrown.ts',
+    from: '  if (!attempt(() => value instanceof Error, false)) return false;',
+    to: '',
+    tests: ['test/core/thrown-values.test.ts'],
+  },
+  {
+    name: 'outcome counters not incremented',
+    file: 'lib/observability/batch-metrics.ts',
+    from: '    if (c) c[outcome]++;',
+    to: '    if (c) c[outcome] += 0;',
+    tests: ['test/core/metrics.test.ts', SEMANTICS],
+  },
+  // Decoding.
+  {
+    name: 'base64 length not checked',
+    file: 'lib/kafka/decode.ts',
+    from: 'if (text.length % 4 !== 0 || bytes.length',
+    to: 'if (bytes.length',
+    tests: [DECODE],
+  },
+  {
+    name: 'header bytes up to 511',
+    file: 'lib/kafka/decode.ts',
+    from: 'if ((b & 255) !== b) return false;',
+    to: 'if ((b & 511) !== b) return false;',
+    tests: [RULES],
+  },
+  {
+    name: 'two Event-Ids: first wins',
+    file: 'lib/kafka/decode.ts',
+    from: '    if (eventId !== undefined && id !== eventId) {',
+    to: '    if (eventId !== undefined && id.length !== eventId.length) {',
+    tests: [RULES],
+  },
+  {
+    name: 'JSON null taken for a payload',
+    file: 'lib/kafka/decode.ts',
+    from: '  if (parsed === null || parsed === undefined) {',
+    to: '  if (parsed === undefined) {',
+    tests: [RULES],
+  },
+  {
+    name: 'a ULID past 48 bits accepted',
+    file: 'lib/kafka/envelope.ts',
+    from: 'upper.charCodeAt(0) <= 55',
+    to: 'upper.charCodeAt(0) <= 57',
+    tests: [DECODE],
+  },
+  // Alarms and the CDK app.
+  {
+    name: 'DLQ alarm pages from the second record',
+    file: 'lib/alarms.ts',
+    from: "      'OnFailureDestinationDeliveredEventCount > 0',\n      0,",
+    to: "      'OnFailureDestinationDeliveredEventCount > 0',\n      1,",
+    tests: [ALARMS],
+  },
+  {
+    name: 'records-lost alarm pages from the second record',
+    file: 'lib/alarms.ts',
+    from: "      'DroppedEventCount + OnFailureDestinationDeliveryErrorCount > 0',\n      0,",
+    to: "      'DroppedEventCount + OnFailureDestinationDeliveryErrorCount > 0',\n      1,",
+    tests: [ALARMS],
+  },
+  {
+    name: 'dedup-errors alarm pages from the second error',
+    file: 'lib/alarms.ts',
+    from: '      `${Metric.dedupErrors} > 0 (any ${Dimension.reason})`,\n      0,',
+    to: '      `${Metric.dedupErrors} > 0 (any ${Dimension.reason})`,\n      1,',
+    tests: [ALARMS],
+  },
+  {
+    name: 'effect-errors alarm pages from the second error',
+    file: 'lib/alarms.ts',
+    from: "      'EffectErrors > 0 (any Reason)',\n      0,",
+    to: "      'EffectErrors > 0 (any Reason)',\n      1,",
+    tests: [ALARMS],
+  },
+  {
+    name: 'no bisect on error by default',
+    file: 'infra/constructs/kafka-consumer.ts',
+    from: 'bisectBatchOnError: props.bisectBatchOnError ?? true,',
+    to: 'bisectBatchOnError: props.bisectBatchOnError ?? false,',
+    tests: ['test/infra/consumer.test.ts'],
+  },
+  {
+    name: 'no partial batch failures',
+    file: 'infra/constructs/kafka-consumer.ts',
+    from: 'reportBatchItemFailures: true,',
+    to: 'reportBatchItemFailures: false,',
+    tests: ['test/infra/consumer.test.ts'],
+  },
+  {
+    name: 'three retries whatever the props',
+    file: 'infra/constructs/kafka-consumer.ts',
+    from: 'retryAttempts: props.retryAttempts ?? 3,',
+    to: 'retryAttempts: 3,',
+    tests: ['test/infra/consumer.test.ts', 'test/infra/environments.test.ts'],
+  },
+];
+
+const BACKUPS = join(tmpdir(), 'msk-once-mutate');
+const backupOf = (file: string) => join(BACKUPS, file.replaceAll('/', '__'));
+
+/** Put back any file a previous run left mutated (killed outright, without its handlers). */
+function restoreLeftovers(): void {
+  if (!existsSync(BACKUPS)) return;
+  for (const name of readdirSync(BACKUPS)) {
+    const file = name.replaceAll('__', '/');
+    writeFileSync(file, readFileSync(join(BACKUPS, name)));
+    rmSync(join(BACKUPS, name));
+    console.log(`restored ${file} from a previous interrupted run`);
+  }
+}
+
+let applied: { file: string; original: string } | undefined;
+function restore(): void {
+  if (!applied) return;
+  writeFileSync(applied.file, applied.original);
+  rmSync(backupOf(applied.file), { force: true });
+  applied = undefined;
+}
+
+function apply(m: Mutation): void {
+  const original = readFileSync(m.file, 'utf8');
+  const at = original.indexOf(m.from);
+  if (at < 0 || original.indexOf(m.from, at + 1) >= 0) {
+    throw new Error(`mutation '${m.name}': the text to change must occur exactly once in ${m.file}`);
+  }
+  mkdirSync(BACKUPS, { recursive: true });
+  writeFileSync(backupOf(m.file), original);
+  applied = { file: m.file, original };
+  writeFileSync(m.file, original.slice(0, at) + m.to + original.slice(at + m.from.length));
+}
+
+/** Run test files; true when they pass. */
+function testsPass(files: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--conditions=msk-once-source',
+        '--test',
+        '--test-force-exit',
+        '--test-timeout=120000',
+        '--test-concurrency=1',
+        ...files,
+      ],
+      { stdio: 'ignore', env: process.env },
+    );
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0);
+    });
+  });
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  restoreLeftovers();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      restore();
+      process.exit(130);
+    });
+  }
+  process.on('exit', restore);
+  const chosen = values.only ? MUTATIONS.filter((m) => m.name.includes(values.only!)) : MUTATIONS;
+  await globalSetup(); // Redis for the tests, once for every mutant
+  try {
+    const all = [...new Set(chosen.flatMap((m) => m.tests))];
+    if (!(await testsPass(all))) throw new Error(`the tests fail without any mutation: ${all.join(' ')}`);
+    const survivors: Mutation[] = [];
+    const started = performance.now();
+    for (const [i, m] of chosen.entries()) {
+      apply(m);
+      let killed: boolean;
+      try {
+        killed = !(await testsPass(m.tests));
+      } finally {
+        restore();
+      }
+      if (!killed) survivors.push(m);
+      console.log(
+        `${String(i + 1).padStart(2)}/${chosen.length} ${killed ? 'killed  ' : 'SURVIVED'} ${m.name} (${m.file})`,
+      );
+    }
+    const killed = chosen.length - survivors.length;
+    console.log(
+      `\nmutation score: ${killed}/${chosen.length} killed (${((100 * killed) / chosen.length).toFixed(1)}%) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+    for (const s of survivors)
+      console.log(`survivor: ${s.name} (${s.file}), covered by ${s.tests.join(', ')}`);
+    return killed / chosen.length >= 0.95 ? 0 : 1;
+  } finally {
+    await globalTeardown();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    restore();
+    console.error(`mutate failed: ${(error as Error)?.message ?? error}`);
+    process.exit(2);
+  },
+);

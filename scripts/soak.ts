@@ -1,0 +1,163 @@
+/**
+ * `npm run soak -- --runs N [--concurrency C] [--seed S]`: the property test's fault schedules
+ * (test/reliability/schedule.ts: crashes, Redis down/paused/slow/restarted without its writes,
+ * expired leases, producer duplicates, rebalance overlap, Lambda timeouts, poison records, either
+ * store policy) on random seeds, N times, against a real Redis (through one fault proxy per
+ * concurrent run) and dynalite. Prints the seed of every failing schedule: `--seed S --runs 1`
+ * replays it. Exit 1 when any schedule lost a record, doubled an external effect, re-ran a handler
+ * without a documented cause, or left offsets uncommitted.
+ *
+ * The schedules wait far more than they compute (leases, backoffs, timeouts), so C of them run at
+ * once; each has its own proxy and key prefix, so their faults do not touch each other.
+ */
+import { writeSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import fc from 'fast-check';
+import { startDynalite } from '../test/effects/support/dynamodb.ts';
+import {
+  faultsOf,
+  runSchedule,
+  type Schedule,
+  type ScheduleResult,
+  schedules,
+} from '../test/reliability/schedule.ts';
+import { findRedis, startTcpFaultProxy, type TcpFaultProxy } from '../testkit/index.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '100' },
+    concurrency: { type: 'string', default: '6' },
+    seed: { type: 'string' },
+    minutes: { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+/** A time budget: no new schedule starts after it (a shared machine may not fit N); 0 for none. */
+const deadline = values.minutes
+  ? performance.now() + Number(values.minutes) * 60_000
+  : Number.POSITIVE_INFINITY;
+const concurrency = Math.max(1, Math.min(Number(values.concurrency), runs));
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a whole number >= 1, got ${values.runs}`);
+
+/** Printed straight to the file descriptors: the consumer's own logs are silenced below. */
+const say = (text: string) => writeSync(1, `${text}\n`);
+const quiet = ((chunk: unknown, ...rest: unknown[]) => {
+  const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+  callback?.();
+  return true;
+}) as typeof process.stdout.write;
+
+/** Seed of run i: the given seed for the first (replay), fresh random ones otherwise. */
+const seedOf = (i: number) =>
+  values.seed !== undefined && i === 0 ? Number(values.seed) : (Math.random() * 2 ** 31) >>> 0;
+
+const scheduleOf = (seed: number): Schedule => fc.sample(schedules, { seed, numRuns: 1 })[0]!;
+
+async function main(): Promise<number> {
+  const redis = await findRedis(process.env);
+  if (!redis.url)
+    throw new Error('the soak needs Redis 7: none found (REDIS_URL, localhost:6379 or redis-server)');
+  process.env.REDIS_URL = redis.url;
+  const dynamo = await startDynalite();
+  const proxies: TcpFaultProxy[] = [];
+  for (let i = 0; i < concurrency; i++) proxies.push(await startTcpFaultProxy(redis.url));
+  const writes = [process.stdout.write, process.stderr.write];
+  process.stdout.write = quiet;
+  process.stderr.write = quiet;
+  // A fault may leave a stray rejection behind (a killed environment's promise): counted, not fatal.
+  let strays = 0;
+  process.on('unhandledRejection', () => {
+    strays++;
+  });
+
+  const totals = {
+    schedules: 0,
+    records: 0,
+    faults: 0,
+    lost: 0,
+    doubled: 0,
+    unexplained: 0,
+    stuck: 0,
+    crashed: 0,
+  };
+  const byKind = new Map<string, number>();
+  const failures: string[] = [];
+  const started = performance.now();
+  let next = 0;
+  const worker = async (proxy: TcpFaultProxy) => {
+    while (next < runs && performance.now() < deadline) {
+      const i = next++;
+      const seed = seedOf(i);
+      const s = scheduleOf(seed);
+      let r: ScheduleResult | undefined;
+      try {
+        r = await runSchedule({ dynamo, proxy }, s);
+      } catch (error) {
+        totals.crashed++;
+        failures.push(`seed ${seed}: the run threw ${(error as Error)?.stack ?? error}`);
+      }
+      totals.schedules++;
+      totals.faults += faultsOf(s);
+      if (s.outage) byKind.set(s.outage.kind, (byKind.get(s.outage.kind) ?? 0) + 1);
+      if (s.crashAfter !== null)
+        byKind.set(`crash-${s.crashAt}`, (byKind.get(`crash-${s.crashAt}`) ?? 0) + 1);
+      if (s.timeoutAt !== null) byKind.set('timeout', (byKind.get('timeout') ?? 0) + 1);
+      if (s.overlap !== null) byKind.set('overlap', (byKind.get('overlap') ?? 0) + 1);
+      byKind.set('duplicates', (byKind.get('duplicates') ?? 0) + s.duplicates.length);
+      byKind.set('poison', (byKind.get('poison') ?? 0) + new Set(s.poison.map((p) => p % s.events)).size);
+      if (!r) continue;
+      totals.records += r.records;
+      totals.lost += r.lost.length;
+      totals.doubled += r.doubled.length;
+      totals.unexplained += r.unexplained.length;
+      if (r.lag !== 0) totals.stuck++;
+      if (r.lost.length || r.doubled.length || r.unexplained.length || r.lag !== 0) {
+        failures.push(
+          `seed ${seed} (${s.policy}): lost ${r.lost.length}, doubled ${r.doubled.length}, unexplained ${r.unexplained.length}, lag ${r.lag}\n  schedule ${JSON.stringify(s)}${r.unexplained.length ? `\n  ${process.env.SOAK_VERBOSE ? r.unexplained.join('\n  ') : r.unexplained[0]!.slice(0, 600)}` : ''}`,
+        );
+        say(`FAIL seed ${seed}: replay with npm run soak -- --seed ${seed} --runs 1`);
+      }
+      if (totals.schedules % 50 === 0) {
+        say(
+          `${totals.schedules}/${runs} schedules, ${Math.round((performance.now() - started) / 1000)} s, ${failures.length} failing`,
+        );
+      }
+    }
+  };
+  try {
+    await Promise.all(proxies.map(worker));
+  } finally {
+    process.stdout.write = writes[0]!;
+    process.stderr.write = writes[1]!;
+    await Promise.all(proxies.map((p) => p.stop()));
+    await dynamo.stop();
+    await redis.started?.stop();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  say('');
+  say(`schedules        ${totals.schedules} (concurrency ${concurrency})`);
+  say(`records          ${totals.records}`);
+  say(`faults injected  ${totals.faults}: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  say(`lost             ${totals.lost}`);
+  say(`doubled effects  ${totals.doubled}`);
+  say(`unexplained runs ${totals.unexplained}`);
+  say(
+    `uncommitted      ${totals.stuck} schedule(s); runs that threw: ${totals.crashed}; stray rejections: ${strays}`,
+  );
+  say(
+    `time             ${seconds.toFixed(0)} s (${((seconds * 1000 * concurrency) / totals.schedules).toFixed(0)} ms per schedule per slot)`,
+  );
+  for (const f of failures) say(`\n${f}`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exit(code);
+  },
+  (error) => {
+    writeSync(2, `soak failed: ${(error as Error)?.stack ?? error}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,182 @@
+/**
+ * Claims lost under a running batch (Redis restarted or failed over without the writes; a lease
+ * that ended while the event loop was blocked): the invocation learns it, does not start the
+ * records whose claim is gone, and counts and logs the loss (issue 12, defects 2 and 3).
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { ulid } from 'ulid';
+import { type KafkaHandler, kafkaHandler, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
+import { invoke, sleep } from '../support/consumer.ts';
+import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+
+const admin = adminClient();
+const handlers: KafkaHandler[] = [];
+after(async () => {
+  await Promise.all(handlers.map((h) => h.close()));
+  await admin.quit();
+});
+
+const LEASE = 1200;
+
+function reasonCount(lines: unknown[], reason: string): number {
+  let n = 0;
+  for (const line of lines as Record<string, unknown>[]) {
+    if (line.Reason === reason && typeof line.DedupErrors === 'number') n += line.DedupErrors;
+  }
+  return n;
+}
+
+describe('renewal results per key', () => {
+  for (const kind of ['redis', 'memory'] as const) {
+    test(`${kind}: extend answers renewed, done or lost for each key`, async () => {
+      const service = uniqueService(`extend-${kind}`);
+      const store =
+        kind === 'redis'
+          ? new RedisDedupStore({ redis: { url: redisUrl() } })
+          : new MemoryDedupStore({ quiet: true });
+      const [mine, done, gone, other] = ['a', 'b', 'c', 'd'].map((k) => `${service}:${k}`) as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      await store.claim([mine, done, gone], 'me', 5000);
+      await store.claim([other], 'someone-else', 5000);
+      await store.commit([done], 'me', 60_000);
+      await store.release([gone], 'me');
+      const results = await store.extend!([mine, done, gone, other], 'me', 5000);
+      assert.deepEqual(results, ['renewed', 'done', 'lost', 'lost']);
+      await store.close();
+    });
+  }
+});
+
+describe('a claim lost under a running batch', () => {
+  test('records whose claim is gone are not started: failed if absent, deduplicated if DONE; counted and logged', async () => {
+    const service = uniqueService('lost');
+    const key = (id: string) => `${service}:dedup:h:${id}`;
+    const ids = [ulid(), ulid(), ulid(), ulid()] as const;
+    const ran: string[] = [];
+    const handler = kafkaHandler({
+      service,
+      handlerName: 'h',
+      redis: { url: redisUrl() },
+      leaseMs: LEASE,
+      reserveMs: 0,
+      handle: async (m) => {
+        ran.push(m.eventId);
+        if (m.eventId === ids[0] || m.eventId === ids[2]) {
+          // While the first records run, Redis "restarts" without the later claims: one is simply
+          // gone, the other was claimed and finished by another invocation since.
+          await admin.del(key(ids[1]));
+          await admin.set(key(ids[3]), 'D', 'PX', 60_000);
+          await sleep(LEASE); // long enough for a renewal to find out
+        }
+      },
+    });
+    handlers.push(handler);
+    const { response, lines } = await invoke(
+      handler,
+      mskEvent([
+        mskRecord({ partition: 0, offset: 1, eventId: ids[0] }),
+        mskRecord({ partition: 0, offset: 2, eventId: ids[1] }),
+        mskRecord({ partition: 1, offset: 1, eventId: ids[2] }),
+        mskRecord({ partition: 1, offset: 2, eventId: ids[3] }),
+      ]),
+      lambdaContext({ timeoutMs: 60_000 }),
+    );
+    assert.deepEqual(ran.sort(), [ids[0], ids[2]].sort(), 'the records whose claim was lost did not start');
+    assert.deepEqual(failedOffsets(response), ['orders-0@2']);
+    assert.equal(sumMetric(lines, 'MessagesDeduplicated'), 1, 'the one now DONE is a duplicate');
+    assert.equal(reasonCount(lines, 'claim-lost'), 2, 'both losses counted');
+    const logged = lines.map((l) => JSON.stringify(l)).join('\n');
+    assert.match(logged, new RegExp(`claim.*lost[^\\n]*${ids[1]}`));
+    assert.match(logged, new RegExp(`claim.*lost[^\\n]*${ids[3]}`));
+    assert.equal(await admin.exists(key(ids[1])), 0, 'a lost claim is not committed DONE by us');
+  });
+
+  test('a lease that ended under a blocked event loop is counted and logged when the record ends', async () => {
+    const service = uniqueService('blocked');
+    const id = ulid();
+    const handler = kafkaHandler({
+      service,
+      handlerName: 'h',
+      redis: { url: redisUrl() },
+      leaseMs: LEASE,
+      reserveMs: 0,
+      handle: () => {
+        const until = Date.now() + LEASE * 1.5;
+        while (Date.now() < until) {
+          // synchronous work: no timer, so no renewal, can fire
+        }
+      },
+    });
+    handlers.push(handler);
+    const { response, lines } = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1, eventId: id })]),
+      lambdaContext({ timeoutMs: 60_000 }),
+    );
+    assert.deepEqual(response.batchItemFailures, []);
+    assert.equal(reasonCount(lines, 'lease-overrun'), 1);
+    const logged = lines.map((l) => JSON.stringify(l)).join('\n');
+    assert.match(logged, new RegExp(`lease[^\\n]*${id}`));
+  });
+
+  test('after a blocked event loop, the next record confirms its claim before it starts', async () => {
+    const service = uniqueService('stale');
+    const [first, second] = [ulid(), ulid()];
+    const ran: string[] = [];
+    const handler = kafkaHandler({
+      service,
+      handlerName: 'h',
+      redis: { url: redisUrl() },
+      leaseMs: LEASE,
+      reserveMs: 0,
+      handle: async (m) => {
+        ran.push(m.eventId);
+        if (m.eventId !== first) return;
+        // The second record's lease ends meanwhile and another invocation claims it.
+        await admin.set(`${service}:dedup:h:${second}`, 'P:another', 'PX', 60_000);
+        const until = Date.now() + LEASE * 1.5;
+        while (Date.now() < until) {
+          // synchronous work
+        }
+      },
+    });
+    handlers.push(handler);
+    const { response, lines } = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1, eventId: first }), mskRecord({ offset: 2, eventId: second })]),
+      lambdaContext({ timeoutMs: 60_000 }),
+    );
+    assert.deepEqual(ran, [first], 'the second record did not start on a claim it no longer held');
+    assert.deepEqual(failedOffsets(response), ['orders-0@2']);
+    assert.equal(reasonCount(lines, 'claim-lost'), 1);
+    assert.equal(reasonCount(lines, 'lease-overrun'), 1);
+  });
+
+  test('a handler that keeps renewing in time is no overrun', async () => {
+    const service = uniqueService('in-time');
+    const handler = kafkaHandler({
+      service,
+      handlerName: 'h',
+      redis: { url: redisUrl() },
+      leaseMs: LEASE,
+      reserveMs: 0,
+      handle: async () => {
+        await sleep(LEASE * 1.5);
+      },
+    });
+    handlers.push(handler);
+    const { lines } = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1 })]),
+      lambdaContext({ timeoutMs: 60_000 }),
+    );
+    assert.equal(reasonCount(lines, 'lease-overrun'), 0);
+    assert.equal(reasonCount(lines, 'claim-lost'), 0);
+  });
+});

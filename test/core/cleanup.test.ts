@@ -1,0 +1,173 @@
+/**
+ * Behaviours a mutation audit found unpinned (issue 12, "Test strength"): cleanup after a timeout
+ * or a late reply, the in-batch copy rule under fail-open with the store down, the default
+ * onStoreError, and renewal while a handler outlives the answer.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ulid } from 'ulid';
+import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import {
+  emfDocuments,
+  failedOffsets,
+  freePort,
+  lambdaContext,
+  mskEvent,
+  mskRecord,
+  startTcpFaultProxy,
+  sumMetric,
+  type TcpFaultProxy,
+} from '../../testkit/index.ts';
+import { invoke, sleep } from '../support/consumer.ts';
+import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+
+const admin = adminClient();
+let proxy: TcpFaultProxy;
+const handlers: KafkaHandler[] = [];
+before(async () => {
+  proxy = await startTcpFaultProxy(redisUrl());
+});
+after(async () => {
+  await Promise.all(handlers.map((h) => h.close()));
+  await proxy.stop();
+  await admin.quit();
+});
+
+function consumer(
+  name: string,
+  handle: (m: KafkaMessage<unknown>) => unknown,
+  extra: Record<string, unknown> = {},
+) {
+  const service = uniqueService(name);
+  const handler = kafkaHandler({
+    service,
+    handlerName: 'h',
+    redis: { url: redisUrl() },
+    reserveMs: 0,
+    handle: async (m) => {
+      await handle(m);
+    },
+    ...extra,
+  });
+  handlers.push(handler);
+  return { handler, key: (id: string) => `${service}:dedup:h:${id}` };
+}
+
+describe('cleanup after a timeout or a late reply', () => {
+  test('claims that land after the command timeout are released, so a retry is not held off', async () => {
+    const service = uniqueService('late-claim');
+    const store = new RedisDedupStore({ redis: { url: proxy.url }, commandTimeoutMs: 100 });
+    const keys = [`${service}:a`, `${service}:b`];
+    try {
+      await store.claim([`${service}:warm-up`], 'me', 1000); // connected while the proxy is quick
+      proxy.set({ slowMs: 300 });
+      await assert.rejects(store.claim(keys, 'me', 30_000), /timeout/);
+      proxy.set('up');
+      await sleep(700); // the late reply lands, then its release
+      assert.deepEqual(await Promise.all(keys.map((k) => admin.exists(k))), [0, 0], 'late claims released');
+    } finally {
+      proxy.set('up');
+      await store.close();
+    }
+  });
+
+  test('records never started when middy answers early are released, not marked DONE', async () => {
+    let finish: () => void = () => {};
+    const [first, second] = [ulid(), ulid()];
+    const { handler, key } = consumer('early-answer', async (m) => {
+      if (m.eventId === first) await new Promise<void>((r) => (finish = r));
+    });
+    const answer = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1, eventId: first }), mskRecord({ offset: 2, eventId: second })]),
+      lambdaContext({ timeoutMs: 1200 }),
+    ).catch((e: Error) => e);
+    assert.equal((answer as Error).name, 'TimeoutError');
+    await sleep(100);
+    assert.equal(await admin.exists(key(second)), 0, 'the record that never started is released');
+    assert.match((await admin.get(key(first))) ?? '', /^P:/, 'the running one keeps its claim');
+    finish();
+    await sleep(100);
+    assert.equal(await admin.get(key(first)), 'D', 'and commits it when it succeeds');
+    assert.equal(await admin.exists(key(second)), 0, 'never DONE');
+  });
+
+  test('renewal goes on while a handler outlives the answer, and stops once it settles', async () => {
+    let finish: () => void = () => {};
+    const id = ulid();
+    const { handler, key } = consumer(
+      'outlive-renew',
+      async () => {
+        await new Promise<void>((r) => (finish = r));
+      },
+      { leaseMs: 1000 },
+    );
+    const answer = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1, eventId: id })]),
+      lambdaContext({ timeoutMs: 1100 }),
+    ).catch((e: Error) => e);
+    assert.equal((answer as Error).name, 'TimeoutError');
+    await sleep(2000); // two leases after the answer: only renewals keep the claim
+    const ttl = await admin.pttl(key(id));
+    assert.ok(ttl > 0 && ttl <= 1000, `still claimed, on a renewed lease: PTTL ${ttl}`);
+    finish();
+    await sleep(100);
+    assert.equal(await admin.get(key(id)), 'D');
+  });
+});
+
+describe('the store down', () => {
+  test('the default onStoreError is open: records run unguarded and the error is counted', async () => {
+    let calls = 0;
+    const { handler } = consumer(
+      'default-policy',
+      () => {
+        calls++;
+      },
+      {
+        redis: { url: `redis://127.0.0.1:${await freePort()}`, connectTimeoutMs: 200, commandTimeoutMs: 100 },
+      },
+    );
+    const { response, lines } = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1 }), mskRecord({ offset: 2 })]),
+    );
+    assert.deepEqual(response.batchItemFailures, []);
+    assert.equal(calls, 2);
+    assert.deepEqual(
+      emfDocuments(lines)
+        .filter((d) => 'DedupErrors' in d)
+        .map((d) => d.Reason),
+      ['connection'],
+    );
+  });
+
+  test('fail-open, store down: a copy in the batch follows its original (once if it succeeds, failed if not)', async () => {
+    const down = {
+      redis: { url: `redis://127.0.0.1:${await freePort()}`, connectTimeoutMs: 200, commandTimeoutMs: 100 },
+    };
+    const [ok, bad] = [ulid(), ulid()];
+    const ran: string[] = [];
+    const { handler } = consumer(
+      'copy-open',
+      (m) => {
+        ran.push(`${m.eventId}@${m.partition}`);
+        if (m.eventId === bad) throw new Error('downstream 503');
+      },
+      { ...down, onStoreError: 'open' },
+    );
+    const { response, lines } = await invoke(
+      handler,
+      mskEvent([
+        mskRecord({ partition: 0, offset: 1, eventId: ok }),
+        mskRecord({ partition: 1, offset: 1, eventId: ok }),
+        mskRecord({ partition: 2, offset: 1, eventId: bad }),
+        mskRecord({ partition: 3, offset: 1, eventId: bad }),
+      ]),
+    );
+    assert.deepEqual(ran, [`${ok}@0`, `${bad}@2`], 'each event ran once, from its first record');
+    assert.deepEqual(failedOffsets(response).sort(), ['orders-2@1', 'orders-3@1']);
+    assert.equal(sumMetric(lines, 'MessagesDeduplicated'), 1);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * A custom dedupKey that answers something other than a non-empty string (undefined for a field the
+ * producer forgot, a Promise from an async function, a number, '') must fail that record with an
+ * error naming it, never collapse the records onto one key (issue 12, defect 1).
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ConfigurationError, type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { invoke } from '../support/consumer.ts';
+
+function consumer(dedupKey: (m: KafkaMessage<{ order?: unknown }>) => unknown) {
+  const ran: number[] = [];
+  const handler = kafkaHandler<{ order?: unknown }>({
+    service: 'svc',
+    handlerName: 'h',
+    store: new MemoryDedupStore({ quiet: true }),
+    reserveMs: 0,
+    dedupKey: dedupKey as (m: KafkaMessage<{ order?: unknown }>) => string,
+    handle: (m) => {
+      ran.push(m.offset);
+    },
+  });
+  return { handler, ran };
+}
+
+describe('a custom dedupKey', () => {
+  for (const [name, value, reason] of [
+    ['undefined', undefined, /dedupKey returned undefined/],
+    ['null', null, /dedupKey returned null/],
+    ['a number', 42, /dedupKey returned a number/],
+    ['an empty string', '', /dedupKey returned an empty string/],
+    ['a Promise', Promise.resolve('k'), /dedupKey returned a Promise/],
+  ] as const) {
+    test(`that returns ${name} fails each such record, naming it; none is taken for a duplicate`, async () => {
+      const { handler, ran } = consumer((m) =>
+        m.payload?.order === undefined ? value : String(m.payload.order),
+      );
+      const { response, lines } = await invoke(
+        handler,
+        mskEvent([
+          mskRecord({ offset: 1, value: { order: 'a' } }),
+          mskRecord({ offset: 2, value: {} }),
+          mskRecord({ partition: 1, offset: 5, value: {} }),
+          mskRecord({ partition: 2, offset: 9, value: { order: 'b' } }),
+        ]),
+      );
+      assert.deepEqual(failedOffsets(response).sort(), ['orders-0@2', 'orders-1@5']);
+      assert.deepEqual(ran.sort(), [1, 9]);
+      const logged = lines.map((l) => JSON.stringify(l)).join('\n');
+      assert.match(logged, /record orders-0@2: .*dedupKey/);
+      assert.match(logged, /record orders-1@5: .*dedupKey/);
+      assert.match(logged, reason);
+      assert.doesNotMatch(logged, /MessagesDeduplicated":[1-9]/);
+    });
+  }
+
+  test('an async function is refused at start-up, naming the option', () => {
+    assert.throws(
+      () => consumer(async (m) => String(m.offset)),
+      (e: unknown) => e instanceof ConfigurationError && e.option === 'dedupKey' && /async/.test(e.message),
+    );
+  });
+});
