@@ -9,7 +9,7 @@ import { ulid } from 'ulid';
 import { type KafkaHandler, kafkaHandler, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
-import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+import { adminClient, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
 const handlers: KafkaHandler[] = [];
@@ -20,6 +20,11 @@ after(async () => {
 
 const LEASE = 1200;
 
+function clusterUrl(): string {
+  const [first] = clusterNodes();
+  return `redis://${first!.host}:${first!.port}`;
+}
+
 function reasonCount(lines: unknown[], reason: string): number {
   let n = 0;
   for (const line of lines as Record<string, unknown>[]) {
@@ -29,13 +34,15 @@ function reasonCount(lines: unknown[], reason: string): number {
 }
 
 describe('renewal results per key', () => {
-  for (const kind of ['redis', 'memory'] as const) {
+  for (const kind of ['redis', 'cluster', 'memory'] as const) {
     test(`${kind}: extend answers renewed, done or lost for each key`, async () => {
       const service = uniqueService(`extend-${kind}`);
       const store =
         kind === 'redis'
           ? new RedisDedupStore({ redis: { url: redisUrl() } })
-          : new MemoryDedupStore({ quiet: true });
+          : kind === 'cluster'
+            ? new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } })
+            : new MemoryDedupStore({ quiet: true });
       const [mine, done, gone, other] = ['a', 'b', 'c', 'd'].map((k) => `${service}:${k}`) as [
         string,
         string,
