@@ -52,7 +52,8 @@ function applyRenewal<T>(
     if (record.run === 'waiting') record.lost(result === 'done');
     else {
       if (batch.lossCounted?.has(record)) continue;
-      (batch.lossCounted ??= new Set()).add(record);
+      batch.lossCounted ??= new Set();
+      batch.lossCounted.add(record);
     }
     count++;
     lost ??= [];
@@ -142,7 +143,8 @@ export function checkLease<T>(
   if (batch.leaseMs === 0) return;
   const since = endedAt - batch.confirmedAt;
   if (since <= batch.leaseMs || batch.lossCounted?.has(record)) return;
-  (batch.lossCounted ??= new Set()).add(record);
+  batch.lossCounted ??= new Set();
+  batch.lossCounted.add(record);
   batch.metrics.storeError('lease-overrun');
   config.logger.error(
     'the claim’s lease may have ended while the record ran (a blocked event loop renews nothing): another invocation may have run it too; choose a longer leaseMs for CPU-heavy handlers',
