@@ -1,8 +1,10 @@
 /**
  * Read on-failure DLQ messages back for triage: AWS's Kafka-destination format (one message per
- * record, `payload` = an aws:kafka event with that record), the SQS/SNS/S3 format (a batch summary,
- * `KafkaBatchInfo.recordsInfo`, no record content), and dumps of a DLQ topic (ours, or a consumer's
- * JSON lines whose `value` is the message as text or base64).
+ * record, `payload` = an aws:kafka event with that record), the SQS/SNS format (a batch summary,
+ * `KafkaBatchInfo.recordsInfo`, no record content), the S3 format (the same with `payload`, the
+ * whole event as an escaped JSON string: one row per record), as received (an SNS notification,
+ * an `aws sqs receive-message` answer), and dumps of a DLQ topic (ours, or a consumer's JSON lines
+ * whose `value` is the message as text or base64).
  */
 import type { MSKRecord } from 'aws-lambda';
 import { type KafkaLog, parsePartitionId } from '../emulator/index.ts';
@@ -75,10 +77,23 @@ export function parseDlqText(text: string): { rows: DlqRow[]; errors: DlqFormatE
   return { rows, errors };
 }
 
-/** Rows of one entry: an on-failure message, or a dump line wrapping one in `value`. */
+/**
+ * Rows of one entry: an on-failure message, a dump line wrapping one in `value`, an SNS
+ * notification carrying one in `Message`, or an `aws sqs receive-message` answer (`Messages[].Body`).
+ */
 export function rowsOf(entry: unknown, where = 'message'): DlqRow[] {
   if (!isObject(entry)) throw new DlqFormatError(where, 'not a JSON object');
   if (isObject(entry.requestContext)) return messageRows(entry, where, null);
+  if (entry.Type === 'Notification' && typeof entry.Message === 'string')
+    return rowsOf(unwrapValue(entry.Message, where), where);
+  if (Array.isArray(entry.Messages)) {
+    return entry.Messages.flatMap((m, i) =>
+      rowsOf(
+        unwrapValue(isObject(m) ? m.Body : undefined, `${where}, message ${i + 1}`),
+        `${where}, message ${i + 1}`,
+      ),
+    );
+  }
   // A dump line: ours has `value`; `kcat -J` has `payload` (text) and headers as [name, value, ...].
   if ('value' in entry || typeof entry.payload === 'string') {
     const lastError = headerText(entry.headers, 'x-emulator-last-error');
@@ -101,7 +116,7 @@ function unwrapValue(value: unknown, where: string): Record<string, unknown> {
       if (isObject(parsed)) return parsed;
     } catch {}
   }
-  throw new DlqFormatError(where, 'dump line value is not an on-failure message (JSON, or base64 of JSON)');
+  throw new DlqFormatError(where, 'the text is not an on-failure message (JSON, or base64 of JSON)');
 }
 
 function messageRows(message: Record<string, unknown>, where: string, lastError: string | null): DlqRow[] {

@@ -75,7 +75,8 @@ export interface DemoFunction {
  * @example
  * const demo = await demoFunction({ runtime: 'worker', service, policy: 'open', tableName, pushUrl,
  *   dynamoEndpoint, redisUrl, crashAfter: 300, onCrash: console.log });
- * await new EventSourceMapping(log, demo.fn, { topics: ['review-created'] }).drain();
+ * await new EventSourceMapping(log, demo.fn, { topics: ['review-created'], provisionedPollers: {},
+ *   functionResponseTypes: ['ReportBatchItemFailures'] }).drain();
  * await demo.close();
  */
 export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction> {

@@ -20,6 +20,23 @@ export class MappingConfigurationError extends Error {
   }
 }
 
+/**
+ * Records too large for any event (over the 6 MB payload limit) in a mapping with no on-failure
+ * destination: their partitions stop there instead of skipping them. Names each record.
+ */
+export class RecordTooLargeError extends Error {
+  readonly records: readonly { topic: string; partition: number; offset: number }[];
+
+  constructor(records: readonly { topic: string; partition: number; offset: number }[], limitBytes: number) {
+    const where = records.map((r) => `${r.topic}-${r.partition}@${r.offset}`).join(', ');
+    super(
+      `${where}: over the ${limitBytes}-byte payload limit and no on-failure destination to take it (MaximumPayloadSizeExceeded): its partition stops there; configure onFailureDestination`,
+    );
+    this.name = 'RecordTooLargeError';
+    this.records = records;
+  }
+}
+
 /** A Lambda function option out of AWS's range (e.g. a timeout over the Kafka limit of 14 minutes). */
 export class FunctionConfigurationError extends Error {
   constructor(message: string) {

@@ -46,11 +46,12 @@ export function esmMetricDocuments(esm: EventSourceMapping, options: EsmMetricOp
       PolledEventCount: s.recordsDelivered,
       InvokedEventCount: s.recordsDelivered,
       OnFailureDestinationDeliveredEventCount: s.sentToDestination.length,
-      DroppedEventCount: s.discarded.length,
+      // Dropped: exhausted without a destination, or lost because the destination does not exist.
+      DroppedEventCount: s.discarded.length + s.undeliverable.length,
       // The emulator neither polls over a network nor commits to a broker: these cannot fail here.
       PollingErrorCount: 0,
       CommitErrorCount: 0,
-      OnFailureDestinationDeliveryErrorCount: 0,
+      OnFailureDestinationDeliveryErrorCount: s.destinationDeliveryFailures,
       MaxOffsetLag: esm.maxOffsetLag,
       SumOffsetLag: esm.offsetLag,
     }),

@@ -1,44 +1,40 @@
 /**
  * An event source mapping (ESM) for Kafka, in process: it polls the {@link KafkaLog}, invokes a
- * Lambda function ({@link LambdaInvoker}) with MSK events, commits offsets and writes failed records to an on-failure
- * topic, following AWS's documented rules (each rule below names its page, all under
- * https://docs.aws.amazon.com/lambda/latest/dg/):
+ * Lambda function ({@link LambdaInvoker}) with MSK events, commits offsets and sends failed records
+ * to an on-failure destination. docs/emulator.md has one row per rule: what AWS documents (quoted,
+ * with its page), what the emulator does, and whether that is documented behaviour or the
+ * emulator's labelled choice. In short (pages under https://docs.aws.amazon.com/lambda/latest/dg/):
  *
- * - with-msk.html / with-msk-configure.html: "Lambda reads messages sequentially for each Kafka topic
- *   partition. A single Lambda payload can contain messages from multiple partitions." Batches go up
- *   to BatchSize (1..10,000, default 100) records and the 6 MB synchronous payload limit. "After Lambda
- *   processes each batch, it commits the offsets of the messages in that batch. If your function
- *   returns an error for any of the messages in a batch, Lambda retries the whole batch."
- * - kafka-retry-configurations.html: MaximumRetryAttempts ("doesn't count the initial invocation";
- *   -1 = infinite; with infinite retries and an on-failure destination Lambda applies at most 10),
- *   MaximumRecordAgeInSeconds, BisectBatchOnFunctionError ("split the batch into two smaller batches and
- *   retry each separately"), and ReportBatchItemFailures: the answer
- *   `{batchItemFailures:[{itemIdentifier:{partition:'<topic>-<n>',offset:N}}]}`; "an empty valid JSON
- *   or null" = success; "any invalid topic-partition_number or offset returned that was not present in
- *   the invoked event will be treated as failure and entire batch will be retried".
- * - kafka-on-failure-destination.html / with-msk-on-failure.html: on exhaustion one message per failed
- *   record to the destination topic (see on-failure.ts), keyed with the record's key; the destination
- *   must not be a source topic.
+ * - with-msk.html: "Lambda reads messages sequentially for each Kafka topic partition. A single
+ *   Lambda payload can contain messages from multiple partitions." Batches go up to BatchSize and
+ *   the 6 MB payload; an invocation starts when the batch is full or the batching window (500 ms by
+ *   default for Kafka, invocation-eventsourcemapping.html) has passed since the first record.
+ *   "After Lambda processes each batch, it commits the offsets of the messages in that batch."
+ * - kafka-retry-configurations.html: retries, record age (checked before every attempt), split on
+ *   error and partial batch responses, only in provisioned mode (mapping-options.ts); the answer
+ *   format and its validity rules (batch-response.ts).
+ * - kafka-on-failure-destination.html / with-msk-on-failure.html: what the destination receives
+ *   (on-failure.ts), and that it must exist (destinations.ts).
  *
- * Where the docs are silent the emulator picks one reading and says so:
- * - a partially failed partition resumes from the LOWEST reported offset of that partition (the
- *   Kinesis rule, services-kinesis-batchfailurereporting.html); records before it are committed;
- * - retries are counted per record: a reported record is blamed alone (the records after it were not
- *   run); a function error blames every record of the batch. On exhaustion only the blamed records
- *   go to the destination; the rest of the partition is delivered again;
- * - splitting a batch does not count as a retry (as for Kinesis);
- * - without a destination, exhausted records are skipped (lost), as Lambda does, and counted.
- * - retries happen after `retryBackoffMs(attempt)`; AWS's own backoff is not documented. A waiting
- *   partition is not polled meanwhile (its order holds); the poller goes on with its other partitions.
+ * Where the pages are silent the emulator takes a named option with both behaviours, the most
+ * conservative by default (mapping-options.ts): how a partial response is read, whether a split
+ * counts as a retry, the backoff, the exhausted condition's word.
  */
+import { randomUUID } from 'node:crypto';
 import type { MSKEvent } from 'aws-lambda';
 import { formatPosition, partitionId } from '../lib/index.ts';
 import { judgeInvocation } from './batch-response.ts';
-import { MappingConfigurationError } from './errors.ts';
+import { MappingConfigurationError, RecordTooLargeError } from './errors.ts';
 import type { KafkaLog, LogRecord } from './kafka-log.ts';
 import type { LambdaInvoker } from './lambda-runtime.ts';
-import { type ClusterIdentity, LOCAL_CLUSTER, mskRecordSize, toMskEvent } from './msk-event.ts';
-import { type OnFailureCondition, onFailureMessage } from './on-failure.ts';
+import {
+  type EventSourceMappingOptions,
+  type InvocationReport,
+  type ResolvedMappingOptions,
+  resolveMappingOptions,
+} from './mapping-options.ts';
+import { LOCAL_CLUSTER, mskRecordSize, toMskEvent } from './msk-event.ts';
+import { batchOnFailureRecord, type OnFailureCondition, onFailureMessage } from './on-failure.ts';
 import { parsePartitionId } from './partition-id.ts';
 import type { MappingSchemaRegistry } from './schema-registry-mapping.ts';
 
@@ -47,54 +43,7 @@ export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
 /** Bytes of the event around the records (eventSource, ARN, bootstrapServers, braces). */
 const EVENT_OVERHEAD_BYTES = 512;
 
-export interface EventSourceMappingOptions {
-  topics: string[];
-  /** Default: the mapping's UUID-like name, as Lambda uses the ESM UUID as the consumer group id. */
-  consumerGroup?: string;
-  /** 1..10,000; default 100. */
-  batchSize?: number;
-  /** Default 6 MB. */
-  maxPayloadBytes?: number;
-  /** -1 (default) = infinite; 0..10,000. With an on-failure topic, infinite becomes 10. */
-  maximumRetryAttempts?: number;
-  /** -1 (default) = infinite; else 60..604,800 seconds. */
-  maximumRecordAgeSeconds?: number;
-  bisectBatchOnFunctionError?: boolean;
-  /** FunctionResponseTypes: ['ReportBatchItemFailures']. Default true (msk-once handlers answer with it). */
-  reportBatchItemFailures?: boolean;
-  /** `kafka://<topic>` or `<topic>`: the on-failure destination topic (created if missing, 1 partition). */
-  onFailureTopic?: string;
-  cluster?: ClusterIdentity;
-  /** Parallel pollers; partition p of every topic belongs to poller p % concurrency. Default 1. */
-  concurrency?: number;
-  /** Wait before retrying a failed record for the `attempt`-th time (1-based). Default: no wait. */
-  retryBackoffMs?: (attempt: number) => number;
-  /**
-   * SchemaRegistryConfig (schema-registry-mapping.ts): records are validated against the registry
-   * and delivered as JSON or SOURCE with their schema metadata; SCHEMA_NOT_FOUND and
-   * DESERIALIZATION_ERROR records go to the on-failure topic without reaching the function.
-   */
-  schemaRegistry?: MappingSchemaRegistry;
-  /** Fault injection: change the event before the function sees it (e.g. corrupt a record's base64). */
-  mutateEvent?: (event: MSKEvent) => MSKEvent;
-  /** Called after every invocation (progress bars, traces). */
-  onInvocation?: (report: InvocationReport) => void;
-}
-
-/** What one invocation carried and how it ended. */
-export interface InvocationReport {
-  requestId: string;
-  records: number;
-  partitions: string[];
-  outcome: 'success' | 'partial' | 'error';
-  /** For 'error': why the whole batch failed. */
-  error?: string;
-  /** For 'partial': the reported failures. */
-  failed?: { partition: string; offset: number }[];
-  environmentDied?: boolean;
-}
-
-/** One record written to the on-failure topic (or skipped when there is none). */
+/** One record that left the mapping without succeeding: sent to the destination, discarded or lost. */
 export interface FailedRecord {
   topic: string;
   partition: number;
@@ -117,9 +66,16 @@ export interface MappingStats {
   batchesSplit: number;
   /** Polls held back because the schema registry did not answer (counted when a registry is set). */
   registryStalls?: number;
-  /** Records sent to the destination, and records dropped because there was none. */
+  /** Records past MaximumRecordAgeInSeconds when an attempt was due. */
+  recordsExpired: number;
+  /** Records written to the on-failure destination. */
   sentToDestination: FailedRecord[];
+  /** Records dropped because the mapping has no destination (Lambda discards them and goes on). */
   discarded: FailedRecord[];
+  /** Records lost because the destination does not exist: the send failed, the offsets moved on. */
+  undeliverable: FailedRecord[];
+  /** AWS's `DestinationDeliveryFailures` metric: sends to the destination that failed (one per message). */
+  destinationDeliveryFailures: number;
 }
 
 interface Batch {
@@ -140,6 +96,10 @@ interface PollerState {
   position: Map<string, number>;
   pending: Batch[];
   rotate: number;
+  /** When the first record of the next batch was seen (the batching window runs from there). */
+  windowOpenedAt: number | undefined;
+  /** Partitions that cannot go past a record too large for any event (and no destination to take it). */
+  stuck: Map<string, LogRecord>;
 }
 
 /**
@@ -147,7 +107,8 @@ interface PollerState {
  *
  * @example
  * const esm = new EventSourceMapping(log, fn, { topics: ['review-created'], batchSize: 100,
- *   maximumRetryAttempts: 3, bisectBatchOnFunctionError: true, onFailureTopic: 'kafka://review-created-dlq' });
+ *   provisionedPollers: {}, functionResponseTypes: ['ReportBatchItemFailures'], maximumRetryAttempts: 3,
+ *   bisectBatchOnFunctionError: true, onFailureDestination: 'kafka://review-created-dlq' });
  * await esm.drain();            // until every record is committed (done or in the DLQ)
  * esm.stats.sentToDestination;  // what went to the DLQ and why
  */
@@ -160,21 +121,22 @@ export class EventSourceMapping {
     recordsDelivered: 0,
     recordsRetried: 0,
     batchesSplit: 0,
+    recordsExpired: 0,
     sentToDestination: [],
     discarded: [],
+    undeliverable: [],
+    destinationDeliveryFailures: 0,
   };
+  /** The mapping's UUID (it names the S3 objects of an S3 destination). */
+  readonly uuid = randomUUID();
   readonly consumerGroup: string;
+  /** The on-failure destination as configured (`kafka://<topic>` or an ARN). */
   readonly destination: string | undefined;
   readonly #log: KafkaLog;
   readonly #fn: LambdaInvoker<MSKEvent>;
-  readonly #o: Required<
-    Omit<
-      EventSourceMappingOptions,
-      'consumerGroup' | 'onFailureTopic' | 'onInvocation' | 'mutateEvent' | 'schemaRegistry'
-    >
-  > &
-    Pick<EventSourceMappingOptions, 'onInvocation' | 'mutateEvent' | 'schemaRegistry'>;
-  readonly #maxRetries: number;
+  readonly #o: ResolvedMappingOptions;
+  /** Where each partition starts when its group has no committed offset (StartingPosition). */
+  readonly #start = new Map<string, number>();
   #pollers: PollerState[] = [];
   readonly #blamed = new Map<string, number>();
   readonly #invoked = new Map<string, number>();
@@ -183,34 +145,31 @@ export class EventSourceMapping {
   constructor(log: KafkaLog, fn: LambdaInvoker<MSKEvent>, options: EventSourceMappingOptions) {
     this.#log = log;
     this.#fn = fn;
-    this.#o = {
-      topics: options.topics,
-      batchSize: options.batchSize ?? 100,
-      maxPayloadBytes: options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES,
-      maximumRetryAttempts: options.maximumRetryAttempts ?? -1,
-      maximumRecordAgeSeconds: options.maximumRecordAgeSeconds ?? -1,
-      bisectBatchOnFunctionError: options.bisectBatchOnFunctionError ?? false,
-      reportBatchItemFailures: options.reportBatchItemFailures ?? true,
-      cluster: options.cluster ?? LOCAL_CLUSTER,
-      concurrency: options.concurrency ?? 1,
-      retryBackoffMs: options.retryBackoffMs ?? (() => 0),
-      onInvocation: options.onInvocation,
-      mutateEvent: options.mutateEvent,
-      schemaRegistry: options.schemaRegistry,
-    };
+    this.#o = resolveMappingOptions(options, options.cluster ?? LOCAL_CLUSTER);
+    for (const topic of this.#o.topics) {
+      if (!log.hasTopic(topic)) throw new MappingConfigurationError(`source topic ${topic} does not exist`);
+    }
     this.consumerGroup = options.consumerGroup ?? `esm-${fn.functionName}`;
-    this.destination = options.onFailureTopic?.replace(/^kafka:\/\//, '');
-    this.#validate();
-    // kafka-on-failure-destination.html: infinite retries + a destination = at most 10 retries.
-    const retries = this.#o.maximumRetryAttempts;
-    this.#maxRetries = retries === -1 ? (this.destination ? 10 : Number.POSITIVE_INFINITY) : retries;
-    if (this.destination && !log.hasTopic(this.destination)) log.createTopic(this.destination, 1);
+    this.destination = this.#o.destination?.text;
+    // kafka-starting-positions.html: LATEST "starts reading just after the most recent record",
+    // TRIM_HORIZON "from the last untrimmed record" (this log trims nothing: offset 0), AT_TIMESTAMP
+    // "from a position defined by a timestamp, in Unix time seconds". Resolved once, when the
+    // mapping is created.
+    for (const topic of this.#o.topics) {
+      for (let p = 0; p < log.partitionCount(topic); p++) {
+        const tp = partitionId(topic, p);
+        if (this.#o.startingPosition === 'LATEST') this.#start.set(tp, log.endOffset(topic, p));
+        else if (this.#o.startingPosition === 'AT_TIMESTAMP')
+          this.#start.set(tp, log.offsetForTime(topic, p, this.#o.startingPositionTimestamp! * 1000));
+        else this.#start.set(tp, 0);
+      }
+    }
     this.restart();
   }
 
   /**
    * Forget everything not committed (a poller restart or a rebalance): the next poll starts at each
-   * partition's committed offset, so an uncommitted tail is delivered again.
+   * partition's committed offset (or its starting position), so an uncommitted tail is delivered again.
    */
   restart(): void {
     const n = this.#o.concurrency;
@@ -220,19 +179,26 @@ export class EventSourceMapping {
       position: new Map(),
       pending: [],
       rotate: 0,
+      windowOpenedAt: undefined,
+      stuck: new Map(),
     }));
     for (const topic of this.#o.topics) {
       for (let p = 0; p < this.#log.partitionCount(topic); p++) {
         const poller = this.#pollers[p % n]!;
         poller.partitions.push({ topic, partition: p });
-        poller.position.set(partitionId(topic, p), this.#log.committed(this.consumerGroup, topic, p));
+        poller.position.set(partitionId(topic, p), this.#committedOrStart(topic, p));
       }
     }
   }
 
-  /** Records not yet committed, over every source topic (the OffsetLag metric). */
+  /** Records between the committed offset (or starting position) and the log end (the OffsetLag metric). */
   get offsetLag(): number {
-    return this.#o.topics.reduce((sum, t) => sum + this.#log.lag(this.consumerGroup, t), 0);
+    let lag = 0;
+    for (const topic of this.#o.topics) {
+      for (let p = 0; p < this.#log.partitionCount(topic); p++)
+        lag += this.#log.endOffset(topic, p) - this.#committedOrStart(topic, p);
+    }
+    return lag;
   }
 
   /** Records not yet committed on the most lagging partition (the ESM's MaxOffsetLag metric). */
@@ -240,7 +206,7 @@ export class EventSourceMapping {
     let max = 0;
     for (const topic of this.#o.topics) {
       for (let p = 0; p < this.#log.partitionCount(topic); p++) {
-        const lag = this.#log.endOffset(topic, p) - this.#log.committed(this.consumerGroup, topic, p);
+        const lag = this.#log.endOffset(topic, p) - this.#committedOrStart(topic, p);
         if (lag > max) max = lag;
       }
     }
@@ -250,7 +216,8 @@ export class EventSourceMapping {
   /**
    * Poll and invoke until every partition is committed up to the log end (new records appended
    * meanwhile are taken too). Throws when `maxInvocations` is reached first (a poison record with
-   * infinite retries and no destination never drains, as in AWS).
+   * infinite retries and no destination never drains, as in AWS), and at the end when a partition
+   * is stuck behind a record too large for any event ({@link RecordTooLargeError}).
    */
   async drain(options: { maxInvocations?: number } = {}): Promise<void> {
     const limit = options.maxInvocations ?? 100_000;
@@ -269,6 +236,8 @@ export class EventSourceMapping {
         }
       }),
     );
+    const stuck = this.#pollers.flatMap((p) => [...p.stuck.values()]);
+    if (stuck.length > 0) throw new RecordTooLargeError(stuck, this.#o.maxPayloadBytes);
   }
 
   /** Run exactly one invocation (of the first poller with work); false when there was nothing to do. */
@@ -283,35 +252,52 @@ export class EventSourceMapping {
     return false;
   }
 
+  #committedOrStart(topic: string, partition: number): number {
+    return (
+      this.#log.committedOffset(this.consumerGroup, topic, partition) ??
+      this.#start.get(partitionId(topic, partition))!
+    );
+  }
+
   /**
    * The poller's next batch: a retry whose wait is over, else fresh records of the partitions that
-   * have no retry waiting, else (only waiting retries left) the first retry once its wait is over.
-   * Undefined when the poller's partitions are all committed up to the log end.
+   * have no retry waiting once the batch is full or its batching window has passed, else (only
+   * waits left) whatever comes first. Undefined when there is nothing left to deliver.
    */
   async #next(poller: PollerState): Promise<Batch | undefined> {
     for (;;) {
-      const ready = poller.pending.findIndex((b) => (b.notBefore ?? 0) <= Date.now());
-      let batch = ready >= 0 ? poller.pending.splice(ready, 1)[0] : this.#poll(poller);
-      while (batch && batch.records.length === 0) {
-        this.#commit(batch.ends);
-        batch = this.#poll(poller);
-      }
-      if (batch && !(await this.#validateSchemas(poller, batch))) continue;
-      if (batch && batch.records.length === 0) {
-        // Every record went to the destination at the registry step: nothing to invoke with.
-        this.#commit(batch.ends);
+      const now = Date.now();
+      const ready = poller.pending.findIndex((b) => (b.notBefore ?? 0) <= now);
+      if (ready >= 0) {
+        const retry = poller.pending.splice(ready, 1)[0]!;
+        if (await this.#validateSchemas(poller, retry)) return retry;
         continue;
       }
-      if (batch) return batch;
-      if (poller.pending.length === 0) return undefined;
-      const wake = Math.min(...poller.pending.map((b) => b.notBefore ?? 0));
+      let wake = Number.POSITIVE_INFINITY;
+      const waiting = this.#waiting(poller);
+      if (waiting !== 'none') {
+        poller.windowOpenedAt ??= now;
+        const windowEnds = poller.windowOpenedAt + this.#o.batchingWindowMs;
+        if (waiting === 'full' || now >= windowEnds) {
+          poller.windowOpenedAt = undefined;
+          const batch = this.#poll(poller);
+          if (!batch || !(await this.#validateSchemas(poller, batch))) continue;
+          if (batch.records.length > 0) return batch;
+          this.#commit(batch.ends); // every record of it went to the destination
+          continue;
+        }
+        wake = windowEnds;
+      }
+      for (const b of poller.pending) wake = Math.min(wake, b.notBefore ?? 0);
+      if (wake === Number.POSITIVE_INFINITY) return undefined;
       await new Promise((r) => setTimeout(r, Math.max(1, wake - Date.now())));
     }
   }
 
   /**
-   * Run the schema registry step once per batch: failed records go to the destination now, the rest
-   * are replaced by what the function gets. False when the registry did not answer: the batch waits.
+   * Run the schema registry step once per batch (schema-registry-mapping.ts): failed records go to
+   * the destination now, the rest are replaced by what the function gets. False when the registry
+   * did not answer: the batch waits (its partitions stay blocked).
    */
   async #validateSchemas(poller: PollerState, batch: Batch): Promise<boolean> {
     const step = this.#o.schemaRegistry;
@@ -334,35 +320,40 @@ export class EventSourceMapping {
     const delivered: LogRecord[] = [];
     verdicts.forEach((verdict, i) => {
       if (verdict.ok) delivered.push(verdict.record);
-      else this.#fail(batch.records[i]!, verdict.condition, verdict.why);
+      else this.#sendToDestination([batch.records[i]!], verdict.condition, verdict.why);
     });
     batch.records = delivered;
     batch.validated = true;
     return true;
   }
 
-  #validate(): void {
-    const o = this.#o;
-    if (!Number.isInteger(o.batchSize) || o.batchSize < 1 || o.batchSize > 10_000) {
-      throw new MappingConfigurationError(`batchSize must be 1..10000 (with-msk.html), got ${o.batchSize}`);
+  /** Partitions the poller may take fresh records from: no retry waiting, not stuck. */
+  #open(poller: PollerState): { topic: string; partition: number; tp: string }[] {
+    const blocked = new Set(poller.pending.flatMap((b) => [...b.ends.keys()]));
+    const open: { topic: string; partition: number; tp: string }[] = [];
+    for (const { topic, partition } of poller.partitions) {
+      const tp = partitionId(topic, partition);
+      if (!blocked.has(tp) && !poller.stuck.has(tp)) open.push({ topic, partition, tp });
     }
-    const r = o.maximumRetryAttempts;
-    if (!Number.isInteger(r) || r < -1 || r > 10_000) {
-      throw new MappingConfigurationError(`maximumRetryAttempts must be -1 or 0..10000, got ${r}`);
+    return open;
+  }
+
+  /** Whether fresh records wait, and whether they already fill a batch (count or payload). */
+  #waiting(poller: PollerState): 'none' | 'partial' | 'full' {
+    const open = this.#open(poller);
+    let available = 0;
+    for (const { topic, partition, tp } of open)
+      available += this.#log.endOffset(topic, partition) - poller.position.get(tp)!;
+    if (available === 0) return 'none';
+    if (available >= this.#o.batchSize || this.#o.batchingWindowMs === 0) return 'full';
+    let bytes = EVENT_OVERHEAD_BYTES;
+    for (const { topic, partition, tp } of open) {
+      for (const record of this.#log.read(topic, partition, poller.position.get(tp)!)) {
+        bytes += mskRecordSize(record);
+        if (bytes > this.#o.maxPayloadBytes) return 'full';
+      }
     }
-    const age = o.maximumRecordAgeSeconds;
-    if (age !== -1 && (!Number.isInteger(age) || age < 60 || age > 604_800)) {
-      throw new MappingConfigurationError(`maximumRecordAgeSeconds must be -1 or 60..604800, got ${age}`);
-    }
-    if (this.destination && o.topics.includes(this.destination)) {
-      throw new MappingConfigurationError(
-        `on-failure topic ${this.destination} is also a source topic: Lambda blocks this to prevent loops (kafka-on-failure-destination.html)`,
-      );
-    }
-    for (const topic of o.topics) {
-      if (!this.#log.hasTopic(topic))
-        throw new MappingConfigurationError(`source topic ${topic} does not exist`);
-    }
+    return 'partial';
   }
 
   /** Take the next batch of fresh records: up to batchSize records and the payload limit. */
@@ -370,23 +361,22 @@ export class EventSourceMapping {
     const records: LogRecord[] = [];
     const ends = new Map<string, number>();
     let bytes = EVENT_OVERHEAD_BYTES;
-    const parts = poller.partitions;
-    // A partition with a retry waiting is not polled: its records stay in offset order.
-    const blocked = new Set(poller.pending.flatMap((b) => [...b.ends.keys()]));
+    const parts = this.#open(poller);
     let full = false;
     for (let i = 0; i < parts.length && !full; i++) {
-      const { topic, partition } = parts[(poller.rotate + i) % parts.length]!;
-      const tp = partitionId(topic, partition);
-      if (blocked.has(tp)) continue;
+      const { topic, partition, tp } = parts[(poller.rotate + i) % parts.length]!;
       let position = poller.position.get(tp)!;
       const available = this.#log.read(topic, partition, position, this.#o.batchSize - records.length);
       for (const record of available) {
         const size = mskRecordSize(record);
-        if (this.#tooOld(record)) {
-          this.#fail(record, 'RecordAgeExceeded', 'older than MaximumRecordAgeInSeconds');
-        } else if (size + EVENT_OVERHEAD_BYTES > this.#o.maxPayloadBytes) {
-          this.#fail(
-            record,
+        if (size + EVENT_OVERHEAD_BYTES > this.#o.maxPayloadBytes) {
+          if (!this.#o.destination) {
+            // No destination to take it: the partition stops here rather than skip it (a labelled choice).
+            poller.stuck.set(tp, record);
+            break;
+          }
+          this.#sendToDestination(
+            [record],
             'MaximumPayloadSizeExceeded',
             `record is ${size} bytes in the event, over the ${this.#o.maxPayloadBytes}-byte payload limit`,
           );
@@ -410,12 +400,31 @@ export class EventSourceMapping {
     return { records, ends };
   }
 
-  #tooOld(record: LogRecord): boolean {
+  #tooOld(record: LogRecord, now: number): boolean {
     const age = this.#o.maximumRecordAgeSeconds;
-    return age !== -1 && Date.now() - record.timestamp > age * 1000;
+    return age !== -1 && now - record.timestamp > age * 1000;
   }
 
   async #deliver(poller: PollerState, batch: Batch): Promise<void> {
+    // kafka-retry-configurations.html: "The maximum age of a record that Lambda sends to your
+    // function": checked before every attempt, retries included.
+    if (this.#o.maximumRecordAgeSeconds !== -1) {
+      const now = Date.now();
+      const old = batch.records.filter((r) => this.#tooOld(r, now));
+      if (old.length > 0) {
+        this.stats.recordsExpired += old.length;
+        this.#sendToDestination(
+          old,
+          'RecordAgeExceeded',
+          `older than MaximumRecordAgeInSeconds (${this.#o.maximumRecordAgeSeconds} s)`,
+        );
+        batch.records = batch.records.filter((r) => !old.includes(r));
+        if (batch.records.length === 0) {
+          this.#commit(batch.ends);
+          return;
+        }
+      }
+    }
     const event = toMskEvent(batch.records, this.#o.cluster);
     for (const record of batch.records) {
       const key = recordKey(record);
@@ -449,7 +458,9 @@ export class EventSourceMapping {
         outcome: 'partial',
         failed: verdict.failed,
       });
-      await this.#onPartial(poller, batch, verdict.lowest, result.requestId);
+      if (this.#o.partialResponseReading === 'resume-from-lowest')
+        this.#resumeFromLowest(poller, batch, verdict.lowest, result.requestId);
+      else this.#retryReportedOnly(poller, batch, verdict.failed, result.requestId);
       return;
     }
     this.stats.functionErrors++;
@@ -462,19 +473,27 @@ export class EventSourceMapping {
       error: verdict.error,
       environmentDied: !result.ok && result.environmentDied,
     });
-    await this.#onFunctionError(poller, batch, verdict.error, result.requestId);
+    this.#onFunctionError(poller, batch, verdict.error, result.requestId);
   }
 
   #report(report: InvocationReport): void {
     this.#o.onInvocation?.(report);
   }
 
-  async #onPartial(
-    poller: PollerState,
-    batch: Batch,
-    lowest: Map<string, number>,
-    requestId: string,
-  ): Promise<void> {
+  /** Count one more failed attempt of a record and remember why; returns the count. */
+  #blame(record: LogRecord, requestId: string, error: string, functionError: boolean): number {
+    const key = recordKey(record);
+    const blamed = (this.#blamed.get(key) ?? 0) + 1;
+    this.#blamed.set(key, blamed);
+    this.#lastError.set(key, { requestId, error, functionError });
+    return blamed;
+  }
+
+  /**
+   * `resume-from-lowest`: per partition, the lowest reported record is blamed (the later ones are
+   * delivered again whatever the answer said of them); the records before it commit.
+   */
+  #resumeFromLowest(poller: PollerState, batch: Batch, lowest: Map<string, number>, requestId: string): void {
     const retry: Batch = { records: [], ends: new Map(), validated: batch.validated };
     const commits = new Map<string, number>();
     let attempt = 0;
@@ -488,12 +507,9 @@ export class EventSourceMapping {
         (r) => partitionId(r.topic, r.partition) === tp && r.offset >= failedAt,
       );
       const head = rest[0]!;
-      const key = recordKey(head);
-      const blamed = (this.#blamed.get(key) ?? 0) + 1;
-      this.#blamed.set(key, blamed);
-      this.#lastError.set(key, { requestId, error: 'reported in batchItemFailures', functionError: false });
-      if (blamed > this.#maxRetries) {
-        this.#fail(head, 'RetryAttemptsExhausted');
+      const blamed = this.#blame(head, requestId, 'reported in batchItemFailures', false);
+      if (blamed > this.#o.maxRetries) {
+        this.#sendToDestination([head], this.#exhausted());
         rest.shift();
         commits.set(tp, head.offset + 1);
       } else {
@@ -508,90 +524,206 @@ export class EventSourceMapping {
       }
     }
     this.#commit(commits);
-    if (retry.records.length > 0) {
-      retry.notBefore = this.#retryAt(attempt);
-      poller.pending.unshift(retry);
-    }
+    this.#retryLater(poller, retry, attempt);
   }
 
-  async #onFunctionError(poller: PollerState, batch: Batch, error: string, requestId: string): Promise<void> {
+  /**
+   * `retry-reported-only`: the reported records are blamed and retried (in offset order, their
+   * partition waits for them); every other record of the batch is a success and commits.
+   */
+  #retryReportedOnly(
+    poller: PollerState,
+    batch: Batch,
+    failed: { partition: string; offset: number }[],
+    requestId: string,
+  ): void {
+    const reported = new Map<string, Set<number>>();
+    for (const f of failed) {
+      const offsets = reported.get(f.partition) ?? new Set<number>();
+      reported.set(f.partition, offsets.add(f.offset));
+    }
+    const retry: Batch = { records: [], ends: new Map(), validated: batch.validated };
+    const commits = new Map<string, number>();
     let attempt = 0;
-    for (const record of batch.records) {
-      this.#lastError.set(recordKey(record), { requestId, error, functionError: true });
-    }
-    if (this.#o.bisectBatchOnFunctionError && batch.records.length > 1) {
-      // Splitting is not a retry: the halves are tried next, first half first (offset order).
-      this.stats.batchesSplit++;
-      const half = Math.ceil(batch.records.length / 2);
-      const first = batch.records.slice(0, half);
-      const second = batch.records.slice(half);
-      const firstEnds = new Map<string, number>();
-      for (const r of first) firstEnds.set(partitionId(r.topic, r.partition), r.offset + 1);
-      const secondEnds = new Map<string, number>();
-      for (const [tp, end] of batch.ends) {
-        if (second.some((r) => partitionId(r.topic, r.partition) === tp) || !firstEnds.has(tp))
-          secondEnds.set(tp, end);
-        else firstEnds.set(tp, end);
+    for (const [tp, end] of batch.ends) {
+      const offsets = reported.get(tp);
+      const again: LogRecord[] = [];
+      const exhausted: LogRecord[] = [];
+      for (const record of batch.records) {
+        if (!offsets?.has(record.offset) || partitionId(record.topic, record.partition) !== tp) continue;
+        const blamed = this.#blame(record, requestId, 'reported in batchItemFailures', false);
+        if (blamed > this.#o.maxRetries) exhausted.push(record);
+        else {
+          again.push(record);
+          attempt = Math.max(attempt, blamed);
+        }
       }
-      poller.pending.unshift(
-        { records: first, ends: firstEnds, validated: batch.validated },
-        { records: second, ends: secondEnds, validated: batch.validated },
-      );
+      if (exhausted.length > 0) this.#sendToDestination(exhausted, this.#exhausted());
+      if (again.length > 0) {
+        retry.records.push(...again);
+        retry.ends.set(tp, end);
+        commits.set(tp, again[0]!.offset);
+      } else {
+        commits.set(tp, end);
+      }
+    }
+    this.#commit(commits);
+    this.#retryLater(poller, retry, attempt);
+  }
+
+  #onFunctionError(poller: PollerState, batch: Batch, error: string, requestId: string): void {
+    const split = this.#o.bisectBatchOnFunctionError && batch.records.length > 1;
+    let attempt = 0;
+    let records = batch.records;
+    if (!split || this.#o.bisectCountsAsRetry) {
+      const exhausted: LogRecord[] = [];
+      for (const record of records) {
+        const blamed = this.#blame(record, requestId, error, true);
+        attempt = Math.max(attempt, blamed);
+        if (blamed > this.#o.maxRetries) exhausted.push(record);
+      }
+      if (exhausted.length > 0) {
+        // Without a split the batch fails as one: all of it goes; with a split only the used-up records.
+        const gone = split ? exhausted : records;
+        this.#sendToDestination(gone, this.#exhausted());
+        records = records.filter((r) => !gone.includes(r));
+        if (records.length === 0) {
+          this.#commit(batch.ends);
+          return;
+        }
+      }
+    } else {
+      for (const record of records)
+        this.#lastError.set(recordKey(record), { requestId, error, functionError: true });
+    }
+    if (!split || records.length < 2) {
+      this.#retryLater(poller, { records, ends: batch.ends, validated: batch.validated }, attempt);
       return;
     }
-    let exhausted = false;
-    for (const record of batch.records) {
-      const key = recordKey(record);
-      const blamed = (this.#blamed.get(key) ?? 0) + 1;
-      this.#blamed.set(key, blamed);
-      attempt = Math.max(attempt, blamed);
-      if (blamed > this.#maxRetries) exhausted = true;
+    // kafka-retry-configurations.html: "split the batch into two smaller batches and retry each
+    // separately"; the halves come next, first half first (offset order).
+    this.stats.batchesSplit++;
+    const half = Math.ceil(records.length / 2);
+    const first = records.slice(0, half);
+    const second = records.slice(half);
+    const firstEnds = new Map<string, number>();
+    for (const r of first) firstEnds.set(partitionId(r.topic, r.partition), r.offset + 1);
+    const secondEnds = new Map<string, number>();
+    for (const [tp, end] of batch.ends) {
+      if (second.some((r) => partitionId(r.topic, r.partition) === tp) || !firstEnds.has(tp))
+        secondEnds.set(tp, end);
+      else firstEnds.set(tp, end);
     }
-    if (exhausted) {
-      for (const record of batch.records) this.#fail(record, 'RetryAttemptsExhausted');
-      this.#commit(batch.ends);
-      return;
-    }
-    batch.notBefore = this.#retryAt(attempt);
-    poller.pending.unshift(batch);
+    const notBefore = this.#retryAt(attempt);
+    poller.pending.unshift(
+      { records: first, ends: firstEnds, notBefore, validated: batch.validated },
+      { records: second, ends: secondEnds, notBefore, validated: batch.validated },
+    );
+  }
+
+  #retryLater(poller: PollerState, retry: Batch, attempt: number): void {
+    if (retry.records.length === 0) return;
+    retry.notBefore = this.#retryAt(attempt);
+    poller.pending.unshift(retry);
   }
 
   #retryAt(attempt: number): number {
     return Date.now() + (attempt > 0 ? this.#o.retryBackoffMs(attempt) : 0);
   }
 
-  /** Send one record to the destination (or count it skipped): it is done for the mapping. */
-  #fail(record: LogRecord, condition: OnFailureCondition, why?: string): void {
-    const key = recordKey(record);
-    const last = this.#lastError.get(key);
-    const failed: FailedRecord = {
-      topic: record.topic,
-      partition: record.partition,
-      offset: record.offset,
-      condition,
-      approximateInvokeCount: this.#invoked.get(key) ?? 0,
-      lastError: why ?? last?.error ?? condition,
-    };
-    if (!this.destination) {
-      this.stats.discarded.push(failed);
+  /** The exhausted condition's word for this mapping's destination. */
+  #exhausted(): OnFailureCondition {
+    const name = this.#o.exhaustedConditionName;
+    if (name !== 'per-destination-page') return name;
+    // kafka-on-failure-destination.html's example says RetriesExhausted; with-msk-on-failure.html
+    // (SQS, SNS, S3) says RetryAttemptsExhausted.
+    return this.#o.destination?.kind === 'kafka' ? 'RetriesExhausted' : 'RetryAttemptsExhausted';
+  }
+
+  /**
+   * The records are done for the mapping: write them to the destination (Kafka: one message each;
+   * SQS, SNS, S3: one document for the group), or count them discarded (no destination) or lost
+   * (the destination does not exist: a DestinationDeliveryFailures).
+   */
+  #sendToDestination(records: LogRecord[], condition: OnFailureCondition, why?: string): void {
+    const failed = records.map((record): FailedRecord => {
+      const key = recordKey(record);
+      return {
+        topic: record.topic,
+        partition: record.partition,
+        offset: record.offset,
+        condition,
+        approximateInvokeCount: this.#invoked.get(key) ?? 0,
+        lastError: why ?? this.#lastError.get(key)?.error ?? condition,
+      };
+    });
+    const destination = this.#o.destination;
+    if (!destination) {
+      this.stats.discarded.push(...failed);
       return;
     }
-    const message = onFailureMessage({
-      record,
+    const version = this.#fn.version ?? '$LATEST';
+    if (destination.kind === 'kafka') {
+      if (!this.#log.hasTopic(destination.topic)) {
+        this.stats.destinationDeliveryFailures += records.length;
+        this.stats.undeliverable.push(...failed);
+        return;
+      }
+      records.forEach((record, i) => {
+        const last = this.#lastError.get(recordKey(record));
+        const message = onFailureMessage({
+          record,
+          cluster: this.#o.cluster,
+          functionArn: `${this.#fn.arn}:${version}`,
+          executedVersion: version,
+          condition,
+          requestId: last?.requestId ?? '',
+          approximateInvokeCount: failed[i]!.approximateInvokeCount,
+          functionError: last?.functionError ?? false,
+        });
+        this.#log.append(destination.topic, {
+          key: record.key,
+          value: JSON.stringify(message),
+          // Emulator-only header, so that a local triage can say why; AWS's message has no error text.
+          headers: [
+            { name: 'x-emulator-last-error', value: Buffer.from(failed[i]!.lastError.slice(0, 1000)) },
+          ],
+        });
+      });
+      this.stats.sentToDestination.push(...failed);
+      return;
+    }
+    const last = this.#lastError.get(recordKey(records[0]!));
+    const document = batchOnFailureRecord({
+      records,
       cluster: this.#o.cluster,
       functionArn: this.#fn.arn,
+      executedVersion: version,
       condition,
       requestId: last?.requestId ?? '',
-      approximateInvokeCount: failed.approximateInvokeCount,
-      functionError: last?.functionError ?? false,
+      approximateInvokeCount: Math.max(...failed.map((f) => f.approximateInvokeCount)),
+      functionError: records.some((r) => this.#lastError.get(recordKey(r))?.functionError),
+      withPayload: destination.kind === 's3',
     });
-    this.#log.append(this.destination, {
-      key: record.key,
-      value: JSON.stringify(message),
-      // Emulator-only header, so that a local triage can say why; AWS's message has no error text.
-      headers: [{ name: 'x-emulator-last-error', value: Buffer.from(failed.lastError.slice(0, 1000)) }],
-    });
-    this.stats.sentToDestination.push(failed);
+    const delivered = this.#o.destinations?.deliver(
+      destination.arn,
+      JSON.stringify(document),
+      this.#objectKey(records[0]!),
+    );
+    if (!delivered) {
+      this.stats.destinationDeliveryFailures++;
+      this.stats.undeliverable.push(...failed);
+      return;
+    }
+    this.stats.sentToDestination.push(...failed);
+  }
+
+  /** An S3 destination's object key; AWS documents none for Kafka (the emulator's layout). */
+  #objectKey(first: LogRecord): string {
+    const now = new Date();
+    const day = now.toISOString().slice(0, 10).replaceAll('-', '/');
+    const at = now.toISOString().replaceAll(':', '.').slice(0, 19);
+    return `aws/lambda/${this.uuid}/${partitionId(first.topic, first.partition)}/${day}/${at}-${randomUUID()}`;
   }
 
   #commit(offsets: Map<string, number>): void {

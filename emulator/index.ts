@@ -1,8 +1,9 @@
 /**
  * msk-once/local: Amazon MSK and the Lambda event source mapping on one machine. An in-process
- * Kafka log, a producer that stamps the envelope, the event source mapping (batches, retries,
- * bisect, partial batch responses, the on-failure topic) and a Lambda runtime whose execution
- * environments run in this process or in worker threads. docs/emulator.md lists the rules and
+ * Kafka log, a producer that stamps the envelope, the event source mapping (batches, the batching
+ * window, starting positions, provisioned and on-demand modes, retries, bisect, partial batch
+ * responses, Kafka/SQS/SNS/S3 on-failure destinations) and a Lambda runtime whose execution
+ * environments run in this process or in worker threads and are frozen between invocations. docs/emulator.md lists the rules and
  * where they come from.
  *
  * @example
@@ -12,25 +13,32 @@
  * new EventProducer(log).send({ topic: 'review-created', key: 'review-1', payload: { stars: 5 } });
  * const fn = new LambdaFunction(workerThread({ module: './handler.ts', env: () => ({ [contract.EnvVar.redisUrl]: url }) }), {
  *   functionName: 'notification', timeoutMs: 30_000 });
- * const esm = new EventSourceMapping(log, fn, { topics: ['review-created'], onFailureTopic: 'kafka://review-created-dlq' });
+ * log.createTopic('review-created-dlq', 1);
+ * const esm = new EventSourceMapping(log, fn, { topics: ['review-created'], provisionedPollers: {},
+ *   functionResponseTypes: ['ReportBatchItemFailures'], onFailureDestination: 'kafka://review-created-dlq' });
  * await esm.drain();
  * await fn.close();
  */
 export { judgeInvocation, type Verdict } from './batch-response.ts';
+export {
+  LocalDestinations,
+  type OnFailureDestination,
+  parseDestination,
+  type StoredObject,
+} from './destinations.ts';
 export {
   CrashError,
   FunctionConfigurationError,
   KafkaLogError,
   MappingConfigurationError,
   PositionFormatError,
+  RecordTooLargeError,
 } from './errors.ts';
 export { type EsmMetricOptions, esmMetricDocuments } from './esm-metrics.ts';
 export { EventProducer, type NewEvent, type OutgoingEvent } from './event-producer.ts';
 export {
   EventSourceMapping,
-  type EventSourceMappingOptions,
   type FailedRecord,
-  type InvocationReport,
   MAX_PAYLOAD_BYTES,
   type MappingStats,
 } from './event-source-mapping.ts';
@@ -49,6 +57,14 @@ export {
   MAX_KAFKA_FUNCTION_TIMEOUT_MS,
   type Sandbox,
 } from './lambda-runtime.ts';
+export type {
+  EventSourceMappingOptions,
+  ExhaustedConditionName,
+  InvocationReport,
+  PartialResponseReading,
+  ProvisionedPollers,
+  StartingPosition,
+} from './mapping-options.ts';
 export {
   type ClusterIdentity,
   LOCAL_CLUSTER,
@@ -58,10 +74,14 @@ export {
   toMskRecord,
 } from './msk-event.ts';
 export {
+  type BatchOnFailureInput,
+  type BatchOnFailureRecord,
+  batchOnFailureRecord,
   type KafkaOnFailureMessage,
   type OnFailureCondition,
   type OnFailureInput,
   onFailureMessage,
+  type RecordsInfo,
 } from './on-failure.ts';
 export { parsePartitionId } from './partition-id.ts';
 export {

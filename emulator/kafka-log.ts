@@ -141,8 +141,23 @@ export class KafkaLog {
 
   /** The group's committed offset (next to read) of a partition; 0 when it never committed. */
   committed(group: string, topic: string, partition: number): number {
+    return this.committedOffset(group, topic, partition) ?? 0;
+  }
+
+  /** The group's committed offset of a partition, or undefined when it never committed one. */
+  committedOffset(group: string, topic: string, partition: number): number | undefined {
     this.#partition(topic, partition);
-    return this.#committed.get(group)?.get(partitionId(topic, partition)) ?? 0;
+    return this.#committed.get(group)?.get(partitionId(topic, partition));
+  }
+
+  /**
+   * The first offset whose timestamp is at or after `timestampMs` (Kafka's offsetsForTimes), or the
+   * log end when there is none.
+   */
+  offsetForTime(topic: string, partition: number, timestampMs: number): number {
+    const records = this.#partition(topic, partition);
+    const at = records.findIndex((r) => r.timestamp >= timestampMs);
+    return at === -1 ? records.length : at;
   }
 
   /** Commit `nextOffset` (the first offset NOT yet consumed). Going backwards is allowed, as in Kafka. */

@@ -13,6 +13,13 @@
  *   that imports the handler module and configures it from its own environment variables, as a
  *   deployed function does; a kill or a timeout terminates the thread, so nothing of a dead
  *   invocation runs on.
+ *
+ * Between an invocation's answer and the next invocation of the same environment Lambda freezes
+ * the environment: "Lambda freezes the execution environment when the runtime and each extension
+ * have completed and there are no pending events" (lambda-runtime-environment.html). A worker
+ * thread really stops there (pending timers and promises do not advance until it is thawed); an
+ * in-process environment cannot stop this process's event loop, so it is only marked `frozen`
+ * (docs/emulator.md).
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
@@ -29,6 +36,10 @@ export interface ExecutionEnvironment {
   readonly alive: boolean;
   /** Aborted when the environment dies. */
   readonly signal: AbortSignal;
+  /** True from an invocation's answer until the next invocation of this environment (Lambda freezes it). */
+  readonly frozen: boolean;
+  /** Resolves when the environment is next thawed (at once when it is not frozen). */
+  thawed(): Promise<void>;
 }
 
 /** How an invocation ended, as the event source mapping sees it. */
@@ -74,12 +85,17 @@ export interface LambdaFunctionOptions {
   region?: string;
   /** @default '000000000000' */
   accountId?: string;
+  /** The version the mapping invokes (its `executedVersion`). @default '$LATEST' */
+  version?: string;
 }
 
 /** What an event source mapping invokes. */
 export interface LambdaInvoker<E = unknown> {
   readonly functionName: string;
+  /** The unqualified function ARN. */
   readonly arn: string;
+  /** The version invoked (`$LATEST` unless published); the qualified ARN is `${arn}:${version}`. */
+  readonly version?: string;
   invoke(event: E): Promise<InvocationResult>;
 }
 
@@ -94,7 +110,9 @@ function asCrash(reason: Error): CrashError {
 }
 
 interface Environment<E> {
-  readonly env: ExecutionEnvironment & { alive: boolean };
+  readonly env: ExecutionEnvironment & { alive: boolean; frozen: boolean };
+  /** Resolves `thawed()` of the current freeze. */
+  thaw?: () => void;
   readonly controller: AbortController;
   readonly sandbox: Sandbox<E>;
   /** Fails the invocation in flight, while there is one. */
@@ -114,6 +132,7 @@ export class LambdaFunction<E = unknown> implements LambdaInvoker<E> {
   readonly functionName: string;
   readonly timeoutMs: number;
   readonly arn: string;
+  readonly version: string;
   readonly mode: string;
   readonly #options: LambdaFunctionOptions;
   readonly #mode: EnvironmentMode<E>;
@@ -142,6 +161,12 @@ export class LambdaFunction<E = unknown> implements LambdaInvoker<E> {
       );
     }
     this.arn = functionArn(this.functionName, options.region, options.accountId);
+    this.version = options.version ?? '$LATEST';
+  }
+
+  /** `arn:aws:lambda:<region>:<account>:function:<name>:<version>`. */
+  get qualifiedArn(): string {
+    return `${this.arn}:${this.version}`;
   }
 
   /**
@@ -153,6 +178,7 @@ export class LambdaFunction<E = unknown> implements LambdaInvoker<E> {
     this.invocations++;
     const requestId = randomUUID();
     const current = this.#idle.pop() ?? this.#start();
+    this.#thaw(current);
     const context = lambdaContext({ ...this.#options, functionName: this.functionName, requestId });
     let timer: NodeJS.Timeout | undefined;
     const ended = new Promise<never>((_, reject) => {
@@ -210,17 +236,46 @@ export class LambdaFunction<E = unknown> implements LambdaInvoker<E> {
     await Promise.all(sandboxes.map((s) => s.stop()));
   }
 
-  /** The one place an invocation's answer leaves the function: the environment goes back to the warm pool. */
+  /**
+   * The one place an invocation's answer leaves the function: the environment is frozen and goes
+   * back to the warm pool. (A worker thread froze itself as it answered; see worker-environment.ts.)
+   */
   #answer(current: Environment<E>, result: InvocationResult): InvocationResult {
-    if (current.env.alive) this.#idle.push(current);
+    if (current.env.alive) {
+      current.env.frozen = true;
+      this.#idle.push(current);
+    }
     return result;
+  }
+
+  #thaw(current: Environment<E>): void {
+    current.env.frozen = false;
+    const thaw = current.thaw;
+    current.thaw = undefined;
+    thaw?.();
   }
 
   #start(): Environment<E> {
     const controller = new AbortController();
-    const env = { id: ++this.#envCount, alive: true, signal: controller.signal };
+    let environment: Environment<E>;
+    const env: Environment<E>['env'] = {
+      id: ++this.#envCount,
+      alive: true,
+      frozen: false,
+      signal: controller.signal,
+      thawed: () =>
+        env.frozen
+          ? new Promise<void>((resolve) => {
+              const before = environment.thaw;
+              environment.thaw = () => {
+                before?.();
+                resolve();
+              };
+            })
+          : Promise.resolve(),
+    };
     this.coldStarts++;
-    const environment: Environment<E> = { env, controller, sandbox: this.#mode.start(env) };
+    environment = { env, controller, sandbox: this.#mode.start(env) };
     this.#all.add(environment);
     return environment;
   }
@@ -228,6 +283,8 @@ export class LambdaFunction<E = unknown> implements LambdaInvoker<E> {
   #end(target: Environment<E>): void {
     if (!target.env.alive) return;
     target.env.alive = false;
+    // Whoever waits for a thaw learns that the environment is gone instead.
+    this.#thaw(target);
     target.controller.abort(new CrashError('execution environment ended'));
     this.#all.delete(target);
     const at = this.#idle.indexOf(target);

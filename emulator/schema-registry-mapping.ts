@@ -75,7 +75,7 @@ function jsonReplacer(_key: string, value: unknown): unknown {
 /**
  * @example
  * const registryStep = new MappingSchemaRegistry({ registry, eventRecordFormat: 'SOURCE' });
- * const esm = new EventSourceMapping(log, fn, { topics: ['reviews'], schemaRegistry: registryStep });
+ * const esm = new EventSourceMapping(log, fn, { topics: ['reviews'], provisionedPollers: {}, schemaRegistry: registryStep });
  */
 export class MappingSchemaRegistry {
   readonly eventRecordFormat: 'JSON' | 'SOURCE';

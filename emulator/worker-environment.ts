@@ -3,6 +3,11 @@
  * start), from its own environment variables, exactly as the deployed function does
  * (a deployable function's `handler.ts`); stopping an environment terminates its thread, so nothing of a
  * killed or timed-out invocation runs on, as in Lambda. lambda-worker.ts is the inside of the thread.
+ *
+ * Freezing: as it posts an answer the thread blocks itself (`Atomics.wait` on a SharedArrayBuffer
+ * shared with this side), so its pending timers and promises (a lease renewal, work that outlived
+ * the answer) do not advance until the next invocation of this environment thaws it, as Lambda
+ * freezes a sandbox between invocations. A frozen thread can still be terminated.
  */
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
@@ -31,7 +36,17 @@ export interface WorkerThreadOptions {
    * of their own and can come after the invocation's answer. @default dropped
    */
   onOutput?: (line: string, environment: ExecutionEnvironment) => void;
+  /**
+   * Freeze the thread between its answer and its next invocation, as Lambda does. Turn it off only
+   * to show what a handler would do if nothing stopped it. @default true
+   */
+  freezeBetweenInvocations?: boolean;
 }
+
+/** The freeze gate's states (an Int32 in a SharedArrayBuffer). @internal */
+export const GATE_RUNNING = 0;
+/** @internal */
+export const GATE_FROZEN = 1;
 
 /** What the parent sends for one invocation: the context's fields and its wall-clock deadline. @internal */
 export interface WorkerInvocation {
@@ -66,8 +81,10 @@ export function workerThread<E>(options: WorkerThreadOptions): EnvironmentMode<E
   return {
     name: 'worker-thread',
     start(environment) {
+      const gate =
+        options.freezeBetweenInvocations === false ? undefined : new Int32Array(new SharedArrayBuffer(4));
       const worker = new Worker(WORKER_SCRIPT, {
-        workerData: { module: moduleUrl, exportName: options.exportName ?? 'handler' },
+        workerData: { module: moduleUrl, exportName: options.exportName ?? 'handler', gate: gate?.buffer },
         env: { ...process.env, ...options.env?.(environment) },
         stdout: true,
         stderr: true,
@@ -123,6 +140,11 @@ export function workerThread<E>(options: WorkerThreadOptions): EnvironmentMode<E
             event,
             context: { ...fields, deadline: Date.now() + getRemainingTimeInMillis() },
           };
+          // Thaw before the invocation arrives (the thread froze itself as it answered the last one).
+          if (gate) {
+            Atomics.store(gate, 0, GATE_RUNNING);
+            Atomics.notify(gate, 0);
+          }
           worker.postMessage(invocation);
           return answer;
         },

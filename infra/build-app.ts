@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import nag from 'cdk-nag';
 import { STACK_NAME_PREFIX } from '../lib/contract.ts';
-import type { EnvironmentConfig } from './environment-types.ts';
+import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
 import { selectEnvironments } from './environments.ts';
 import { MskOnceStack } from './msk-once-stack.ts';
 
@@ -18,8 +18,8 @@ export interface BuildAppOptions {
   /** Environments to build; default: from the `env` context (`-c env=...`). */
   readonly environments?: readonly EnvironmentConfig[];
   readonly appProps?: AppProps;
-  /** Replace every consumer's handler entry (tests). */
-  readonly entryOverride?: string;
+  /** Replace every consumer's handler entry, or those a function maps to another (tests). @default none */
+  readonly entryOverride?: string | ((consumer: ConsumerConfig) => string);
 }
 
 /** The stack id of an environment. */

@@ -17,7 +17,10 @@ export interface ConsumerConfig {
   readonly entry: string;
   /** The service name (`EnvVar.serviceName`) and the `service` metric dimension. */
   readonly service: string;
-  /** The `Handler` metric dimension; must equal the handlerName given to kafkaHandler in `entry`. */
+  /**
+   * The `Handler` metric dimension, passed to the function as `EnvVar.handlerName`; kafkaHandler in
+   * `entry` takes it from there (naming another one in the code fails at cold start).
+   */
   readonly handlerName: string;
   readonly topics: readonly string[];
   /** Kafka consumer group; with several topics each mapping joins `<group>.<topic>`. */

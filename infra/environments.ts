@@ -10,34 +10,42 @@
  * control, and its security group must admit itself (the event source mapping's pollers connect
  * from the cluster's own subnets and security groups). infra/README.md has the whole procedure.
  */
+import { type ConsumerDeclaration, checkDeclarations, consumerIn } from './consumer-declaration.ts';
 import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
 
 /** Where alarm descriptions link to; anchors are those of docs/runbook.md. */
 const RUNBOOK_URL = 'https://github.com/msk-once/msk-once/blob/main/docs/runbook.md';
 
-/** The notification consumer of review-created (functions/notification), sized per environment. */
-function notification(
-  overrides: Partial<ConsumerConfig> & Pick<ConsumerConfig, 'environment'>,
-): ConsumerConfig {
-  return {
+/**
+ * The consumers, one declaration each (infra/consumer-declaration.ts has the defaults); every
+ * environment deploys every one. To add a consumer: write its handler at `functions/<name>/handler.ts`
+ * and add its declaration here.
+ */
+export const CONSUMERS: readonly ConsumerDeclaration[] = [
+  {
     name: 'notification',
-    entry: 'functions/notification/handler.ts',
-    service: 'notification',
     handlerName: 'on-review-created',
     topics: ['review-created'],
-    consumerGroupId: 'notification.on-review-created',
-    batchSize: 100,
-    window: 'default',
-    storePolicy: 'open',
-    pollers: { minimum: 1, maximum: 2 },
-    retryAttempts: 3,
-    startingPosition: 'LATEST',
-    timeoutSeconds: 120,
-    memoryMb: 512,
     usesIdempotencyTable: true,
-    ...overrides,
-  };
-}
+    environments: {
+      dev: { environment: { PUSH_PROVIDER_URL: 'https://push.dev.example.com' } },
+      staging: {
+        pollers: { minimum: 1, maximum: 4 },
+        environment: { PUSH_PROVIDER_URL: 'https://push.staging.example.com' },
+      },
+      prod: {
+        batchSize: 200,
+        pollers: { minimum: 2, maximum: 10, groupName: 'msk-once-prod' },
+        retryAttempts: 5,
+        maxRecordAgeSeconds: 6 * 60 * 60,
+        environment: { PUSH_PROVIDER_URL: 'https://push.example.com' },
+      },
+    },
+  },
+];
+
+/** The consumers of the environment called `name`. */
+const consumersOf = (name: string): ConsumerConfig[] => CONSUMERS.map((c) => consumerIn(c, name));
 
 export const ENVIRONMENTS = {
   dev: {
@@ -53,7 +61,7 @@ export const ENVIRONMENTS = {
     },
     dlqTopic: 'msk-once-dlq',
     createDlqTopic: true,
-    consumers: [notification({ environment: { PUSH_PROVIDER_URL: 'https://push.dev.example.com' } })],
+    consumers: consumersOf('dev'),
     cache: { kind: 'serverless', maxDataStorageGb: 1, maxEcpuPerSecond: 5000 },
     alarms: { runbookUrl: RUNBOOK_URL, offsetLag: 10_000, email: 'msk-once-dev@example.com' },
     logRetentionDays: 14,
@@ -72,12 +80,7 @@ export const ENVIRONMENTS = {
     },
     dlqTopic: 'msk-once-dlq',
     createDlqTopic: true,
-    consumers: [
-      notification({
-        pollers: { minimum: 1, maximum: 4 },
-        environment: { PUSH_PROVIDER_URL: 'https://push.staging.example.com' },
-      }),
-    ],
+    consumers: consumersOf('staging'),
     // Staging runs the node-based option, so that both cache kinds are exercised before prod.
     cache: {
       kind: 'replication-group',
@@ -105,15 +108,7 @@ export const ENVIRONMENTS = {
     dlqTopic: 'msk-once-dlq',
     // Prod's DLQ topic outlives any stack: created once with the command of infra/README.md.
     createDlqTopic: false,
-    consumers: [
-      notification({
-        batchSize: 200,
-        pollers: { minimum: 2, maximum: 10, groupName: 'msk-once-prod' },
-        retryAttempts: 5,
-        maxRecordAgeSeconds: 6 * 60 * 60,
-        environment: { PUSH_PROVIDER_URL: 'https://push.example.com' },
-      }),
-    ],
+    consumers: consumersOf('prod'),
     cache: { kind: 'serverless', maxDataStorageGb: 10, maxEcpuPerSecond: 50_000 },
     alarms: {
       runbookUrl: RUNBOOK_URL,
@@ -129,6 +124,8 @@ export type EnvironmentName = keyof typeof ENVIRONMENTS;
 
 /** Names accepted by {@link environment}. */
 export const ENVIRONMENT_NAMES = Object.keys(ENVIRONMENTS) as EnvironmentName[];
+
+checkDeclarations(CONSUMERS, ENVIRONMENT_NAMES);
 
 /** An unknown or missing `-c env=<name>`. */
 export class UnknownEnvironmentError extends Error {

@@ -25,7 +25,7 @@ export interface MskOnceStackProps extends StackProps {
   /** Where entries and package-lock.json are. */
   readonly projectRoot: string;
   /** Replace every consumer's entry (tests use a small fixture handler). */
-  readonly entryOverride?: string;
+  readonly entryOverride?: string | ((consumer: ConsumerConfig) => string);
 }
 
 export class MskOnceStack extends Stack {
@@ -133,8 +133,11 @@ export class MskOnceStack extends Stack {
       functionName: names.functionName,
       logGroupName: names.logGroupName,
       logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      entry: props.entryOverride ?? c.entry,
+      entry:
+        typeof props.entryOverride === 'function' ? props.entryOverride(c) : (props.entryOverride ?? c.entry),
       projectRoot: props.projectRoot,
+      // The repository's functions import msk-once by name: bundle its TypeScript, not a dist build.
+      bundlingConditions: ['msk-once-source'],
       service: c.service,
       handlerName: c.handlerName,
       clusterArn: config.mskClusterArn,

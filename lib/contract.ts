@@ -199,6 +199,12 @@ export const EnvVar = {
   idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
   /** How long a COMPLETED effect mark lives, in seconds (default 7 days). */
   idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
+  /**
+   * The handler name (the `Handler` dimension, part of every dedup key), set by the CDK construct to
+   * its `handlerName` prop. `kafkaHandler` uses it unless its code names one; a different one in the
+   * code fails at cold start.
+   */
+  handlerName: 'MSK_ONCE_HANDLER_NAME',
   /** The service name: the first part of each dedup key, the `service` dimension, the effect marks' namespace. */
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   /** The CloudWatch namespace of the metrics (default {@link DEFAULT_NAMESPACE}). */

@@ -122,18 +122,26 @@ export class CrashingStore implements DedupStore {
 }
 
 /**
- * A store that dies with its execution environment: once the environment is killed or timed out,
- * every call freezes, so the dead invocation's code (which keeps running in this process) cannot
- * claim, commit or release anything, as a killed Lambda could not.
+ * A store that dies with its execution environment and sleeps while it is frozen: once the
+ * environment is killed or timed out every call freezes, so the dead invocation's code (which keeps
+ * running in this process) cannot claim, commit or release anything, as a killed Lambda could not;
+ * a call made between an invocation's answer and the environment's next invocation waits for that
+ * invocation, as it would in a frozen sandbox (in process this is the only part of the freeze the
+ * emulator can apply: docs/emulator.md).
  *
  * @example
  * new LambdaFunction(inProcess((env) => kafkaHandler({ handlerName: 'h', store: storeOfEnvironment(shared, env), handle })));
  */
 export function storeOfEnvironment(inner: DedupStore, env: ExecutionEnvironment): DedupStore {
+  const gated = <T>(call: () => Promise<T>): Promise<T> => {
+    if (!env.alive) return frozen();
+    if (!env.frozen) return call();
+    return env.thawed().then(() => gated(call));
+  };
   return {
-    claim: (keys, owner, leaseMs) => (env.alive ? inner.claim(keys, owner, leaseMs) : frozen()),
-    commit: (keys, owner, windowMs) => (env.alive ? inner.commit(keys, owner, windowMs) : frozen()),
-    release: (keys, owner) => (env.alive ? inner.release(keys, owner) : frozen()),
+    claim: (keys, owner, leaseMs) => gated(() => inner.claim(keys, owner, leaseMs)),
+    commit: (keys, owner, windowMs) => gated(() => inner.commit(keys, owner, windowMs)),
+    release: (keys, owner) => gated(() => inner.release(keys, owner)),
     close: () => inner.close(),
   };
 }

@@ -197,7 +197,8 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
         fn,
         timeoutMs: o.timeoutMs,
         retries: {
-          maximumRetryAttempts: 6,
+          // One more than the waits need: the split after a crash counts as a retry (the emulator's reading).
+          maximumRetryAttempts: 7,
           retryBackoffMs: (attempt: number) => Math.min(250 * 2 ** (attempt - 1), 3_000),
         },
         effects: () => handled,

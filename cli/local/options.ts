@@ -3,6 +3,7 @@
  * `--help` prints each with its sentence and its true default.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { PartialResponseReading } from '../../emulator/index.ts';
 
 export interface LocalOptions {
   /** Generated events (when no payload file is given). */
@@ -18,6 +19,8 @@ export interface LocalOptions {
   service: string;
   dlqFile: string | undefined;
   output: string | undefined;
+  /** How the mapping reads a partial batch response (docs/emulator.md, rules row 14). */
+  reading: PartialResponseReading;
 }
 
 /** A whole number from `min` to `max`, or an error naming the option. */
@@ -96,6 +99,14 @@ export function addLocalOptions(command: Command, defaults: { events?: number; s
         'the service name (dedup key prefix and metric dimension), made unique per run',
       ).default(defaults.service),
     )
+    .addOption(
+      new Option(
+        '--reading <reading>',
+        'how the mapping reads a partial batch response: retry the reported records only, or resume each partition at its lowest reported offset (AWS leaves it open; docs/emulator.md)',
+      )
+        .choices(['retry-reported-only', 'resume-from-lowest'])
+        .default('retry-reported-only'),
+    )
     .addOption(new Option('--dlq-file <path>', 'write the DLQ topic there (read it with msk-once dlq)'))
     .addOption(
       new Option(
@@ -119,5 +130,6 @@ export function localOptions(values: Record<string, unknown>): LocalOptions {
     service: values.service as string,
     dlqFile: values.dlqFile as string | undefined,
     output: values.output as string | undefined,
+    reading: (values.reading as PartialResponseReading | undefined) ?? 'retry-reported-only',
   };
 }

@@ -135,11 +135,13 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       throw new Error(`${target.describe} needs a Redis that every environment shares`);
     const service = `${o.service}-${Date.now().toString(36)}`;
     say(
-      `msk-once local run: ${target.describe}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}\n`,
+      `msk-once local run: ${target.describe}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
     );
 
+    const dlqTopic = `${target.topic}-dlq`;
     const log = new KafkaLog();
     log.createTopic(target.topic, o.partitions);
+    log.createTopic(dlqTopic, 1); // an on-failure topic must exist before the mapping uses it
     const { eventIds, poison, duplicates } = target.publish(log, target.topic);
     const produced = log.all(target.topic).length;
     const crashAfter = o.crashAfter ?? Math.ceil(eventIds.size / 3);
@@ -164,13 +166,16 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     const outageFrom = Math.max(2, Math.floor(produced / o.batchSize / 2));
     let outage: 'before' | 'down' | 'after' = proxy && o.redisOutage ? 'before' : 'after';
     let downSince = 0;
-    const dlqTopic = `${target.topic}-dlq`;
     const esm = new EventSourceMapping(log, fn.fn, {
       topics: [target.topic],
       batchSize: o.batchSize,
       concurrency: Math.min(2, o.partitions),
+      // As infra/ deploys a consumer: provisioned mode, partial batch responses, bisect, a Kafka DLQ.
+      provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
+      functionResponseTypes: ['ReportBatchItemFailures'],
+      partialResponseReading: o.reading,
       bisectBatchOnFunctionError: true,
-      onFailureTopic: `kafka://${dlqTopic}`,
+      onFailureDestination: `kafka://${dlqTopic}`,
       ...fn.retries,
       onInvocation: (report) => {
         if (report.error) {

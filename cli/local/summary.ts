@@ -101,7 +101,7 @@ export function summarize(f: RunFacts): Verdict {
   out.push(
     '',
     `  events produced          ${f.produced}  = ${f.unique} unique + ${f.produced - f.unique} published twice by the producer`,
-    `  deliveries to the function ${s.recordsDelivered}  = ${firstDeliveries} first deliveries + ${s.recordsRetried} retried (${s.invocations} invocations: ${s.functionErrors} threw or were killed, whole batch retried and bisected; ${s.partialFailures} answered partial failures, retried from the failed record)`,
+    `  deliveries to the function ${s.recordsDelivered}  = ${firstDeliveries} first deliveries + ${s.recordsRetried} retried (${s.invocations} invocations: ${s.functionErrors} threw or were killed, whole batch retried and bisected; ${s.partialFailures} answered partial failures, their reported records retried)`,
     `  records counted by the consumer ${processed}  (${Metric.processed}: deliveries whose invocation flushed its metrics; a killed invocation flushes none)`,
     `  duplicates suppressed    ${deduplicated}  (${Metric.deduplicated}) = ${skipped.done} already DONE in Redis + ${skipped.inBatch} copies inside one batch` +
       (skipped.other ? ` + ${skipped.other} not itemised` : ''),
@@ -120,6 +120,13 @@ export function summarize(f: RunFacts): Verdict {
     );
   out.push(`  records in the DLQ       ${f.dlq.length}`);
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
+  const good = f.dlq.filter((r) => r.eventId !== null && !f.poison.has(r.eventId)).length;
+  if (good > 0) {
+    out.push(
+      `      ${good} of them are not poison: reported with a failed or held record of their partition, they`,
+      '      shared its retries (under the retry-reported-only reading; docs/consumer.md, "What a stopped partition reports")',
+    );
+  }
   out.push(
     '',
     '  alarms that would have fired (the deployed rules; `msk-once triage --from` explains them):',

@@ -1,8 +1,9 @@
 /**
  * The notification function's settings from its environment.
  */
-import { ConfigurationError, contract, dedupConfigFromEnv } from 'msk-once';
-import { effectsConfigFromEnv } from 'msk-once/effects';
+
+import { effectsConfigFromEnv } from '../../lib/effects/index.ts';
+import { ConfigurationError, contract, dedupConfigFromEnv } from '../../lib/index.ts';
 import type { NotificationHandlerOptions } from './create-handler.ts';
 
 /**

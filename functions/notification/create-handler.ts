@@ -9,8 +9,8 @@
  *   collapse id of the event  -> if a push is ever repeated, the phone replaces the first one
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { type KafkaHandler, type KafkaHandlerOptions, kafkaHandler } from 'msk-once';
-import { collapseIdsFor, createEffect, effectsDynamoDBClient } from 'msk-once/effects';
+import { collapseIdsFor, createEffect, effectsDynamoDBClient } from '../../lib/effects/index.ts';
+import { type KafkaHandler, type KafkaHandlerOptions, kafkaHandler } from '../../lib/index.ts';
 import { InvalidReviewError } from './errors.ts';
 import { notificationRows } from './notification-rows.ts';
 import { createPushClient, DEFAULT_PUSH_TIMEOUT_MS, type PushReceipt } from './push-client.ts';

@@ -13,6 +13,7 @@ export const MAX_BATCH_SIZE = 10_000;
 /** Variables the construct derives from its props; `environment` may not override them. */
 const OWNED_VARIABLES: ReadonlySet<string> = new Set([
   EnvVar.serviceName,
+  EnvVar.handlerName,
   EnvVar.metricsNamespace,
   EnvVar.idempotencyTable,
   'NODE_OPTIONS',
@@ -93,7 +94,7 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
     if (isOwned(name)) {
       fail(
         `environment.${name}`,
-        'is set by the construct from its own props (service, window, storePolicy, dedupStore, idempotencyTable); ' +
+        'is set by the construct from its own props (service, handlerName, window, storePolicy, dedupStore, idempotencyTable); ' +
           'set the prop instead, so that the alarms and permissions match what the function does',
       );
     }

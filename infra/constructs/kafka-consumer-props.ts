@@ -18,7 +18,10 @@ export interface KafkaConsumerProps {
   readonly entry: string;
   /** The service name (`EnvVar.serviceName`); the `service` metric dimension. */
   readonly service: string;
-  /** The handlerName given to kafkaHandler; the `Handler` metric dimension of the alarms. */
+  /**
+   * The `Handler` metric dimension of the alarms, passed to the function as `EnvVar.handlerName`:
+   * kafkaHandler takes it from there (a different handlerName in the code fails at cold start).
+   */
   readonly handlerName: string;
   readonly clusterArn: string;
   readonly topics: readonly string[];
@@ -70,6 +73,12 @@ export interface KafkaConsumerProps {
   readonly logRemovalPolicy?: RemovalPolicy;
   /** Where esbuild resolves packages from. @default the current directory */
   readonly projectRoot?: string;
+  /**
+   * Extra package.json export conditions esbuild resolves imports with, e.g. `['my-source']` when the
+   * handler imports its own package by name and that package maps the condition to its sources.
+   * @default none (the packages' `import` and `default` exports)
+   */
+  readonly bundlingConditions?: readonly string[];
   /**
    * The mappings validate records against this registry (Glue by ARN, Confluent by URL and secret)
    * and deliver them as JSON or SOURCE; the function gets the same settings in its environment.

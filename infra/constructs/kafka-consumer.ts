@@ -116,6 +116,8 @@ export class KafkaConsumer extends Construct {
         // Stack traces point at the TypeScript sources (the bundle ships its .map).
         NODE_OPTIONS: '--enable-source-maps',
         [EnvVar.serviceName]: props.service,
+        // kafkaHandler takes its handlerName from here, so the alarms' Handler dimension is the code's.
+        [EnvVar.handlerName]: props.handlerName,
         [EnvVar.metricsNamespace]: this.metricsNamespace,
         ...dedupEnvironment(props.dedupStore.endpoint),
         [EnvVar.window]: String(props.window ?? 'default'),
@@ -139,6 +141,9 @@ export class KafkaConsumer extends Construct {
         // @smithy/signature-v4 and @aws-sdk/credential-provider-node, which are not documented
         // contents of the Lambda runtime (the default would leave @aws-sdk/* and @smithy/* out).
         bundleAwsSDK: true,
+        ...(props.bundlingConditions?.length
+          ? { esbuildArgs: { '--conditions': props.bundlingConditions.join(',') } }
+          : {}),
         // ESM output still has CommonJS dependencies (ioredis) that call require().
         banner:
           "import { createRequire as __mskOnceRequire } from 'node:module'; const require = __mskOnceRequire(import.meta.url);",

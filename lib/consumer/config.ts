@@ -44,9 +44,35 @@ function nonEmpty(option: string, value: string | undefined, hint: string): stri
 }
 
 /**
+ * The handler name: the code's, else the deployment's (`EnvVar.handlerName`). Both given and
+ * different, the alarms would watch a `Handler` dimension that never gets data: refused.
+ *
+ * @internal
+ */
+function resolveHandlerName(inCode: string | undefined, inEnvironment: string | undefined): string {
+  const deployed = inEnvironment?.trim() ? inEnvironment : undefined;
+  if (inCode === undefined) {
+    return nonEmpty(
+      'handlerName',
+      deployed,
+      `name the handler (it is part of every dedup key): give handlerName or set ${EnvVar.handlerName}`,
+    );
+  }
+  const named = nonEmpty('handlerName', inCode, 'name the handler: it is part of every dedup key');
+  if (deployed !== undefined && deployed !== named) {
+    throw new ConfigurationError(
+      'handlerName',
+      `'${named}' in the code differs from '${deployed}' in ${EnvVar.handlerName} (the deployment's handlerName, which its alarms watch): make them equal, or drop handlerName from the code`,
+    );
+  }
+  return named;
+}
+
+/**
  * Resolve and check handler options.
  *
- * @throws {ConfigurationError} naming the option: empty service or handler name, a window below
+ * @throws {ConfigurationError} naming the option: empty service or handler name, a handler name
+ *   other than the deployment's `EnvVar.handlerName`, a window below
  *   10 minutes, an unparseable Redis URL, no store, a bad policy or limit.
  * @example
  * const config = resolveConfig({ handlerName: 'on-review-created', redis: { url }, handle });
@@ -58,11 +84,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     options.service ?? process.env[EnvVar.serviceName],
     `set service or ${EnvVar.serviceName}`,
   );
-  const handlerName = nonEmpty(
-    'handlerName',
-    options.handlerName,
-    'name the handler: it is part of every dedup key',
-  );
+  const handlerName = resolveHandlerName(options.handlerName, process.env[EnvVar.handlerName]);
   if (typeof options.handle !== 'function')
     throw new ConfigurationError('handle', 'must be the business function');
   const onStoreError = options.onStoreError ?? 'open';

@@ -38,8 +38,12 @@ export type BusinessHandler<T, K = Buffer> = (
 export interface KafkaHandlerOptions<T, K = Buffer> {
   /** Service name: the first part of each dedup key and the `service` metric dimension. Default: the `EnvVar.serviceName` variable (lib/contract.ts). */
   service?: string;
-  /** Handler name: part of the key (`<service>:dedup:<handler>:<eventId>`) and the `Handler` dimension. */
-  handlerName: string;
+  /**
+   * Handler name: part of the key (`<service>:dedup:<handler>:<eventId>`) and the `Handler` dimension.
+   * Default: the `EnvVar.handlerName` variable (lib/contract.ts), which the CDK construct sets from
+   * its `handlerName` prop. Given here and there, the two must be equal (checked at cold start).
+   */
+  handlerName?: string;
   /**
    * The Redis to claim in: connection options (a `redis://` or `rediss://` URL, cluster mode, TLS,
    * AUTH token or IAM), or an ioredis `Redis`/`Cluster` you made. One connection per container,

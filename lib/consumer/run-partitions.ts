@@ -1,11 +1,13 @@
 /**
  * runPartitions: the base handler. Runs the business function over the batch and answers the
- * event source mapping with the first failed offset of each partition.
+ * event source mapping with every record that did not succeed.
  *
  * Guarantees: records of a partition run one at a time in offset order; partitions run
  * concurrently; the first failure stops its partition and the rest of it is not run (released by
- * dedupClaims, redelivered by the mapping from the reported offset); no record is started with
- * less than `reserveMs` of the invocation left.
+ * dedupClaims); the answer names the failed record and every later record of its partition, so
+ * that a mapping that retries only the reported records cannot commit a record that never ran
+ * (docs/consumer.md, "What a stopped partition reports"); no record is started with less than
+ * `reserveMs` of the invocation left.
  * Does not: retry anything itself (retries come from the event source mapping).
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
@@ -182,7 +184,6 @@ async function runPartition<T>(
     await runRecord(config, record, context, batch);
     if (record.outcome === 'failed') failed = record;
   }
-  return failed;
 }
 
 /**
@@ -193,16 +194,19 @@ export function runPartitions<T>(config: ResolvedConfig<T>) {
   return async (_event: MSKEvent, context: StackContext<T>): Promise<KafkaBatchResponse> => {
     // The batch decodeRecords made from this event (it rides on the context: see batch.ts).
     const batch = batchIn(context);
-    const firstFailures = await Promise.all(
-      batch.partitions.map((records) => runPartition(config, records, context, batch)),
-    );
+    await Promise.all(batch.partitions.map((records) => runPartition(config, records, context, batch)));
+    // Not the first failure alone: AWS's Kafka page says a partial response lets Lambda "retry
+    // only the failed records", and under that reading an unnamed record behind it would be
+    // committed without having run.
     const batchItemFailures: KafkaBatchItemFailure[] = [];
-    for (const failed of firstFailures) {
-      if (failed)
-        batchItemFailures.push({
-          // A number, as the event source mapping expects, even when a hand-made event sent a string.
-          itemIdentifier: { partition: failed.partitionId, offset: reportedOffset(failed.raw) },
-        });
+    for (const records of batch.partitions) {
+      for (const record of records) {
+        if (record.outcome === 'failed')
+          batchItemFailures.push({
+            // A number, as the event source mapping expects, even when a hand-made event sent a string.
+            itemIdentifier: { partition: record.partitionId, offset: reportedOffset(record.raw) },
+          });
+      }
     }
     return { batchItemFailures };
   };

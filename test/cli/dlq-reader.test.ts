@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { dumpTopic, formatDlqTable, parseDlqText } from '../../cli/dlq-reader.ts';
-import { EventProducer, EventSourceMapping, KafkaLog } from '../../emulator/index.ts';
+import { EventProducer, EventSourceMapping, KafkaLog, LocalDestinations } from '../../emulator/index.ts';
 import { fnOf, reportingHandler } from '../emulator/helpers.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -44,6 +44,7 @@ describe('DLQ triage', () => {
   test('reads a dump of the emulator DLQ topic: event id, value, reason; bad lines are named, not fatal', async () => {
     const log = new KafkaLog();
     log.createTopic('reviews', 2);
+    log.createTopic('reviews-dlq', 1);
     const producer = new EventProducer(log);
     const poison = producer.send({ topic: 'reviews', key: 'r-2', payload: { stars: 'five' } });
     producer.send({ topic: 'reviews', key: 'r-1', payload: { stars: 5 } });
@@ -51,8 +52,13 @@ describe('DLQ triage', () => {
     const fn = fnOf(reportingHandler((_, v) => v === null || !v.startsWith('{"stars":5')));
     const esm = new EventSourceMapping(log, fn, {
       topics: ['reviews'],
+      provisionedPollers: {},
+      functionResponseTypes: ['ReportBatchItemFailures'],
+      // The poison records alone reach the DLQ (under retry-reported-only the records behind them
+      // in their batch would share their retries and join them there).
+      partialResponseReading: 'resume-from-lowest',
       maximumRetryAttempts: 1,
-      onFailureTopic: 'reviews-dlq',
+      onFailureDestination: 'kafka://reviews-dlq',
     });
     await esm.drain();
     const dump = `${dumpTopic(log, 'reviews-dlq')}not json\n{"value": 42}\n`;
@@ -60,7 +66,7 @@ describe('DLQ triage', () => {
     assert.equal(rows.length, 2);
     const poisonRow = rows.find((r) => r.eventId === poison.event.eventId)!;
     assert.equal(poisonRow.value, '{"stars":"five"}');
-    assert.equal(poisonRow.condition, 'RetryAttemptsExhausted');
+    assert.equal(poisonRow.condition, 'RetriesExhausted', 'the Kafka-destination page spelling');
     assert.equal(poisonRow.approximateInvokeCount, 2);
     assert.equal(poisonRow.lastError, 'reported in batchItemFailures');
     assert.ok(rows.some((r) => r.value === '<4 bytes binary>' && r.eventId === null));
@@ -71,6 +77,51 @@ describe('DLQ triage', () => {
     const table = formatDlqTable(rows);
     assert.match(table, /topic\s+partition\s+offset\s+event id\s+condition\s+invokes\s+value/);
     assert.match(table, new RegExp(poison.event.eventId));
+  });
+
+  test('reads what the SNS, SQS and S3 destinations received, as delivered and as received', async () => {
+    const sns = 'arn:aws:sns:us-east-1:000000000000:reviews-failures';
+    const s3 = 'arn:aws:s3:::reviews-failed-batches';
+    const received: Record<string, string> = {};
+    for (const arn of [sns, s3]) {
+      const log = new KafkaLog();
+      log.createTopic('reviews', 1);
+      new EventProducer(log).send({ topic: 'reviews', key: 'r-1', payload: { stars: 'five' } });
+      const destinations = new LocalDestinations();
+      destinations.create(arn);
+      const esm = new EventSourceMapping(
+        log,
+        fnOf(async () => Promise.reject(new Error('bug'))),
+        {
+          topics: ['reviews'],
+          provisionedPollers: {},
+          maximumRetryAttempts: 0,
+          maximumBatchingWindowInSeconds: 0,
+          onFailureDestination: arn,
+          destinations,
+        },
+      );
+      await esm.drain();
+      received[arn] = destinations.dump(arn);
+    }
+    // S3: the whole event rides along, so the reader shows each record with its value.
+    const [fromS3] = parseDlqText(received[s3]!).rows;
+    assert.equal(fromS3!.value, '{"stars":"five"}');
+    assert.equal(fromS3!.offset, '0');
+    assert.equal(fromS3!.condition, 'RetryAttemptsExhausted');
+    assert.match(fromS3!.eventId!, /^[0-9A-Z]{26}$/);
+    // SNS: metadata only, as published, inside an SNS notification, and as an SQS subscriber's receive-message.
+    const document = received[sns]!.trim();
+    const notification = JSON.stringify({ Type: 'Notification', TopicArn: sns, Message: document });
+    const receiveMessage = JSON.stringify({ Messages: [{ MessageId: 'm-1', Body: notification }] });
+    for (const text of [document, notification, receiveMessage]) {
+      const { rows, errors } = parseDlqText(text);
+      assert.deepEqual(errors, []);
+      assert.deepEqual(
+        rows.map((r) => [r.topic, r.partition, r.offset, r.value, r.approximateInvokeCount]),
+        [['reviews', 0, '0..0', null, 1]],
+      );
+    }
   });
 
   test('reads kcat -J lines (payload as text, headers as a flat list)', () => {
@@ -147,12 +198,12 @@ describe('DLQ triage of hostile and large files', () => {
     const file = join(dir, 'dlq.jsonl');
     // Plus a line that is not JSON: the parse error quotes it.
     writeFileSync(file, `${hostileMessage()}\n{"bad": ${ESC}[5m${CSI_C1}}\n`);
-    const cli = spawnSync(process.execPath, ['cli/dlq.ts', file], { encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, ['cli/main.ts', 'dlq', file], { encoding: 'utf8' });
     assert.equal(cli.status, 1, 'one entry was skipped');
     assert.doesNotMatch(cli.stdout, RAW_CONTROL);
     assert.doesNotMatch(cli.stderr, RAW_CONTROL);
     assert.match(cli.stderr, /skipped line 2/);
-    const json = spawnSync(process.execPath, ['cli/dlq.ts', file, '--json'], { encoding: 'utf8' });
+    const json = spawnSync(process.execPath, ['cli/main.ts', 'dlq', file, '--json'], { encoding: 'utf8' });
     assert.doesNotMatch(json.stdout, RAW_CONTROL);
     assert.deepEqual(JSON.parse(json.stdout), rows, '--json keeps the exact values, escaped as JSON');
   });

@@ -1,6 +1,8 @@
 /** Options are checked at cold start; each error names the option and the reason. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { resolveConfig } from '../../lib/consumer/config.ts';
+import { EnvVar } from '../../lib/contract.ts';
 import {
   ConfigurationError,
   dedupConfigFromEnv,
@@ -37,6 +39,38 @@ describe('kafkaHandler options', () => {
       rejects({ handlerName: ' ' }, 'handlerName', /empty/);
     } finally {
       if (saved !== undefined) process.env.POWERTOOLS_SERVICE_NAME = saved;
+    }
+  });
+  test('the handler name comes from the deployment by default; a different one in the code fails at cold start', () => {
+    const saved = process.env[EnvVar.handlerName];
+    try {
+      process.env[EnvVar.handlerName] = 'on-order-paid';
+      const deployed = resolveConfig({ service: 's', redis, handle });
+      assert.equal(deployed.handlerName, 'on-order-paid');
+      assert.equal(deployed.keyPrefix, 's:dedup:on-order-paid:');
+      // The same name in both places is fine.
+      assert.equal(
+        resolveConfig({ service: 's', handlerName: 'on-order-paid', redis, handle }).handlerName,
+        'on-order-paid',
+      );
+      assert.throws(
+        () => kafkaHandler({ service: 's', handlerName: 'on-order-payed', redis, handle }),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigurationError, String(error));
+          assert.equal(error.option, 'handlerName');
+          assert.match(
+            error.message,
+            /'on-order-payed' in the code differs from 'on-order-paid' in MSK_ONCE_HANDLER_NAME/,
+          );
+          return true;
+        },
+      );
+      delete process.env[EnvVar.handlerName];
+      assert.equal(resolveConfig({ service: 's', handlerName: 'h', redis, handle }).handlerName, 'h');
+      rejects({ handlerName: undefined }, 'handlerName', /give handlerName or set MSK_ONCE_HANDLER_NAME/);
+    } finally {
+      if (saved === undefined) delete process.env[EnvVar.handlerName];
+      else process.env[EnvVar.handlerName] = saved;
     }
   });
   test('a Redis URL that does not parse, or no store at all', () => {

@@ -90,6 +90,7 @@ describe('contract: the public values', () => {
         store: 'DEDUP_STORE',
         idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
         idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
+        handlerName: 'MSK_ONCE_HANDLER_NAME',
         serviceName: 'POWERTOOLS_SERVICE_NAME',
         metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
         logLevel: 'POWERTOOLS_LOG_LEVEL',

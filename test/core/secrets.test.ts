@@ -177,7 +177,8 @@ describe('a failing run with a secret prints it nowhere', () => {
       const run = await failingRun({ url, connectTimeoutMs: 300, commandTimeoutMs: 200 }, policy);
       assert.equal(run.error, undefined, everything(run.error));
       const { first, calls } = run.result!;
-      if (policy === 'closed') assert.deepEqual(failedOffsets(first), ['orders-0@1']);
+      // Fail-closed: the first record fails, the one behind it is not run; both are reported.
+      if (policy === 'closed') assert.deepEqual(failedOffsets(first), ['orders-0@1', 'orders-0@2']);
       else assert.equal(calls, 4, 'fail-open ran them unguarded');
       assert.match(run.text, /DedupErrors/, 'the failure was counted');
       assertNoSecret('the output', run.text, [wrong, encodeURIComponent(wrong), SECRET]);
@@ -206,7 +207,7 @@ describe('a failing run with a secret prints it nowhere', () => {
       'closed',
     );
     assert.equal(run.error, undefined, everything(run.error));
-    assert.deepEqual(failedOffsets(run.result!.first), ['orders-0@1']);
+    assert.deepEqual(failedOffsets(run.result!.first), ['orders-0@1', 'orders-0@2']);
     assertNoSecret('the output', run.text, [
       'X-Amz-Signature',
       'X-Amz-Credential',

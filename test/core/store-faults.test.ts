@@ -71,14 +71,15 @@ describe('the store failure policy', () => {
     assert.equal(sumMetric(lines, 'MessagesSucceeded'), 200);
   });
 
-  test("nothing listens: 'closed' runs nothing and fails the first record of each partition", async () => {
+  test("nothing listens: 'closed' runs nothing and reports every record (each partition stops at its first)", async () => {
     let calls = 0;
     const handler = consumer(`redis://127.0.0.1:${await freePort()}`, 'closed', () => {
       calls++;
     });
     const { response, lines } = await invoke(handler, batch(200));
     assert.equal(calls, 0);
-    assert.deepEqual(failedOffsets(response), ['orders-0@0', 'orders-1@1', 'orders-2@2', 'orders-3@3']);
+    assert.equal(failedOffsets(response).length, 200);
+    assert.equal(response.batchItemFailures[0]!.itemIdentifier.offset, 0);
     assert.equal(sumMetric(lines, 'MessagesFailed'), 200);
   });
 

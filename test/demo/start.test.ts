@@ -45,7 +45,7 @@ for (const runtime of ['worker', 'in-process']) {
     assert.match(run.stdout, /OK: every event had its effect exactly once or is in the DLQ/);
     assert.match(run.stderr, /100%/);
     const rows = parseDlqText(readFileSync(dlqFile, 'utf8')).rows;
-    assert.ok(rows.length >= 1 && rows.every((r) => r.condition === 'RetryAttemptsExhausted'));
+    assert.ok(rows.length >= 1 && rows.every((r) => r.condition === 'RetriesExhausted'));
     assert.match(run.stdout, new RegExp(`records in the DLQ\\s+${rows.length}`));
     // The run's output, read by the triage, fires what the summary said fired.
     const triage = spawnSync(process.execPath, ['scripts/triage.ts', '--env', 'dev', '--from', output], {

@@ -40,8 +40,11 @@ function facts(overrides: Partial<RunFacts> = {}): RunFacts {
       recordsDelivered: 6,
       recordsRetried: 2,
       batchesSplit: 0,
+      recordsExpired: 0,
       sentToDestination: [],
       discarded: [],
+      undeliverable: [],
+      destinationDeliveryFailures: 0,
     },
     dlq: [
       {
@@ -147,5 +150,16 @@ describe('demo summary', () => {
     assert.equal(verdict.ok, true);
     assert.match(verdict.text, /1 x repeat of handle\(\): ran again after the injected crash/);
     assert.match(verdict.text, /every repeat has an injected fault as its cause/);
+  });
+
+  test('good events in the DLQ are told apart from poison ones', () => {
+    const clean = summarize(facts());
+    assert.doesNotMatch(clean.text, /of them are not poison/);
+    const row = facts().dlq[0]!;
+    const verdict = summarize(
+      facts({ effects: new Map([['A', 1]]), dlq: [row, { ...row, offset: '4', eventId: 'B' }] }),
+    );
+    assert.equal(verdict.ok, true, 'B is in the DLQ: not lost');
+    assert.match(verdict.text, /1 of them are not poison: reported with a failed or held record/);
   });
 });

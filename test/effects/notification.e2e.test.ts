@@ -47,6 +47,7 @@ after(async () => {
 function publishReviews(count: number, times: number) {
   const log = new KafkaLog();
   log.createTopic(REVIEW_CREATED_TOPIC, 2);
+  log.createTopic('review-created-dlq', 1);
   const producer = new EventProducer(log);
   const events: OutgoingEvent<ReviewCreated>[] = [];
   for (let i = 0; i < count; i++) {
@@ -101,8 +102,10 @@ describe('notification function, Redis down (fail-open)', () => {
       topics: [REVIEW_CREATED_TOPIC],
       batchSize: 4,
       concurrency: 2,
+      provisionedPollers: {},
+      functionResponseTypes: ['ReportBatchItemFailures'],
       maximumRetryAttempts: 5,
-      onFailureTopic: 'review-created-dlq',
+      onFailureDestination: 'kafka://review-created-dlq',
     });
     const { text } = await captureProcessOutput(() => esm.drain(), silent);
 
@@ -132,6 +135,8 @@ describe('notification function, Redis down (fail-open)', () => {
       const esm = new EventSourceMapping(log, fn, {
         topics: [REVIEW_CREATED_TOPIC],
         batchSize: 10,
+        provisionedPollers: {},
+        functionResponseTypes: ['ReportBatchItemFailures'],
         maximumRetryAttempts: -1,
         onInvocation: (r) => reports.push(r),
       });

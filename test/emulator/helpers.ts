@@ -24,28 +24,39 @@ export function logWith(topic: string, partitions: number, count: number): Kafka
 }
 
 /**
- * A handler that records every record it is given and reports, per partition, the first record for
- * which `fails` says so (ReportBatchItemFailures, like the core: the partition stops there).
+ * A handler that records every record it runs and, per partition, stops at the first record for
+ * which `fails` says so. It reports that record and (`report: 'rest'`, what the msk-once core does)
+ * every later record of the partition that it did not run, or (`report: 'first'`) that record only.
  */
 export function reportingHandler(
   fails: (r: MSKRecord, value: string | null) => boolean,
   seen: Seen[] = [],
+  report: 'rest' | 'first' = 'rest',
 ): LambdaHandler<MSKEvent> {
   return async (event) => {
     const batchItemFailures: { itemIdentifier: { partition: string; offset: number } }[] = [];
     for (const [tp, records] of Object.entries(event.records)) {
+      let stopped = false;
       for (const r of records) {
         const value = r.value === undefined ? null : Buffer.from(r.value, 'base64').toString();
-        if (fails(r, value)) {
-          batchItemFailures.push({ itemIdentifier: { partition: tp, offset: r.offset } });
-          break;
+        if (!stopped && fails(r, value)) stopped = true;
+        else if (!stopped) {
+          seen.push({ topic: r.topic, partition: r.partition, offset: r.offset, value });
+          continue;
         }
-        seen.push({ topic: r.topic, partition: r.partition, offset: r.offset, value });
+        batchItemFailures.push({ itemIdentifier: { partition: tp, offset: r.offset } });
+        if (report === 'first') break;
       }
     }
     return { batchItemFailures };
   };
 }
+
+/** Provisioned mode with partial batch responses on: the settings an msk-once consumer is deployed with. */
+export const PARTIAL_RESPONSES = {
+  provisionedPollers: {},
+  functionResponseTypes: ['ReportBatchItemFailures'],
+} as const;
 
 export function fnOf(
   handler: LambdaHandler<MSKEvent>,

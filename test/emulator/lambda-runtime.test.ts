@@ -19,7 +19,8 @@ import {
   MAX_KAFKA_FUNCTION_TIMEOUT_MS,
   workerThread,
 } from '../../emulator/index.ts';
-import { collectOutputLines } from '../../testkit/index.ts';
+import { MemoryDedupStore } from '../../lib/index.ts';
+import { collectOutputLines, storeOfEnvironment } from '../../testkit/index.ts';
 import type { FixtureEvent } from './fixtures/worker-handler.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lambda-runtime-'));
@@ -48,6 +49,10 @@ const inProcessMode = inProcess<FixtureEvent>((env) => {
     if (event.sleepMs) await sleep(event.sleepMs);
     if (event.marker) writeFileSync(event.marker, 'still ran');
     if (event.fail) throw new TypeError(event.fail);
+    if (event.linger) {
+      const { marker, ms } = event.linger;
+      setTimeout(() => writeFileSync(marker, 'ran after the answer'), ms);
+    }
     return { greeting: `hello from environment ${env.id}`, remaining: context.getRemainingTimeInMillis() };
   };
 });
@@ -196,5 +201,88 @@ describe('LambdaFunction: what the modes do with a dead invocation', () => {
     assert.equal(env.signal.aborted, true);
     await sleep(300);
     assert.equal(existsSync(marker), true, 'nothing in this process can stop the handler');
+  });
+});
+
+describe('LambdaFunction: an environment is frozen between its answer and its next invocation (item 6)', () => {
+  const until = async (check: () => boolean, ms: number) => {
+    const end = Date.now() + ms;
+    while (!check() && Date.now() < end) await sleep(10);
+    return check();
+  };
+
+  test('worker thread: a timer set before the answer does not fire until the next invocation thaws it', async () => {
+    const fn = new LambdaFunction(workerMode, { timeoutMs: TIMEOUT_MS });
+    try {
+      const marker = join(dir, 'worker-frozen');
+      answerOf(await fn.invoke({ linger: { marker, ms: 50 } }));
+      await sleep(400);
+      assert.equal(existsSync(marker), false, 'the thread is frozen: its timer did not fire');
+      answerOf(await fn.invoke({}));
+      assert.ok(
+        await until(() => existsSync(marker), 2_000),
+        'thawed by the next invocation, the timer fired',
+      );
+      assert.equal(fn.coldStarts, 1, 'the same environment');
+    } finally {
+      await fn.close();
+    }
+  });
+
+  test('worker thread: with freezeBetweenInvocations off the timer fires at once (what the freeze prevents)', async () => {
+    const fn = new LambdaFunction(
+      workerThread<FixtureEvent>({
+        module: new URL('./fixtures/worker-handler.ts', import.meta.url),
+        freezeBetweenInvocations: false,
+      }),
+      { timeoutMs: TIMEOUT_MS },
+    );
+    try {
+      const marker = join(dir, 'worker-not-frozen');
+      answerOf(await fn.invoke({ linger: { marker, ms: 50 } }));
+      assert.ok(await until(() => existsSync(marker), 2_000));
+    } finally {
+      await fn.close();
+    }
+  });
+
+  test('worker thread: a frozen environment can still be killed', async () => {
+    const fn = new LambdaFunction(workerMode, { timeoutMs: TIMEOUT_MS });
+    const marker = join(dir, 'worker-frozen-killed');
+    answerOf(await fn.invoke({ linger: { marker, ms: 50 } }));
+    fn.kill();
+    await fn.close();
+    await sleep(200);
+    assert.equal(existsSync(marker), false, 'killed while frozen: the timer never fired');
+  });
+
+  test('in process (labelled): timers run on, the environment is marked frozen and the env-bound store holds calls', async () => {
+    const store = new MemoryDedupStore({ quiet: true });
+    let late: Promise<void> | undefined;
+    let environment: ExecutionEnvironment | undefined;
+    const fn = new LambdaFunction<{ key: string; linger?: boolean }>(
+      inProcess((env) => {
+        environment = env;
+        const bound = storeOfEnvironment(store, env);
+        return async (event) => {
+          await bound.claim([event.key], 'owner', 60_000);
+          // Work that outlives the answer: a commit 20 ms later, when the environment is frozen.
+          if (event.linger) late = sleep(20).then(() => bound.commit([event.key], 'owner', 60_000));
+          return 'answered';
+        };
+      }),
+      { timeoutMs: TIMEOUT_MS },
+    );
+    const first = await fn.invoke({ key: 'k1', linger: true });
+    assert.ok(first.ok && first.response === 'answered');
+    assert.equal(environment!.frozen, true);
+    await sleep(100);
+    const [held] = await store.claim(['k1'], 'someone-else', 60_000);
+    assert.equal(held, 'held', 'the commit made while frozen did not reach the store');
+    await fn.invoke({ key: 'k2' });
+    await late;
+    const [done] = await store.claim(['k1'], 'someone-else', 60_000);
+    assert.equal(done, 'done', 'the next invocation thawed it: the commit went through');
+    await fn.close();
   });
 });

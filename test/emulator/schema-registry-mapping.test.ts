@@ -16,7 +16,7 @@ import {
 } from '../../testkit/local-confluent-registry.ts';
 import { type LocalGlueRegistry, startLocalGlueRegistry } from '../../testkit/local-glue-registry.ts';
 import { SchemaProducer } from '../../testkit/schema-producer.ts';
-import { fnOf, reportingHandler } from './helpers.ts';
+import { fnOf, PARTIAL_RESPONSES, reportingHandler } from './helpers.ts';
 
 const SCHEMA = {
   type: 'record',
@@ -38,6 +38,7 @@ after(() => Promise.all([confluent.stop(), glue.stop()]));
 function logWithTopic(): KafkaLog {
   const log = new KafkaLog();
   log.createTopic('t', 1);
+  log.createTopic('t-dlq', 1);
   return log;
 }
 
@@ -52,7 +53,10 @@ async function run(log: KafkaLog, step: MappingSchemaRegistry) {
     }),
     {
       topics: ['t'],
-      onFailureTopic: 't-dlq',
+      // A schema registry needs provisioned mode.
+      ...PARTIAL_RESPONSES,
+      maximumBatchingWindowInSeconds: 0,
+      onFailureDestination: 'kafka://t-dlq',
       schemaRegistry: step,
     },
   );

@@ -75,6 +75,7 @@ function dlqMessages(log: ReturnType<typeof logOf>): KafkaOnFailureMessage[] {
 describe('an Avro topic through a Confluent registry, in the emulator', () => {
   test('the function decodes: duplicates once, evolution resolved, the poison record retried then in the DLQ', async () => {
     const log = logOf('reviews', 2);
+    log.createTopic('reviews-dlq', 1);
     const producer = new SchemaProducer(log, { confluent: registry });
     const v1 = { format: 'avro', schema: REVIEW_V1 } as const;
     const v2 = { format: 'avro', schema: REVIEW_V2 } as const;
@@ -110,8 +111,10 @@ describe('an Avro topic through a Confluent registry, in the emulator', () => {
     const esm = new EventSourceMapping(log, reviewFunction(thanks), {
       topics: ['reviews'],
       batchSize: 5,
+      provisionedPollers: {},
+      functionResponseTypes: ['ReportBatchItemFailures'],
       maximumRetryAttempts: 2,
-      onFailureTopic: 'kafka://reviews-dlq',
+      onFailureDestination: 'kafka://reviews-dlq',
     });
     await captureStdout(() => esm.drain());
 
@@ -121,7 +124,7 @@ describe('an Avro topic through a Confluent registry, in the emulator', () => {
     assert.ok(thanks.includes(`u1:4:ok:${sent[1]}`));
     assert.deepEqual(
       esm.stats.sentToDestination.map((f) => [f.partition, f.offset, f.condition, f.approximateInvokeCount]),
-      [[poison.partition, poison.offset, 'RetryAttemptsExhausted', 3]],
+      [[poison.partition, poison.offset, 'RetriesExhausted', 3]],
     );
     const [dlq] = dlqMessages(log);
     assert.equal(dlq!.payload.records[`reviews-${poison.partition}`]![0]!.offset, poison.offset);
@@ -130,6 +133,7 @@ describe('an Avro topic through a Confluent registry, in the emulator', () => {
 
   test('the mapping validates (SOURCE): an unknown schema id goes to the DLQ as SCHEMA_NOT_FOUND, never to the function', async () => {
     const log = logOf('reviews', 1);
+    log.createTopic('reviews-dlq', 1);
     const producer = new SchemaProducer(log, { confluent: registry });
     for (let i = 0; i < 4; i++) {
       producer.send({
@@ -164,7 +168,9 @@ describe('an Avro topic through a Confluent registry, in the emulator', () => {
       },
       {
         topics: ['reviews'],
-        onFailureTopic: 'reviews-dlq',
+        provisionedPollers: {},
+        functionResponseTypes: ['ReportBatchItemFailures'],
+        onFailureDestination: 'kafka://reviews-dlq',
         schemaRegistry: new MappingSchemaRegistry({
           registry: new ConfluentSchemaRegistry({ url: registry.url }),
           eventRecordFormat: 'SOURCE',

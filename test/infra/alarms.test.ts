@@ -8,7 +8,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { environment } from '../../infra/environments.ts';
 import { alarmRules, RUNBOOK_SECTIONS } from '../../lib/alarms.ts';
 import { DEFAULT_NAMESPACE, Dimension, Metric } from '../../lib/contract.ts';
-import { type Cfn, only, synth } from './support.ts';
+import { type Cfn, ofConsumer, only, synth } from './support.ts';
 
 const RUNBOOK = 'https://github.com/msk-once/msk-once/blob/main/docs/runbook.md';
 
@@ -29,7 +29,9 @@ const allReasons = (metric: string) =>
 
 describe('alarms of a consumer', () => {
   test('one alarm per runbook section, each describing itself and linking to its section', () => {
-    const alarms = Object.values(synth('dev').template.findResources('AWS::CloudWatch::Alarm'));
+    const alarms = Object.values(synth('dev').template.findResources('AWS::CloudWatch::Alarm')).filter((a) =>
+      a.Properties.AlarmName.startsWith('msk-once-dev-notification-'),
+    );
     assert.equal(alarms.length, Object.keys(RUNBOOK_SECTIONS).length);
     const runbook = readFileSync(new URL('../../docs/runbook.md', import.meta.url), 'utf8');
     for (const section of Object.values(RUNBOOK_SECTIONS)) {
@@ -132,7 +134,7 @@ describe('alarms of a consumer', () => {
   });
 
   test('function errors and throttles', () => {
-    const fn = { Ref: only(synth('dev').template, 'AWS::Lambda::Function').id };
+    const fn = { Ref: ofConsumer(synth('dev').template, 'AWS::Lambda::Function', 'notification').id };
     for (const [name, metric] of [
       ['function-errors', 'Errors'],
       ['function-throttles', 'Throttles'],
@@ -147,7 +149,9 @@ describe('alarms of a consumer', () => {
   });
 
   test('offset lag: MaxOffsetLag of each mapping (the most lagging partition), above 10000 for 15 minutes', () => {
-    const esm = { Ref: only(synth('dev').template, 'AWS::Lambda::EventSourceMapping').id };
+    const esm = {
+      Ref: ofConsumer(synth('dev').template, 'AWS::Lambda::EventSourceMapping', 'notification').id,
+    };
     const lag = alarm('offset-lag');
     assert.deepEqual([lag.Threshold, lag.EvaluationPeriods, lag.DatapointsToAlarm], [10000, 3, 3]);
     assert.equal(lag.Metrics[0].Expression, 'MAX([lag0])');
@@ -163,7 +167,9 @@ describe('alarms of a consumer', () => {
   });
 
   test('mapping errors: PollingErrorCount + CommitErrorCount of each mapping, in 3 periods of 3', () => {
-    const esm = { Ref: only(synth('dev').template, 'AWS::Lambda::EventSourceMapping').id };
+    const esm = {
+      Ref: ofConsumer(synth('dev').template, 'AWS::Lambda::EventSourceMapping', 'notification').id,
+    };
     const a = alarm('mapping-errors');
     assert.equal(a.Metrics[0].Expression, 'FILL(polling0, 0) + FILL(commit0, 0)');
     assert.deepEqual(
@@ -195,7 +201,9 @@ describe('alarms of a consumer', () => {
   });
 
   test('records to the DLQ and records lost: event source mapping metrics of each mapping', () => {
-    const esm = { Ref: only(synth('dev').template, 'AWS::Lambda::EventSourceMapping').id };
+    const esm = {
+      Ref: ofConsumer(synth('dev').template, 'AWS::Lambda::EventSourceMapping', 'notification').id,
+    };
     const dlq = alarm('dlq-records');
     assert.equal(dlq.Metrics[0].Expression, 'FILL(dlq0, 0)');
     assert.deepEqual(dlq.Metrics[1].MetricStat.Metric, {

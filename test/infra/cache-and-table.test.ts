@@ -11,7 +11,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { accessString, DedupCache } from '../../infra/constructs/dedup-cache.ts';
 import { ConstructConfigError } from '../../infra/constructs/errors.ts';
 import { EnvVar } from '../../lib/contract.ts';
-import { bareStack, only, synth } from './support.ts';
+import { bareStack, ofConsumer, only, synth } from './support.ts';
 
 describe('serverless cache (dev)', () => {
   test('Valkey serverless in the private subnets, behind its own security group, with the IAM user group', () => {
@@ -117,7 +117,8 @@ describe('replication group (staging)', () => {
     assert.equal(rg.Port, 6379);
     assert.deepEqual(rg.UserGroupIds, [{ Ref: only(template, 'AWS::ElastiCache::UserGroup').id }]);
     assert.equal(rg.AuthToken, undefined);
-    const env = only(template, 'AWS::Lambda::Function').resource.Properties.Environment.Variables;
+    const env = ofConsumer(template, 'AWS::Lambda::Function', 'notification').resource.Properties.Environment
+      .Variables;
     assert.equal(env[EnvVar.redisAuth], 'iam');
     assert.equal(env[EnvVar.redisServerless], 'false');
     assert.equal(env[EnvVar.redisCacheName], 'msk-once-staging');

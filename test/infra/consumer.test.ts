@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { DEFAULT_NAMESPACE, EnvVar } from '../../lib/contract.ts';
-import { type Cfn, only, synth } from './support.ts';
+import { type Cfn, ofConsumer, only, synth } from './support.ts';
 
 const DEV_CLUSTER =
   'arn:aws:kafka:eu-west-1:111111111111:cluster/msk-dev/0a1b2c3d-1111-2222-3333-444455556666-1';
@@ -27,13 +27,13 @@ function actions(action: string | string[]): string[] {
 /** The statements of the consumer role's policy, by Sid (statements CDK adds itself have none). */
 function statements(name: 'dev' | 'prod'): Cfn[] {
   const { template } = synth(name);
-  return only(template, 'AWS::IAM::Policy').resource.Properties.PolicyDocument.Statement;
+  return ofConsumer(template, 'AWS::IAM::Policy', 'notification').resource.Properties.PolicyDocument
+    .Statement;
 }
 
 describe('event source mapping', () => {
   test('provisioned mode with retries, bisect, partial batch failures and the Kafka DLQ', () => {
     const { template } = synth('dev');
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: DEV_CLUSTER,
       Topics: ['review-created'],
@@ -64,7 +64,7 @@ describe('event source mapping', () => {
 describe('function', () => {
   test('nodejs24.x on arm64 in the VPC, with the dedup and service environment of the core contract', () => {
     const { template } = synth('dev');
-    const { resource } = only(template, 'AWS::Lambda::Function');
+    const { resource } = ofConsumer(template, 'AWS::Lambda::Function', 'notification');
     const p = resource.Properties;
     assert.equal(p.Runtime, 'nodejs24.x');
     assert.deepEqual(p.Architectures, ['arm64']);
@@ -93,25 +93,32 @@ describe('function', () => {
       { 'Fn::GetAtt': [cacheId, 'Endpoint.Port'] },
     ]);
     assert.deepEqual(env[EnvVar.idempotencyTable], { Ref: only(template, 'AWS::DynamoDB::Table').id });
-    assert.deepEqual(p.LoggingConfig.LogGroup, { Ref: only(template, 'AWS::Logs::LogGroup').id });
+    assert.deepEqual(p.LoggingConfig.LogGroup, {
+      Ref: ofConsumer(template, 'AWS::Logs::LogGroup', 'notification').id,
+    });
   });
 
   test('the bundle: ESM with a source map, class names kept, and it runs a batch', async () => {
     const { stack, template } = synth('dev');
     const assembly = (stack.node.root as App).synth(); // the app's cached assembly
-    const assets = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
-    assert.equal(assets.length, 1, 'one function bundle');
-    assert.equal(
-      template.toJSON().Resources[only(template, 'AWS::Lambda::Function').id].Properties.Code.S3Key,
-      `${assets[0]!.slice(6)}.zip`,
-    );
-    const dir = path.join(assembly.directory, assets[0]!);
+    const key: string = ofConsumer(template, 'AWS::Lambda::Function', 'notification').resource.Properties.Code
+      .S3Key;
+    const asset = `asset.${key.replace(/\.zip$/, '')}`;
+    assert.ok(readdirSync(assembly.directory).includes(asset), `the function's bundle ${asset}`);
+    const dir = path.join(assembly.directory, asset);
     assert.deepEqual(readdirSync(dir).sort(), ['index.mjs', 'index.mjs.map']);
     const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
     assert.ok(code.startsWith('import'), 'an ES module (with the createRequire banner)');
     process.env[EnvVar.store] = 'memory'; // read once, when the bundle loads: no Redis needed here
+    // The handler name the construct gives the function: the bundle's kafkaHandler takes it at cold start.
+    process.env[EnvVar.handlerName] = ofConsumer(
+      template,
+      'AWS::Lambda::Function',
+      'notification',
+    ).resource.Properties.Environment.Variables[EnvVar.handlerName];
     const { handler } = await import(pathToFileURL(path.join(dir, 'index.mjs')).href).finally(() => {
       delete process.env[EnvVar.store];
+      delete process.env[EnvVar.handlerName];
     });
     const header = (v: string) => [...Buffer.from(v)];
     const record = (offset: number, payload: object) => ({
@@ -160,12 +167,17 @@ describe('function', () => {
       .filter((line) => line.startsWith('{"level":"ERROR"'))
       .map((line) => JSON.parse(line));
     assert.equal(failures.length, 1, logged.join(''));
-    assert.equal(failures[0].error.name, 'FixtureError', 'keepNames: error.name survives minification');
+    // The record's error (a HandlerError) carries the handler's own error as its cause.
+    assert.match(
+      JSON.stringify(failures[0].error),
+      /"name":"FixtureError"/,
+      'keepNames: error.name survives minification',
+    );
   });
 
   test('prod: the extra security group from the environment is attached too', () => {
     const { template } = synth('prod');
-    const p = only(template, 'AWS::Lambda::Function').resource.Properties;
+    const p = ofConsumer(template, 'AWS::Lambda::Function', 'notification').resource.Properties;
     assert.equal(p.VpcConfig.SecurityGroupIds.length, 2);
     assert.equal(p.VpcConfig.SecurityGroupIds[1], 'sg-0f0000000000e0001');
   });
@@ -179,7 +191,7 @@ describe('function', () => {
 describe('execution role: least privilege', () => {
   test('no AWS managed policies (they grant kafka, ec2 and logs on *)', () => {
     const { template } = synth('dev');
-    const role = only(template, 'AWS::IAM::Role', {
+    const role = ofConsumer(template, 'AWS::IAM::Role', 'notification', {
       Properties: {
         AssumeRolePolicyDocument: Match.objectLike({
           Statement: [Match.objectLike({ Principal: { Service: 'lambda.amazonaws.com' } })],
@@ -264,7 +276,9 @@ describe('execution role: least privilege', () => {
       { 'Fn::GetAtt': [only(template, 'AWS::DynamoDB::Table').id, 'Arn'] },
     ]);
     const logs = all.find((s) => [s.Action].flat().includes('logs:PutLogEvents'));
-    assert.deepEqual(logs.Resource, { 'Fn::GetAtt': [only(template, 'AWS::Logs::LogGroup').id, 'Arn'] });
+    assert.deepEqual(logs.Resource, {
+      'Fn::GetAtt': [ofConsumer(template, 'AWS::Logs::LogGroup', 'notification').id, 'Arn'],
+    });
   });
 
   test('"*" only where AWS allows nothing narrower: the ENI statement', () => {

@@ -20,7 +20,7 @@ import {
   kafkaTopicsCommand,
 } from '../../infra/dlq-topic-settings.ts';
 import { environment } from '../../infra/environments.ts';
-import { type Cfn, only, synth } from './support.ts';
+import { type Cfn, ofConsumer, only, synth } from './support.ts';
 
 const KEPT = (template: Cfn) =>
   Object.entries(template.toJSON().Resources as Record<string, Cfn>)
@@ -106,7 +106,7 @@ describe('DLQ topic', () => {
       'min.insync.replicas': '2',
     });
     // The mapping (and the rest of the consumer) comes after its destination.
-    const esm = only(template, 'AWS::Lambda::EventSourceMapping').resource;
+    const esm = ofConsumer(template, 'AWS::Lambda::EventSourceMapping', 'notification').resource;
     const topicId = only(template, 'AWS::MSK::Topic').id;
     assert.ok([esm.DependsOn].flat().includes(topicId), 'the mapping depends on the DLQ topic');
   });
@@ -131,8 +131,8 @@ describe('DLQ topic', () => {
 
 describe('DLQ write grant', () => {
   test('WriteDataIdempotently on the cluster, beside WriteData on the DLQ topic', () => {
-    const statements: Cfn[] = only(synth('dev').template, 'AWS::IAM::Policy').resource.Properties
-      .PolicyDocument.Statement;
+    const statements: Cfn[] = ofConsumer(synth('dev').template, 'AWS::IAM::Policy', 'notification').resource
+      .Properties.PolicyDocument.Statement;
     const s = statements.find((x) => x.Sid === 'WriteIdempotently');
     assert.equal(s.Action, 'kafka-cluster:WriteDataIdempotently');
     assert.equal(s.Resource, environment('dev').mskClusterArn);
@@ -142,9 +142,9 @@ describe('DLQ write grant', () => {
 describe('names', () => {
   test('function and log group are named after the environment and the consumer', () => {
     const { template } = synth('staging');
-    const fn = only(template, 'AWS::Lambda::Function').resource.Properties;
+    const fn = ofConsumer(template, 'AWS::Lambda::Function', 'notification').resource.Properties;
     assert.equal(fn.FunctionName, 'msk-once-staging-notification');
-    const logs = only(template, 'AWS::Logs::LogGroup').resource.Properties;
+    const logs = ofConsumer(template, 'AWS::Logs::LogGroup', 'notification').resource.Properties;
     assert.equal(logs.LogGroupName, '/aws/lambda/msk-once-staging-notification');
   });
 });
@@ -168,6 +168,7 @@ describe('the IAM token path in the bundle', () => {
         env: {
           PATH: process.env.PATH,
           DEDUP_STORE: 'memory',
+          MSK_ONCE_HANDLER_NAME: 'on-review-created',
           AWS_REGION: 'eu-west-1',
           // The default credential chain (the bundled @aws-sdk/credential-provider-node) reads these.
           AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',

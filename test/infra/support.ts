@@ -9,7 +9,8 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { buildApp, PROJECT_ROOT } from '../../infra/build-app.ts';
-import type { EnvironmentConfig } from '../../infra/environment-types.ts';
+import { type ConsumerDeclaration, consumerIn } from '../../infra/consumer-declaration.ts';
+import type { ConsumerConfig, EnvironmentConfig } from '../../infra/environment-types.ts';
 import { type EnvironmentName, environment } from '../../infra/environments.ts';
 import type { MskOnceStack } from '../../infra/msk-once-stack.ts';
 
@@ -18,6 +19,28 @@ export const FIXTURE_ENTRY = path.join(
   'fixtures',
   'handler.ts',
 );
+
+/**
+ * The shipped consumers' handlers (under functions/, which have their own tests) are replaced by the
+ * fixture; a consumer a test declares keeps its own entry.
+ */
+export const fixtureEntry = (consumer: ConsumerConfig): string =>
+  consumer.entry.startsWith('functions/') ? FIXTURE_ENTRY : consumer.entry;
+
+/** A second consumer, as the README's "Add a consumer" steps declare one, with its own fixture handler. */
+export const ORDER_PAID: ConsumerDeclaration = {
+  name: 'order-paid',
+  entry: 'test/infra/fixtures/order-paid.ts',
+  handlerName: 'on-order-paid',
+  topics: ['order-paid', 'order-refunded'],
+  environments: { prod: { batchSize: 500 } },
+};
+
+/** The environment `name` with {@link ORDER_PAID} declared beside its own consumers. */
+export function withOrderPaid(name: EnvironmentName): EnvironmentConfig {
+  const shipped = environment(name);
+  return { ...shipped, consumers: [...shipped.consumers, consumerIn(ORDER_PAID, name)] };
+}
 
 /** Synthesized CloudFormation JSON: untyped by nature; the assertions check its shape. */
 // biome-ignore lint/suspicious/noExplicitAny: template JSON is checked value by value by the tests
@@ -51,7 +74,7 @@ export function synth(
   if (hit) return hit;
   const { stacks } = buildApp({
     environments: [config],
-    entryOverride: FIXTURE_ENTRY,
+    entryOverride: fixtureEntry,
     appProps: { context: CDK_JSON_CONTEXT },
   });
   const stack = stacks[0]!;
@@ -68,6 +91,28 @@ export function only(
 ): { id: string; resource: Cfn } {
   const found = Object.entries(template.findResources(type, props));
   if (found.length !== 1) throw new Error(`expected one ${type}, found ${found.length}`);
+  const [id, resource] = found[0]!;
+  return { id, resource };
+}
+
+/**
+ * The one resource of `type` that belongs to the consumer called `consumer` (its logical id starts
+ * with the consumer's construct id), whatever other consumers the stack has.
+ *
+ * @example
+ * const fn = ofConsumer(template, 'AWS::Lambda::Function', 'notification').resource.Properties;
+ */
+export function ofConsumer(
+  template: Template,
+  type: string,
+  consumer: string,
+  props: Record<string, unknown> = {},
+): { id: string; resource: Cfn } {
+  // CDK drops non-alphanumerics from logical ids; a child construct's name starts upper-case.
+  const prefix = new RegExp(`^${consumer.replace(/[^A-Za-z0-9]/g, '')}[A-Z]`);
+  const found = Object.entries(template.findResources(type, props)).filter(([id]) => prefix.test(id));
+  if (found.length !== 1)
+    throw new Error(`expected one ${type} of consumer ${consumer}, found ${found.length}`);
   const [id, resource] = found[0]!;
   return { id, resource };
 }

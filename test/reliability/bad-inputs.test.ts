@@ -122,6 +122,7 @@ describe('bad inputs', () => {
     test(c.name, async () => {
       const log = new KafkaLog();
       log.createTopic('t', 2);
+      log.createTopic('t-dlq', 1);
       const producer = new EventProducer(log);
       producer.send({ topic: 't', key: 'before', payload: { n: 1 } });
       const good = [0, 1].map((p) =>
@@ -142,8 +143,14 @@ describe('bad inputs', () => {
       const from = capture.lines().length;
       const esm = new EventSourceMapping(log, fn, {
         topics: ['t'],
+        provisionedPollers: {},
+        functionResponseTypes: ['ReportBatchItemFailures'],
+        // The bad record alone reaches the DLQ and the record behind it runs (under the other
+        // reading it would join the bad one there: test/core/stopped-partition.test.ts).
+        partialResponseReading: 'resume-from-lowest',
         maximumRetryAttempts: 2,
-        onFailureTopic: 't-dlq',
+        maximumBatchingWindowInSeconds: 0,
+        onFailureDestination: 'kafka://t-dlq',
         onInvocation: (r) => reports.push(r),
         ...(c.mutate ? { mutateEvent: (e: MSKEvent) => c.mutate!(e, bad) } : {}),
       });
@@ -177,12 +184,18 @@ describe('bad inputs', () => {
   test('a record over the 6 MB payload limit goes to the DLQ without an invocation; the rest run', async () => {
     const log = new KafkaLog();
     log.createTopic('t', 1);
+    log.createTopic('t-dlq', 1);
     const producer = new EventProducer(log);
     producer.send({ topic: 't', payload: { n: 1 } });
     const huge = producer.send({ topic: 't', payload: { blob: 'x'.repeat(5 * 1024 * 1024) } });
     producer.send({ topic: 't', payload: { n: 3 } });
     const { fn, runs } = testConsumer({ service: 'corpus', store: new MemoryDedupStore({ quiet: true }) });
-    const esm = new EventSourceMapping(log, fn, { topics: ['t'], onFailureTopic: 't-dlq' });
+    const esm = new EventSourceMapping(log, fn, {
+      topics: ['t'],
+      provisionedPollers: {},
+      functionResponseTypes: ['ReportBatchItemFailures'],
+      onFailureDestination: 'kafka://t-dlq',
+    });
     await esm.drain();
     assert.deepEqual(
       runs.map((r) => r.offset),

@@ -55,6 +55,7 @@ test('a kill after the provider accepted a push, before its mark is COMPLETED: t
   const fn = new LambdaFunction(worker, { functionName: 'notification', timeoutMs: 12_000 });
   const log = new KafkaLog();
   log.createTopic('review-created', 1);
+  log.createTopic('review-created-dlq', 1);
   const { event } = new EventProducer(log).send({
     topic: 'review-created',
     key: 'review-1',
@@ -63,8 +64,10 @@ test('a kill after the provider accepted a push, before its mark is COMPLETED: t
   provider.slowDown(2_000); // delivered at once, answered late: the kill lands in between
   const esm = new EventSourceMapping(log, fn, {
     topics: ['review-created'],
+    provisionedPollers: {},
+    functionResponseTypes: ['ReportBatchItemFailures'],
     maximumRetryAttempts: 20,
-    onFailureTopic: 'review-created-dlq',
+    onFailureDestination: 'kafka://review-created-dlq',
     retryBackoffMs: () => 1_000,
   });
   const drained = esm.drain();

@@ -41,13 +41,17 @@ async function scenario(policy: 'open' | 'closed') {
   });
   const log = new KafkaLog();
   log.createTopic('t', 1);
+  log.createTopic('t-dlq', 1);
   const producer = new EventProducer(log);
   const event = producer.create({ topic: 't', key: 'k', payload: { n: 1 } });
   producer.publish(event);
   const esm = new EventSourceMapping(log, fn, {
     topics: ['t'],
+    provisionedPollers: {},
+    functionResponseTypes: ['ReportBatchItemFailures'],
     maximumRetryAttempts: 5,
-    onFailureTopic: 't-dlq',
+    maximumBatchingWindowInSeconds: 0,
+    onFailureDestination: 'kafka://t-dlq',
     retryBackoffMs: () => 100,
     onInvocation: (report) => {
       // Redis comes back after the first failed attempt.
@@ -105,7 +109,12 @@ describe('where at-most-once breaks', () => {
     const log = new KafkaLog();
     log.createTopic('t', 1);
     new EventProducer(log).send({ topic: 't', payload: { n: 1 } });
-    const esm = new EventSourceMapping(log, fn, { topics: ['t'], retryBackoffMs: () => 50 });
+    const esm = new EventSourceMapping(log, fn, {
+      topics: ['t'],
+      provisionedPollers: {},
+      functionResponseTypes: ['ReportBatchItemFailures'],
+      retryBackoffMs: () => 50,
+    });
     await esm.drain();
     assert.ok(esm.stats.invocations >= 2, 'the first invocation ended before its handler');
     assert.equal(runs.length, 1, `the handler ran ${runs.length} times for one event`);

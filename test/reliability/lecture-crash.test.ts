@@ -87,6 +87,8 @@ test('30 events, crash after 10, run again: exactly 30 effects, repeats visible 
       topics: ['messages'],
       batchSize: 11,
       consumerGroup: 'lecture',
+      provisionedPollers: {},
+      functionResponseTypes: ['ReportBatchItemFailures'],
       onInvocation: (r) => reports.push(r),
     });
     while (!plan.fired) await first.step();
@@ -106,6 +108,8 @@ test('30 events, crash after 10, run again: exactly 30 effects, repeats visible 
       topics: ['messages'],
       batchSize: 11,
       consumerGroup: 'lecture',
+      provisionedPollers: {},
+      functionResponseTypes: ['ReportBatchItemFailures'],
     });
     await second.drain();
     assert.equal(log.lag('lecture', 'messages'), 0);
@@ -126,6 +130,8 @@ test('30 events, crash after 10, run again: exactly 30 effects, repeats visible 
       topics: ['messages'],
       batchSize: 11,
       consumerGroup: 'lecture',
+      provisionedPollers: {},
+      functionResponseTypes: ['ReportBatchItemFailures'],
     });
     await third.drain();
   } finally {

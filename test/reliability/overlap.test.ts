@@ -44,7 +44,11 @@ test('two consumers with the same batch at once: each event runs once; the loser
     'at least one of them found claims held by the other and reported them failed',
   );
   // The new owner's mapping redelivers the uncommitted partitions.
-  const esm = new EventSourceMapping(log, newOwner.fn, { topics: ['t'] });
+  const esm = new EventSourceMapping(log, newOwner.fn, {
+    topics: ['t'],
+    provisionedPollers: {},
+    functionResponseTypes: ['ReportBatchItemFailures'],
+  });
   await esm.drain();
   await store.close();
   assert.equal(effects.size, 20);

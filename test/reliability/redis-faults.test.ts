@@ -42,6 +42,7 @@ async function deliverOnce(url: string, policy: 'open' | 'closed', fault: () => 
   });
   const log = new KafkaLog();
   log.createTopic('t', 2);
+  log.createTopic('t-dlq', 1);
   const producer = new EventProducer(log);
   for (let i = 0; i < 6; i++) producer.send({ topic: 't', key: `k${i}`, payload: { i } });
   // Warm the connection, then break Redis before the real batch.
@@ -50,8 +51,11 @@ async function deliverOnce(url: string, policy: 'open' | 'closed', fault: () => 
   const from = capture.lines().length;
   const esm = new EventSourceMapping(log, fn, {
     topics: ['t'],
+    provisionedPollers: {},
+    functionResponseTypes: ['ReportBatchItemFailures'],
     maximumRetryAttempts: 0,
-    onFailureTopic: 't-dlq',
+    maximumBatchingWindowInSeconds: 0,
+    onFailureDestination: 'kafka://t-dlq',
   });
   try {
     await esm.step();

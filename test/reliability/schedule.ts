@@ -25,6 +25,7 @@ import {
   type ExecutionEnvironment,
   type InvocationReport,
   KafkaLog,
+  type PartialResponseReading,
   toMskEvent,
 } from '../../emulator/index.ts';
 import { createEffect } from '../../lib/effects/effect.ts';
@@ -150,6 +151,7 @@ async function dropKeys(service: string, onlyInProgress: boolean): Promise<void>
 export async function runSchedule(
   rig: { dynamo: LocalDynamo; proxy: TcpFaultProxy },
   s: Schedule,
+  reading: PartialResponseReading = 'retry-reported-only',
 ): Promise<ScheduleResult> {
   const service = uniqueService('prop');
   const table = await rig.dynamo.createTable('prop');
@@ -170,6 +172,7 @@ export async function runSchedule(
 
   const log = new KafkaLog();
   log.createTopic('t', s.partitions);
+  log.createTopic('t-dlq', 1);
   const producer = new EventProducer(log);
   const ids: string[] = [];
   const poison = new Set(s.poison.map((i) => i % s.events));
@@ -281,7 +284,11 @@ export async function runSchedule(
   const esm = new EventSourceMapping(log, consumer.fn, {
     topics: ['t'],
     batchSize: s.batchSize,
-    onFailureTopic: 't-dlq',
+    provisionedPollers: {},
+    functionResponseTypes: ['ReportBatchItemFailures'],
+    partialResponseReading: reading,
+    maximumBatchingWindowInSeconds: 0,
+    onFailureDestination: 'kafka://t-dlq',
     retryBackoffMs: (attempt) => 40 * attempt,
     onInvocation: (report) => {
       reports.push(report);

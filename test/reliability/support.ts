@@ -42,7 +42,8 @@ export interface TestConsumerOptions {
 /**
  * @example
  * const { fn, runs } = testConsumer({ service, store });
- * await new EventSourceMapping(log, fn, { topics: ['t'] }).drain();
+ * await new EventSourceMapping(log, fn, { topics: ['t'], provisionedPollers: {},
+ *   functionResponseTypes: ['ReportBatchItemFailures'] }).drain();
  */
 export function testConsumer(options: TestConsumerOptions) {
   const runs: Run[] = [];

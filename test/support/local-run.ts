@@ -43,6 +43,7 @@ export async function localRun(): Promise<LocalRun> {
   });
   const log = new KafkaLog();
   log.createTopic(LOCAL_RUN_TOPIC, 3);
+  log.createTopic('review-created-dlq', 1);
   const producer = new EventProducer(log);
   const poison = new Set<string>();
   const later: ReturnType<EventProducer['create']>[] = [];
@@ -79,9 +80,11 @@ export async function localRun(): Promise<LocalRun> {
   const esm = new EventSourceMapping(log, fn, {
     topics: [LOCAL_RUN_TOPIC],
     batchSize: 20,
+    provisionedPollers: {},
+    functionResponseTypes: ['ReportBatchItemFailures'],
     maximumRetryAttempts: 2,
     bisectBatchOnFunctionError: true,
-    onFailureTopic: 'kafka://review-created-dlq',
+    onFailureDestination: 'kafka://review-created-dlq',
     onInvocation: () => {
       invocations++;
       // Redis goes away for two invocations in the middle of the run.

@@ -1,0 +1,89 @@
+/**
+ * `msk-once local --handler <module>[#export]` with a user's own handler module (not the demo's):
+ * the run publishes the payload file, drives the handler through the emulated mapping with its
+ * faults, prints the summary, and exits 1 when an effect ran twice or an event was lost.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { PROJECT_ROOT } from '../../infra/build-app.ts';
+import { redisUrl } from '../support/redis.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'msk-once-local-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const payloads = path.join(dir, 'p.jsonl');
+writeFileSync(
+  payloads,
+  Array.from({ length: 40 }, (_, i) => JSON.stringify({ orderId: `o-${i}` })).join('\n'),
+);
+
+/** Run the CLI as the npm scripts do: the repository's own TypeScript through its export condition. */
+function local(handler: string, ...options: string[]): { status: number | null; out: string } {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--conditions=msk-once-source',
+      'cli/main.ts',
+      'local',
+      '--handler',
+      handler,
+      '--payloads',
+      payloads,
+      '--partitions',
+      '2',
+      '--batch-size',
+      '5',
+      ...options,
+    ],
+    { cwd: PROJECT_ROOT, env: { ...process.env, REDIS_URL: redisUrl() }, encoding: 'utf8', timeout: 120_000 },
+  );
+  return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
+}
+
+/** The number on the summary line that starts with `label`. */
+function count(out: string, label: string): number {
+  const m = out.match(new RegExp(`^\\s*${label}\\s+(\\d+)`, 'm'));
+  assert.ok(m, `the summary has "${label}":\n${out}`);
+  return Number(m[1]);
+}
+
+describe('msk-once local with your own handler module', () => {
+  test('a correct handler: exit 0, every payload published and run, the repeats explained by the faults', () => {
+    const { status, out } = local('test/cli/fixtures/handler.ts');
+    assert.equal(status, 0, out);
+    assert.match(out, /events produced\s+(\d+)\s+= 40 unique \+ (\d+) published twice/);
+    const produced = count(out, 'events produced');
+    const duplicates = produced - 40;
+    assert.ok(duplicates > 0, 'the producer published some events twice');
+    assert.equal(count(out, 'duplicates suppressed'), duplicates, 'each duplicate suppressed once');
+    assert.ok(count(out, 'effects that happened') >= 40, out);
+    assert.equal(count(out, 'records in the DLQ'), 0);
+    assert.match(out, /OK: every event had its effect or is in the DLQ/);
+  });
+
+  test('a handler that runs a duplicate twice (keyed by offset, not Event-Id): exit 1 naming the doubled effects', () => {
+    const { status, out } = local(
+      'test/cli/fixtures/handler.ts#keyedByOffset',
+      '--no-redis-outage',
+      '--crash-after',
+      '0',
+    );
+    assert.equal(status, 1, out);
+    assert.match(out, /FAILED: \d+ effect\(s\) happened twice/);
+  });
+
+  test('a handler that skips records it never ran (one key for all): exit 1 naming the lost events', () => {
+    const { status, out } = local(
+      'test/cli/fixtures/handler.ts#oneKey',
+      '--no-redis-outage',
+      '--crash-after',
+      '0',
+    );
+    assert.equal(status, 1, out);
+    assert.match(out, /FAILED: 39 event\(s\) lost/);
+    assert.equal(count(out, 'effects that happened'), 1);
+  });
+});
