@@ -164,8 +164,8 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'the raw (string) offset reported',
     file: 'lib/consumer/run-partitions.ts',
-    from: 'offset: reportedOffset(failed.raw) }',
-    to: 'offset: failed.raw.offset }',
+    from: 'offset: reportedOffset(record.raw) }',
+    to: 'offset: record.raw.offset }',
     tests: [RULES],
   },
   {
