@@ -193,6 +193,11 @@ export const EnvVar = {
   reserveMs: 'DEDUP_RESERVE_MS',
   /** Milliseconds of a claim's lease (default 30000). */
   leaseMs: 'DEDUP_LEASE_MS',
+  /**
+   * `true` while rolling out the 0.2.0 key format: claims also read the key each event had before
+   * (docs/consumer.md, "Key format"). Default `false`.
+   */
+  readPreviousKeys: 'DEDUP_READ_PREVIOUS_KEYS',
   /** `redis` (default) or `memory`: an in-process store, for local runs only. */
   store: 'DEDUP_STORE',
   /** The DynamoDB table of the effect layer's marks (Powertools idempotency records). */
@@ -244,6 +249,7 @@ export const DEDUP_ENV_VARS = [
   EnvVar.reserveMs,
   EnvVar.leaseMs,
   EnvVar.store,
+  EnvVar.readPreviousKeys,
 ] as const;
 
 /** The envelope: Kafka headers a producer sets once per event and the consumer reads. */

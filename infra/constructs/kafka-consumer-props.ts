@@ -39,6 +39,12 @@ export interface KafkaConsumerProps {
   readonly window?: DedupWindow;
   /** `EnvVar.storePolicy`. @default 'open' */
   readonly storePolicy?: 'open' | 'closed';
+  /**
+   * `EnvVar.readPreviousKeys`: during the rollout of the 0.2.0 key format, claims also read the
+   * key each event had before; keep it on for one dedup window, then remove it.
+   * @default false
+   */
+  readonly readPreviousKeys?: boolean;
   /** Required: retries, bisect, partial batch failures and the Kafka DLQ only work in provisioned mode. */
   readonly provisionedPollers?: ProvisionedPollerConfig;
   /** @default 100 */

@@ -122,6 +122,7 @@ export class KafkaConsumer extends Construct {
         ...dedupEnvironment(props.dedupStore.endpoint),
         [EnvVar.window]: String(props.window ?? 'default'),
         [EnvVar.storePolicy]: props.storePolicy ?? 'open',
+        ...(props.readPreviousKeys ? { [EnvVar.readPreviousKeys]: 'true' } : {}),
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
         ...schemaRegistryEnvironment(props.schemaRegistry),

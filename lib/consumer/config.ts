@@ -3,9 +3,10 @@
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { DEFAULT_NAMESPACE, EnvVar } from '../contract.ts';
+import { dedupKeyPrefix } from '../dedup/key.ts';
 import { validateRedisOptions } from '../dedup/redis-connection.ts';
 import { RedisDedupStore } from '../dedup/redis-store.ts';
-import { type DedupStore, dedupKeyPrefix } from '../dedup/store.ts';
+import type { DedupStore } from '../dedup/store.ts';
 import { windowMs } from '../dedup/window.ts';
 import { ConfigurationError } from '../errors.ts';
 import { formatOf } from '../formats/resolve.ts';
@@ -85,6 +86,14 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     `set service or ${EnvVar.serviceName}`,
   );
   const handlerName = resolveHandlerName(options.handlerName, process.env[EnvVar.handlerName]);
+  // A brace before the bucket's would become the key's hash tag: every key of the handler in one slot.
+  for (const [option, value] of [
+    ['service', service],
+    ['handlerName', handlerName],
+  ] as const) {
+    if (/[{}]/.test(value))
+      throw new ConfigurationError(option, `'${value}' has a { or }: they are kept for the key's bucket`);
+  }
   if (typeof options.handle !== 'function')
     throw new ConfigurationError('handle', 'must be the business function');
   const onStoreError = options.onStoreError ?? 'open';
@@ -141,7 +150,10 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
       );
     }
     if (!('pipeline' in options.redis)) validateRedisOptions(options.redis);
-    store = new RedisDedupStore({ redis: options.redis });
+    store = new RedisDedupStore({
+      redis: options.redis,
+      readPreviousKeys: options.readPreviousKeys === true,
+    });
   }
   const logger = options.logger ?? createLogger(service);
   const namespace = process.env[EnvVar.metricsNamespace] || DEFAULT_NAMESPACE;

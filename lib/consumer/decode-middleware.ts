@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
+import { dedupKey } from '../dedup/key.ts';
 import { InvalidRecordError } from '../errors.ts';
 import { decodeEnvelope, decodeRecord, hasValue, offsetOf, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
@@ -111,9 +112,10 @@ export function decodeRecords<T>(
             // A custom key function may read the payload, so it gets a parsed one; otherwise the
             // value waits until the record runs (duplicates are never parsed).
             message = config.dedupKey ? decodeRecord(raw, config.decode) : decodeEnvelope(raw, config.decode);
-            const key =
-              config.keyPrefix +
-              (config.dedupKey ? customKey(raw, config.dedupKey(message)) : message.eventId);
+            const key = dedupKey(
+              config.keyPrefix,
+              config.dedupKey ? customKey(raw, config.dedupKey(message)) : message.eventId,
+            );
             // A key format also decodes when the record runs, even for a record with no value.
             const pending = !config.dedupKey && (hasValue(raw.value) || config.decode.key !== undefined);
             record = new BatchRecord(raw, partitionId, batch, message, key, pending);

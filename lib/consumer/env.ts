@@ -15,6 +15,7 @@ export interface DedupEnvConfig {
   onStoreError: 'open' | 'closed';
   reserveMs?: number;
   leaseMs?: number;
+  readPreviousKeys?: boolean;
 }
 
 function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -106,5 +107,12 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
     // Not quoted: a token pasted here by mistake would land in the init error.
     throw new ConfigurationError(EnvVar.redisAuth, 'is not none, token or iam (the value is not shown)');
   }
-  return { redis, window, onStoreError: policy, ...reserve };
+  const readPreviousKeys = flag(env, EnvVar.readPreviousKeys);
+  return {
+    redis,
+    window,
+    onStoreError: policy,
+    ...reserve,
+    ...(readPreviousKeys ? { readPreviousKeys } : {}),
+  };
 }

@@ -39,7 +39,7 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
   /** Service name: the first part of each dedup key and the `service` metric dimension. Default: the `EnvVar.serviceName` variable (lib/contract.ts). */
   service?: string;
   /**
-   * Handler name: part of the key (`<service>:dedup:<handler>:<eventId>`) and the `Handler` dimension.
+   * Handler name: part of the key (`<service>:dedup:<handler>:{<bucket>}<eventId>`) and the `Handler` dimension.
    * Default: the `EnvVar.handlerName` variable (lib/contract.ts), which the CDK construct sets from
    * its `handlerName` prop. Given here and there, the two must be equal (checked at cold start).
    */
@@ -50,6 +50,13 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    * connected lazily on the first batch. Ignored when `store` is given.
    */
   redis?: RedisConnectionOptions | Redis | Cluster;
+  /**
+   * While rolling out 0.2.0's key format (`{<bucket>}` before the event id), also read each claimed
+   * event's key in the previous format, for one dedup window (docs/consumer.md, "Key format").
+   * Costs a command per claimed key. Ignored when `store` is given (set it on your RedisDedupStore).
+   * @default false
+   */
+  readPreviousKeys?: boolean;
   /** A store of your own, e.g. `new MemoryDedupStore()` for local runs. Default: a Redis store from `redis`. */
   store?: DedupStore;
   /**

@@ -1,6 +1,9 @@
 /**
  * The Redis dedup store: a batch of claims in one pipelined round trip per Redis node.
  *
+ * On a cluster the keys of one hash slot (one bucket of key.ts) go in one script, and the scripts
+ * of one node in one pipeline: a round trip per node, a command per bucket rather than per key.
+ *
  * Guarantees: a claim is atomic per key (`SET key P:<owner> NX PX lease GET`, Redis 7+), so two
  * invocations never both own a key; commit and release only touch a key this owner still holds
  * (a Lua compare-and-set), so a late invocation never deletes another's claim or a DONE mark.
@@ -13,6 +16,7 @@
 import calculateSlot from 'cluster-key-slot';
 import { type ChainableCommander, Cluster, type Redis } from 'ioredis';
 import { DedupStoreError } from '../errors.ts';
+import { previousFormatKey } from './key.ts';
 import {
   adoptRedisClient,
   connectRedis,
@@ -42,8 +46,8 @@ if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
 if v == '${DONE}' then return 2 end
 return 0`;
 
-// The same steps for many keys in one call (standalone Redis only: a cluster refuses scripts
-// whose keys hash to different slots). The claim answers one letter per key: c(laimed), d(one), h(eld).
+// The same steps for many keys in one call (on a cluster, keys of one slot only: a cluster refuses
+// scripts whose keys hash to different slots). The claim answers one letter per key: c(laimed), d(one), h(eld).
 const CLAIM_MANY_LUA = `local out = {}
 for i, key in ipairs(KEYS) do
   local old = redis.call('SET', key, ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
@@ -86,12 +90,14 @@ type Scripted = ChainableCommander & {
 };
 
 /** How one store step goes on the wire: one command per key, or one script per chunk of keys. */
-interface Step {
-  one(pipeline: Scripted, key: string): unknown;
-  many(pipeline: Scripted, keys: string[]): unknown;
-  /** The reply of key `j` of a chunk, from the chunk's reply. */
-  ofMany(reply: unknown, j: number): unknown;
-}
+type Step = { one(pipeline: Scripted, key: string): unknown } & (
+  | {
+      many(pipeline: Scripted, keys: string[]): unknown;
+      /** The reply of key `j` of a chunk, from the chunk's reply. */
+      ofMany(reply: unknown, j: number): unknown;
+    }
+  | { many?: undefined; ofMany?: undefined } // a command per key everywhere
+);
 
 export interface RedisDedupStoreOptions {
   /** Connection options, or an ioredis client you made (made fail-fast by you, then). */
@@ -100,6 +106,13 @@ export interface RedisDedupStoreOptions {
   commandTimeoutMs?: number;
   /** Longest a batch waits for a connection. Default: redis.connectTimeoutMs or 1000 ms. */
   connectTimeoutMs?: number;
+  /**
+   * Also read each claimed event's key in the format before 0.2.0 (no bucket), and treat the
+   * event as done or held when that key says so: turn on for one dedup window while rolling out
+   * 0.2.0 (docs/consumer.md, "Key format"). Costs a command per claimed key.
+   * @default false
+   */
+  readPreviousKeys?: boolean;
 }
 
 function isClient(value: unknown): value is Redis | Cluster {
@@ -116,8 +129,10 @@ function isClient(value: unknown): value is Redis | Cluster {
 export class RedisDedupStore implements DedupStore {
   readonly #connection: RedisConnection;
   readonly #commandTimeoutMs: number;
+  readonly #readPreviousKeys: boolean;
 
   constructor(options: RedisDedupStoreOptions) {
+    this.#readPreviousKeys = options.readPreviousKeys === true;
     if (isClient(options.redis)) {
       const client = options.redis;
       defineScripts(client);
@@ -173,7 +188,42 @@ export class RedisDedupStore implements DedupStore {
       // A claim that answers after we gave up was never used: release it so a retry is not held off.
       (late) => this.release(late, owner).catch(() => {}),
     );
+    if (this.#readPreviousKeys) await this.#readPrevious(keys, results, owner);
     return results;
+  }
+
+  /**
+   * The rollout read: for each key just claimed, the same event's key in the previous format. DONE
+   * there: a duplicate; IN_PROGRESS there (an invocation of the previous version is on it): held;
+   * unreadable: the store's error (the consumer's policy decides). In each case the new claim is
+   * released, so the key is left as it was.
+   */
+  async #readPrevious(keys: readonly string[], results: ClaimResult[], owner: string): Promise<void> {
+    const asked: number[] = [];
+    const previous: string[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const old = results[i] === 'claimed' ? previousFormatKey(keys[i]!) : undefined;
+      if (old === undefined) continue;
+      asked.push(i);
+      previous.push(old);
+    }
+    if (asked.length === 0) return;
+    const unclaim: string[] = [];
+    const settle = (j: number, outcome: ClaimResult) => {
+      results[asked[j]!] = outcome;
+      unclaim.push(keys[asked[j]!]!);
+    };
+    try {
+      await this.#send(previous, { one: (p, key) => p.get(key) }, (j, error, reply) => {
+        if (error) settle(j, this.#storeError(error, 'read previous key'));
+        else if (reply === DONE) settle(j, 'done');
+        else if (typeof reply === 'string') settle(j, 'held');
+      });
+    } catch (error) {
+      const failed = this.#storeError(error, 'read previous key');
+      for (let j = 0; j < asked.length; j++) if (results[asked[j]!] === 'claimed') settle(j, failed);
+    }
+    if (unclaim.length > 0) await this.release(unclaim, owner).catch(() => {});
   }
 
   async commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {
@@ -225,10 +275,11 @@ export class RedisDedupStore implements DedupStore {
   }
 
   /**
-   * Send `keys` at once, bounded by the command timeout: on standalone Redis one pipeline of
-   * scripts of up to {@link KEYS_PER_SCRIPT} keys; on a cluster one pipeline per node, a command per
-   * key. `onReply` gets each key's reply by its index in `keys`; `onLate` the keys a timed-out call
-   * claimed anyway (claims only). Throws when no part of the call got through.
+   * Send `keys` at once, bounded by the command timeout, one pipeline per node: on standalone Redis
+   * scripts of up to {@link KEYS_PER_SCRIPT} keys; on a cluster the same per hash slot (a key alone
+   * in its slot goes as a single-key command). `onReply` gets each key's reply by its index in
+   * `keys`; `onLate` the keys a timed-out call claimed anyway (claims only). Throws when no part of
+   * the call got through.
    */
   async #send(
     keys: readonly string[],
@@ -239,43 +290,47 @@ export class RedisDedupStore implements DedupStore {
     if (keys.length === 0) return;
     await this.#connection.ready();
     const client = this.client;
-    const cluster = client instanceof Cluster;
-    const groups = client instanceof Cluster ? groupByNode(client, keys) : [keys.map((_, i) => i)];
+    const nodes = client instanceof Cluster ? groupBySlotAndNode(client, keys) : [[allIndexes(keys.length)]];
     const failures: unknown[] = [];
     await Promise.all(
-      groups.map(async (indexes) => {
+      nodes.map(async (slotGroups) => {
         const pipeline = client.pipeline() as Scripted;
-        const chunks: number[][] = [];
-        if (cluster) {
-          for (const i of indexes) step.one(pipeline, keys[i]!);
-        } else {
-          for (let at = 0; at < indexes.length; at += KEYS_PER_SCRIPT) {
-            const chunk = indexes.slice(at, at + KEYS_PER_SCRIPT);
-            chunks.push(chunk);
-            step.many(
-              pipeline,
-              chunk.map((i) => keys[i]!),
-            );
+        // The indexes each command of the pipeline carries, in pipeline order.
+        const units: number[][] = [];
+        for (const group of slotGroups) {
+          if (!step.many) {
+            for (const i of group) {
+              units.push([i]);
+              step.one(pipeline, keys[i]!);
+            }
+            continue;
+          }
+          for (let at = 0; at < group.length; at += KEYS_PER_SCRIPT) {
+            const unit = group.length <= KEYS_PER_SCRIPT ? group : group.slice(at, at + KEYS_PER_SCRIPT);
+            units.push(unit);
+            if (unit.length === 1) step.one(pipeline, keys[unit[0]!]!);
+            else {
+              const chunk: string[] = new Array(unit.length);
+              for (let j = 0; j < unit.length; j++) chunk[j] = keys[unit[j]!]!;
+              step.many(pipeline, chunk);
+            }
           }
         }
-        // Reply of each key, whatever the wire shape: [error, reply] per key of the group.
+        // Reply of each key, whatever the wire shape: [error, reply] per command of the node.
         const perKey = (
           replies: [Error | null, unknown][],
           visit: (index: number, error: Error | null, reply: unknown) => void,
         ) => {
-          if (cluster) {
-            for (let j = 0; j < indexes.length; j++) {
-              const [error, reply] = replies[j] ?? [new Error('no reply'), null];
-              visit(indexes[j]!, error, reply);
-            }
-            return;
+          for (let u = 0; u < units.length; u++) {
+            const unit = units[u]!;
+            const [error, reply] = replies[u] ?? [new Error('no reply'), null];
+            if (unit.length === 1) visit(unit[0]!, error, reply);
+            else
+              for (let j = 0; j < unit.length; j++)
+                visit(unit[j]!, error, error ? null : step.ofMany?.(reply, j));
           }
-          chunks.forEach((chunk, c) => {
-            const [error, reply] = replies[c] ?? [new Error('no reply'), null];
-            for (let j = 0; j < chunk.length; j++)
-              visit(chunk[j]!, error, error ? null : step.ofMany(reply, j));
-          });
         };
+        const indexesOfNode = () => slotGroups.flat();
         try {
           const replies = await this.#bounded(pipeline.exec(), (late) => {
             if (!onLate) return;
@@ -288,7 +343,7 @@ export class RedisDedupStore implements DedupStore {
           perKey(replies, onReply);
         } catch (error) {
           const storeError = this.#storeError(error);
-          for (const i of indexes) onReply(i, storeError, null);
+          for (const i of indexesOfNode()) onReply(i, storeError, null);
           failures.push(storeError);
         }
       }),
@@ -298,7 +353,7 @@ export class RedisDedupStore implements DedupStore {
       this.#connection.dropAfterTimeout();
     }
     // When every node failed there is nothing partial to report: one error for the whole call.
-    if (failures.length === groups.length) throw failures[0];
+    if (failures.length === nodes.length) throw failures[0];
   }
 
   async #sendOrThrow(what: string, keys: readonly string[], step: Step) {
@@ -343,15 +398,31 @@ export class RedisDedupStore implements DedupStore {
   }
 }
 
-/** Indexes of `keys` by the node that owns their slot: one pipeline per node. */
-function groupByNode(client: Cluster, keys: readonly string[]): number[][] {
+function allIndexes(count: number): number[] {
+  const indexes: number[] = new Array(count);
+  for (let i = 0; i < count; i++) indexes[i] = i;
+  return indexes;
+}
+
+/**
+ * Indexes of `keys` by the node that owns their slot (one pipeline per node), and within a node
+ * by slot (one script per slot). Keys with a bucket's hash tag (key.ts) share a slot per bucket.
+ */
+function groupBySlotAndNode(client: Cluster, keys: readonly string[]): number[][][] {
   const slots = client.slots;
-  const byNode = new Map<string, number[]>();
+  const bySlot = new Map<number, number[]>();
   for (let i = 0; i < keys.length; i++) {
-    const node = slots[calculateSlot(keys[i]!)]?.[0] ?? '?';
-    const group = byNode.get(node);
+    const slot = calculateSlot(keys[i]!);
+    const group = bySlot.get(slot);
     if (group) group.push(i);
-    else byNode.set(node, [i]);
+    else bySlot.set(slot, [i]);
+  }
+  const byNode = new Map<string, number[][]>();
+  for (const [slot, group] of bySlot) {
+    const node = slots[slot]?.[0] ?? '?';
+    const groups = byNode.get(node);
+    if (groups) groups.push(group);
+    else byNode.set(node, [group]);
   }
   return [...byNode.values()];
 }

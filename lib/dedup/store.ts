@@ -1,5 +1,5 @@
 /**
- * The dedup store: one key per (service, handler, event id), with a small state machine.
+ * The dedup store: one key per (service, handler, event id) (key.ts), with a small state machine.
  *
  *   absent --claim--> IN_PROGRESS(owner), lease = about the invocation's remaining time
  *   IN_PROGRESS(mine) --commit--> DONE, TTL = the dedup window   (the handler succeeded)
@@ -45,9 +45,4 @@ export interface DedupStore {
   release(keys: readonly string[], owner: string): Promise<void>;
   /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */
   close(): Promise<void>;
-}
-
-/** `<service>:dedup:<handler>:<eventId>` */
-export function dedupKeyPrefix(service: string, handlerName: string): string {
-  return `${service}:dedup:${handlerName}:`;
 }

@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { type KafkaHandler, kafkaHandler, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
+import {
+  dedupKey,
+  dedupKeyPrefix,
+  type KafkaHandler,
+  kafkaHandler,
+  MemoryDedupStore,
+  RedisDedupStore,
+} from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 import { adminClient, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
@@ -63,7 +70,7 @@ describe('renewal results per key', () => {
 describe('a claim lost under a running batch', () => {
   test('records whose claim is gone are not started: failed if absent, deduplicated if DONE; counted and logged', async () => {
     const service = uniqueService('lost');
-    const key = (id: string) => `${service}:dedup:h:${id}`;
+    const key = (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id);
     const ids = [ulid(), ulid(), ulid(), ulid()] as const;
     const ran: string[] = [];
     const handler = kafkaHandler({
@@ -146,7 +153,7 @@ describe('a claim lost under a running batch', () => {
         ran.push(m.eventId);
         if (m.eventId !== first) return;
         // The second record's lease ends meanwhile and another invocation claims it.
-        await admin.set(`${service}:dedup:h:${second}`, 'P:another', 'PX', 60_000);
+        await admin.set(dedupKey(dedupKeyPrefix(service, 'h'), second), 'P:another', 'PX', 60_000);
         const until = Date.now() + LEASE * 1.5;
         while (Date.now() < until) {
           // synchronous work

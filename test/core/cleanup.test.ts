@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
-import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import {
+  dedupKey,
+  dedupKeyPrefix,
+  type KafkaHandler,
+  type KafkaMessage,
+  kafkaHandler,
+  RedisDedupStore,
+} from '../../lib/index.ts';
 import {
   emfDocuments,
   failedOffsets,
@@ -51,7 +58,7 @@ function consumer(
     ...extra,
   });
   handlers.push(handler);
-  return { handler, key: (id: string) => `${service}:dedup:h:${id}` };
+  return { handler, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 
 describe('cleanup after a timeout or a late reply', () => {

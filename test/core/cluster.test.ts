@@ -1,11 +1,18 @@
 /**
  * The same semantics against a three-node Redis Cluster (ElastiCache Serverless speaks cluster mode):
- * keys spread over the nodes, claims in one pipeline per node.
+ * keys spread over the nodes, claims in one pipeline per node and one script per bucket.
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import {
+  dedupKey,
+  dedupKeyPrefix,
+  type KafkaHandler,
+  KEY_BUCKETS,
+  kafkaHandler,
+  RedisDedupStore,
+} from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
 import { adminCluster, clusterNodes, uniqueService } from '../support/redis.ts';
@@ -44,7 +51,7 @@ describe('kafkaHandler against a Redis Cluster', () => {
     );
     const first = await invoke(handler, mskEvent(records));
     assert.deepEqual(failedOffsets(first.response), ['orders-2@299']);
-    const keys = ids.map((id) => `${service}:dedup:h:${id}`);
+    const keys = ids.map((id) => dedupKey(dedupKeyPrefix(service, 'h'), id));
     const masters = admin.nodes('master');
     const perNode = await Promise.all(masters.map((n) => n.dbsize()));
     assert.equal(masters.length, 3);
@@ -63,7 +70,9 @@ describe('kafkaHandler against a Redis Cluster', () => {
 
   test('claims in cluster mode: held by another owner, released only by their owner', async () => {
     const store = new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } });
-    const keys = Array.from({ length: 50 }, () => `${uniqueService('own')}:dedup:h:${ulid()}`);
+    const keys = Array.from({ length: 50 }, () =>
+      dedupKey(dedupKeyPrefix(uniqueService('own'), 'h'), ulid()),
+    );
     try {
       assert.ok((await store.claim(keys, 'a', 10_000)).every((r) => r === 'claimed'));
       assert.ok((await store.claim(keys, 'b', 10_000)).every((r) => r === 'held'));
@@ -76,6 +85,62 @@ describe('kafkaHandler against a Redis Cluster', () => {
       assert.ok((await store.claim(keys, 'b', 10_000)).every((r) => r === 'done'));
       const ttl = await admin.pttl(keys[0]!);
       assert.ok(ttl > 50_000 && ttl <= 60_000);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('a claim and a commit of 1,000 keys go as at most one command per bucket, not per key', async () => {
+    const prefix = dedupKeyPrefix(uniqueService('buckets'), 'h');
+    const keys = Array.from({ length: 1000 }, () => dedupKey(prefix, ulid()));
+    // MONITOR on every master: count the commands from clients that carry a key of this test.
+    const monitors = await Promise.all(admin.nodes('master').map((node) => node.duplicate().monitor()));
+    let commands = 0;
+    let keysSeen = 0;
+    for (const monitor of monitors) {
+      monitor.on('monitor', (_time: string, args: string[], source: string) => {
+        if (source === 'lua') return; // the calls a script makes inside Redis
+        const ours = args.filter((a) => a.startsWith(prefix)).length;
+        if (ours > 0) {
+          commands++;
+          keysSeen += ours;
+        }
+      });
+    }
+    const store = new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } });
+    try {
+      assert.ok((await store.claim(keys, 'a', 10_000)).every((r) => r === 'claimed'));
+      await store.commit(keys, 'a', 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(keysSeen, 2000, 'every key claimed and committed once');
+      assert.ok(commands <= 2 * KEY_BUCKETS, `${commands} commands for 1,000 claims and 1,000 commits`);
+      assert.ok((await store.claim(keys, 'b', 10_000)).every((r) => r === 'done'));
+    } finally {
+      await store.close();
+      for (const monitor of monitors) monitor.disconnect();
+    }
+  });
+
+  test('the rollout read of the previous format works across slots (a command per old key)', async () => {
+    const prefix = dedupKeyPrefix(uniqueService('rollout-cluster'), 'h');
+    const ids = Array.from({ length: 60 }, () => ulid());
+    await Promise.all(ids.slice(0, 20).map((id) => admin.set(prefix + id, 'D', 'PX', 60_000)));
+    await Promise.all(ids.slice(20, 40).map((id) => admin.set(prefix + id, 'P:old', 'PX', 60_000)));
+    const store = new RedisDedupStore({
+      redis: { url: clusterUrl(), cluster: true },
+      readPreviousKeys: true,
+    });
+    try {
+      const results = await store.claim(
+        ids.map((id) => dedupKey(prefix, id)),
+        'new',
+        10_000,
+      );
+      assert.deepEqual(results, [
+        ...new Array(20).fill('done'),
+        ...new Array(20).fill('held'),
+        ...new Array(20).fill('claimed'),
+      ]);
     } finally {
       await store.close();
     }

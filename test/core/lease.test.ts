@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { ulid } from 'ulid';
-import { type KafkaHandler, kafkaHandler, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
+import {
+  dedupKey,
+  dedupKeyPrefix,
+  type KafkaHandler,
+  kafkaHandler,
+  MemoryDedupStore,
+  RedisDedupStore,
+} from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
@@ -34,7 +41,7 @@ function consumer(service: string, handle: () => Promise<void>) {
 test('a long handler keeps its claim: the lease is renewed while the invocation runs', async () => {
   const service = uniqueService('renew');
   const id = ulid();
-  const key = `${service}:dedup:h:${id}`;
+  const key = dedupKey(dedupKeyPrefix(service, 'h'), id);
   let calls = 0;
   const slow = consumer(service, async () => {
     calls++;
@@ -112,7 +119,7 @@ test('a store without extend gets leases of the remaining time (no renewals)', a
     leaseMs: 1000,
     reserveMs: 0,
     async handle() {
-      const ttl = memory.pttl(`${service}:dedup:h:${id}`);
+      const ttl = memory.pttl(dedupKey(dedupKeyPrefix(service, 'h'), id));
       assert.ok(ttl > 50_000 && ttl <= 60_000, `remaining-time lease, got ${ttl}`);
     },
   });

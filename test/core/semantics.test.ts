@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import {
+  dedupKey,
+  dedupKeyPrefix,
+  type KafkaHandler,
+  type KafkaMessage,
+  kafkaHandler,
+  RedisDedupStore,
+} from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
@@ -29,7 +36,7 @@ function consumer(
   const handler = track(
     kafkaHandler({ service, handlerName: 'h', redis: { url: redisUrl() }, reserveMs: 0, handle, ...extra }),
   );
-  return { service, handler, key: (id: string) => `${service}:dedup:h:${id}` };
+  return { service, handler, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 
 describe('kafkaHandler against Redis', () => {
@@ -249,8 +256,8 @@ describe('kafkaHandler against Redis', () => {
     const { response } = await invoke(handler, event, lambdaContext({ timeoutMs: 2600 }));
     assert.deepEqual(ran, [0, 1]);
     assert.deepEqual(failedOffsets(response), ['orders-0@2']);
-    assert.equal(await admin.exists(`${service}:dedup:h:${ids[2]}`), 0);
-    assert.equal(await admin.get(`${service}:dedup:h:${ids[1]}`), 'D');
+    assert.equal(await admin.exists(dedupKey(dedupKeyPrefix(service, 'h'), ids[2]!)), 0);
+    assert.equal(await admin.get(dedupKey(dedupKeyPrefix(service, 'h'), ids[1]!)), 'D');
   });
 
   test('10. key is <service>:dedup:<handler>:<EVENT-ID>; lease while running, window when done', async () => {
@@ -264,7 +271,9 @@ describe('kafkaHandler against Redis', () => {
         redis: { url: redisUrl() },
         window: 'critical',
         async handle() {
-          leaseTtl = await admin.pttl(`${service}:dedup:on-review-created:${id.toUpperCase()}`);
+          leaseTtl = await admin.pttl(
+            dedupKey(dedupKeyPrefix(service, 'on-review-created'), id.toUpperCase()),
+          );
         },
       }),
     );
@@ -274,7 +283,7 @@ describe('kafkaHandler against Redis', () => {
       lambdaContext({ timeoutMs: 30_000 }),
     );
     assert.ok(leaseTtl > 25_000 && leaseTtl <= 30_000, `lease ~ remaining time, got ${leaseTtl}`);
-    const ttl = await admin.pttl(`${service}:dedup:on-review-created:${id.toUpperCase()}`);
+    const ttl = await admin.pttl(dedupKey(dedupKeyPrefix(service, 'on-review-created'), id.toUpperCase()));
     assert.ok(ttl > 7 * 86_400_000 - 60_000 && ttl <= 7 * 86_400_000, `critical window is 7 d, got ${ttl}`);
   });
 });

@@ -7,6 +7,8 @@ import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import {
   DUPLICATES_MESSAGE,
+  dedupKey,
+  dedupKeyPrefix,
   type KafkaHandler,
   kafkaHandler,
   MAX_LISTED_SKIPPED,
@@ -32,7 +34,7 @@ function consumer(name: string) {
     handle: async () => {},
   });
   handlers.push(handler);
-  return { handler, key: (id: string) => `${service}:dedup:h:${id}` };
+  return { handler, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 
 const skippedLines = (lines: Record<string, unknown>[]) =>

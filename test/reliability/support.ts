@@ -2,6 +2,7 @@
 import { after, before } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import { type ExecutionEnvironment, inProcess, LambdaFunction } from '../../emulator/index.ts';
+import { eventIdOfKey } from '../../lib/dedup/key.ts';
 import { type BusinessHandler, type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
 import {
   type OutputCapture,
@@ -122,7 +123,9 @@ export class TracingStore implements DedupStore {
 }
 
 function eventIdOf(key: string): string {
-  return key.slice(key.lastIndexOf(':') + 1);
+  const id = eventIdOfKey(key);
+  if (id === undefined) throw new Error(`not a dedup key: ${key}`);
+  return id;
 }
 
 /** What a fault test file runs against: dynalite, the real Redis behind a fault proxy, captured stdout. */
