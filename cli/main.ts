@@ -13,6 +13,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
+import { dedupKey, dedupKeyPrefix, normalizeEventId } from '../lib/index.ts';
 import { runDlq } from './dlq.ts';
 import { moduleTarget, parseHandlerReference, readPayloads } from './local/module-target.ts';
 import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
@@ -96,6 +97,26 @@ export async function main(argv: string[]): Promise<number> {
       .option('--json', 'print the rows as JSON instead of a table', false)
       .exitOverride()
       .action((file: string, values: { json: boolean }) => done(runDlq(file, values))),
+  );
+  program.addCommand(
+    new Command('dedup-key')
+      .description("the Redis key of an event's dedup claim, as the consumer computes it (bucket included)")
+      .argument(
+        '<event-id...>',
+        'Event-Id values (a ULID is upper-cased, as the consumer does), or what a custom dedupKey returned',
+      )
+      .requiredOption('--service <name>', 'the service (POWERTOOLS_SERVICE_NAME of the function)')
+      .requiredOption('--handler <name>', 'the handler name (MSK_ONCE_HANDLER_NAME of the function)')
+      .option('--previous-format', 'the key before 0.2.0 (no bucket), for a rollout', false)
+      .exitOverride()
+      .action((ids: string[], values: { service: string; handler: string; previousFormat: boolean }) => {
+        const prefix = dedupKeyPrefix(values.service, values.handler);
+        for (const id of ids) {
+          const eventId = normalizeEventId(id) ?? id;
+          process.stdout.write(`${values.previousFormat ? prefix + eventId : dedupKey(prefix, eventId)}\n`);
+        }
+        done(0);
+      }),
   );
   program.addCommand(
     new Command('triage')

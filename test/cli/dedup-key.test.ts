@@ -1,0 +1,43 @@
+/** `msk-once dedup-key` names the very key the consumer wrote (one function computes both). */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { after, test } from 'node:test';
+import { ulid } from 'ulid';
+import { PROJECT_ROOT } from '../../infra/build-app.ts';
+import { kafkaHandler } from '../../lib/index.ts';
+import { mskEvent, mskRecord } from '../../testkit/index.ts';
+import { invoke } from '../support/consumer.ts';
+import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+
+const admin = adminClient();
+after(() => admin.quit());
+
+function cli(...args: string[]) {
+  const r = spawnSync(
+    process.execPath,
+    ['--conditions=msk-once-source', 'cli/main.ts', 'dedup-key', ...args],
+    {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout.trim().split('\n');
+}
+
+test('the key the CLI prints for an event id is the key the consumer marked DONE', async () => {
+  const service = uniqueService('cli-key');
+  const ids = [ulid().toLowerCase(), ulid()];
+  const handler = kafkaHandler({ service, handlerName: 'h', redis: { url: redisUrl() }, handle() {} });
+  try {
+    await invoke(handler, mskEvent(ids.map((eventId, offset) => mskRecord({ offset, eventId }))));
+  } finally {
+    await handler.close();
+  }
+  const keys = cli('--service', service, '--handler', 'h', ...ids);
+  assert.equal(keys.length, 2);
+  for (const key of keys) assert.equal(await admin.get(key), 'D', key);
+  const [previous] = cli('--service', service, '--handler', 'h', '--previous-format', ids[0]!);
+  assert.equal(previous, `${service}:dedup:h:${ids[0]!.toUpperCase()}`);
+});
