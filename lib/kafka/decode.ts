@@ -169,9 +169,14 @@ function eventIdOf(record: MSKRecord, headers: KafkaHeaders): string {
     }
     throw new InvalidRecordError(record, `no ${EVENT_ID_HEADER} header${near}`);
   }
-  const values = Array.isArray(raw) ? raw : [raw];
+  if (typeof raw === 'string') {
+    const id = normalizeEventId(raw);
+    if (id === undefined)
+      throw new InvalidRecordError(record, `${EVENT_ID_HEADER} '${raw.slice(0, 64)}' is not a ULID`);
+    return id;
+  }
   let eventId: string | undefined;
-  for (const value of values) {
+  for (const value of raw) {
     const id = normalizeEventId(value);
     if (id === undefined) {
       throw new InvalidRecordError(record, `${EVENT_ID_HEADER} '${value.slice(0, 64)}' is not a ULID`);

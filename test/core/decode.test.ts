@@ -1,6 +1,7 @@
 /** Decoding one MSK record: the envelope, headers, base64 and tombstones. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { isValid } from 'ulid';
 import { decodeRecord, InvalidRecordError, normalizeEventId, parseJson } from '../../lib/index.ts';
 import { mskRecord } from '../../testkit/index.ts';
 
@@ -78,5 +79,24 @@ describe('decodeRecord', () => {
     assert.equal(normalizeEventId(ID.toLowerCase()), ID);
     assert.equal(normalizeEventId(`${ID}0`), undefined);
     assert.equal(normalizeEventId('01ARZ3NDEKTSV4RRFFQ69G5FAU'), undefined, 'U is not Crockford base32');
+    assert.equal(normalizeEventId('81ARZ3NDEKTSV4RRFFQ69G5FAV'), undefined, 'over the 48-bit timestamp');
+  });
+
+  test('normalizeEventId agrees with the ulid package on 20,000 near-ULIDs', () => {
+    // Every letter and digit, both cases, some punctuation and a non-ASCII letter.
+    const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_ é';
+    let seed = 42;
+    const next = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed;
+    };
+    for (let n = 0; n < 20_000; n++) {
+      let id = '';
+      // Mostly valid characters, so that both answers occur often.
+      for (let i = 0; i < 26; i++)
+        id += next() % 8 === 0 ? alphabet[next() % alphabet.length] : ID[next() % 26];
+      const expected = isValid(id) && id.toUpperCase().charCodeAt(0) <= 55 ? id.toUpperCase() : undefined;
+      assert.equal(normalizeEventId(id), expected, id);
+    }
   });
 });
