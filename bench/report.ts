@@ -1,8 +1,13 @@
-/** Turn case results into the table rows, the target verdicts and the printed table. */
+/**
+ * Turn results into the table rows, the target verdicts and the printed tables: the loopback
+ * cases against the two floors, the latency-mode cases, the stage timings. Pure: no I/O.
+ */
 import type { BundleResult } from './bundle.ts';
 import type { FloorResult } from './floor.ts';
 import type { CaseResult } from './harness.ts';
+import type { LatencyRun } from './latency.ts';
 import type { MemoryResult } from './memory.ts';
+import type { StagesResult } from './stages.ts';
 import { round } from './stats.ts';
 
 export interface Row {
@@ -16,15 +21,36 @@ export interface Row {
   xNaive: number;
   /** recordsPerSecond / Powertools', same mode, size and duplicate share. */
   xPowertools: number;
-  /** recordsPerSecond / the floor's records per second (same mode). */
+  /** recordsPerSecond / the server floor's records per second (same mode). */
   ofFloor: number;
+  /** recordsPerSecond / the one-connection floor's records per second (same mode). */
+  ofOneConnectionFloor: number;
+  repetitions: number;
+}
+
+export interface LatencyRow {
+  mode: string;
+  /** Delay the proxy added to every chunk, each way, ms. */
+  delayMsEachWay: number;
+  /** Measured PING round trip through the proxy, ms. */
+  pingMs: number;
+  records: number;
+  duplicates: number;
+  contender: string;
+  recordsPerSecond: number;
+  msPerBatch: number;
+  xNaive: number;
+  xPowertools: number;
   repetitions: number;
 }
 
 export interface ModeReport {
   mode: string;
   target: string;
+  /** redis-benchmark, 50 connections, -P 100. */
   floor: FloorResult;
+  /** redis-benchmark, one connection, -P 1000 (absent in results written before it existed). */
+  oneConnectionFloor?: FloorResult;
   cases: CaseResult[];
   rows: Row[];
   memory?: MemoryResult;
@@ -37,15 +63,51 @@ export interface Verdict {
   met: boolean;
 }
 
+/** A figure the run records next to the verdicts without judging it. */
+export interface Recorded {
+  target: string;
+  measured: string;
+}
+
+/** Everything the verdicts are judged on. */
+export interface Figures {
+  modes: readonly ModeReport[];
+  bundle?: { fn: BundleResult; core: BundleResult; ioredis: BundleResult } | undefined;
+  latency?: readonly LatencyRun[] | undefined;
+  /** Stage timings on standalone Redis over loopback. */
+  stages?: StagesResult | undefined;
+}
+
+/** The latency setting the goals are set for (same AZ); the others are recorded only. */
+export const JUDGED_DELAY_MS = 0.25;
+
+/** Ratios of each case to the naive and Powertools cases alike in every other way. */
+function ratios<C extends { contender: string; recordsPerSecond: number }>(
+  c: C,
+  all: readonly C[],
+  alike: (a: C, b: C) => boolean,
+): { xNaive: number; xPowertools: number } {
+  const of = (id: string) =>
+    all.find((o) => o.contender === id && alike(o, c))?.recordsPerSecond ?? Number.NaN;
+  return {
+    xNaive: round(c.recordsPerSecond / of('naive'), 2),
+    xPowertools: round(c.recordsPerSecond / of('powertools'), 2),
+  };
+}
+
 /**
- * One row per case, with the ratios to the baselines of the same mode, size and duplicate share.
+ * One row per case, with the ratios to the baselines of the same mode, size and duplicate share,
+ * and to the two floors.
  *
  * @example
- * const rows = rowsOf('standalone', cases, floor);
+ * const rows = rowsOf('standalone', cases, floor, oneConnectionFloor);
  */
-export function rowsOf(mode: string, cases: readonly CaseResult[], floor: FloorResult): Row[] {
-  const find = (c: CaseResult, id: string) =>
-    cases.find((o) => o.contender === id && o.records === c.records && o.duplicates === c.duplicates);
+export function rowsOf(
+  mode: string,
+  cases: readonly CaseResult[],
+  floor: FloorResult,
+  oneConnectionFloor?: FloorResult,
+): Row[] {
   return cases.map((c) => ({
     mode,
     records: c.records,
@@ -53,23 +115,61 @@ export function rowsOf(mode: string, cases: readonly CaseResult[], floor: FloorR
     contender: c.contender,
     recordsPerSecond: Math.round(c.recordsPerSecond),
     msPerBatch: round(c.medianMs, 2),
-    xNaive: round(c.recordsPerSecond / (find(c, 'naive')?.recordsPerSecond ?? Number.NaN), 2),
-    xPowertools: round(c.recordsPerSecond / (find(c, 'powertools')?.recordsPerSecond ?? Number.NaN), 2),
+    ...ratios(c, cases, (a, b) => a.records === b.records && a.duplicates === b.duplicates),
     ofFloor: round(c.recordsPerSecond / floor.recordsPerSecond, 3),
+    ofOneConnectionFloor: round(c.recordsPerSecond / (oneConnectionFloor?.recordsPerSecond ?? Number.NaN), 3),
     repetitions: c.repetitions,
   }));
 }
 
 /**
- * The issue's targets, judged on the 10,000-record rows of kafkaHandler, the memory runs and the bundle.
+ * One row per latency-mode case, with the ratios to the baselines of the same mode, setting, size
+ * and duplicate share.
  *
  * @example
- * for (const v of verdicts(modes, bundle)) console.log(v.met, v.target);
+ * const rows = latencyRowsOf(runs);
  */
-export function verdicts(
-  modes: readonly ModeReport[],
-  bundle: { fn: BundleResult; core: BundleResult; ioredis: BundleResult } | undefined,
-): Verdict[] {
+export function latencyRowsOf(runs: readonly LatencyRun[]): LatencyRow[] {
+  return runs.flatMap((run) =>
+    run.cases.map((c) => ({
+      mode: run.mode,
+      delayMsEachWay: run.delayMsEachWay,
+      pingMs: round(run.rtt.proxiedMs, 3),
+      records: c.records,
+      duplicates: c.duplicates,
+      contender: c.contender,
+      recordsPerSecond: Math.round(c.recordsPerSecond),
+      msPerBatch: round(c.medianMs, 2),
+      ...ratios(c, run.cases, (a, b) => a.records === b.records && a.duplicates === b.duplicates),
+      repetitions: c.repetitions,
+    })),
+  );
+}
+
+const thousands = (n: number) => n.toLocaleString('en-US');
+const latencyLabel = (r: LatencyRow, withDuplicates: boolean) =>
+  `latency ${r.delayMsEachWay} ms each way, ${thousands(r.records)} records, ${withDuplicates ? `${r.duplicates * 100}% duplicates, ` : ''}${r.mode}`;
+
+/**
+ * Milliseconds the one-connection floor takes for the commands of `records` records (two each).
+ *
+ * @example
+ * oneConnectionFloorMs(10_000, floor); // 20,000 / SET/s, in ms
+ */
+export function oneConnectionFloorMs(records: number, floor: FloorResult): number {
+  return ((2 * records) / floor.setsPerSecond) * 1000;
+}
+
+/**
+ * The issue's targets: judged on the 10,000-record loopback rows of kafkaHandler, the memory
+ * runs, the bundle, the latency-mode rows at {@link JUDGED_DELAY_MS} (0% duplicates) and the stage
+ * timings.
+ *
+ * @example
+ * for (const v of verdicts({ modes, bundle, latency, stages })) console.log(v.met, v.target);
+ */
+export function verdicts(figures: Figures): Verdict[] {
+  const { modes, bundle, latency, stages } = figures;
   const out: Verdict[] = [];
   for (const m of modes) {
     for (const row of m.rows.filter((r) => r.contender === 'kafkaHandler' && r.records === 10_000)) {
@@ -109,6 +209,56 @@ export function verdicts(
       });
     }
   }
+  const standalone = modes.find((m) => m.mode === 'standalone');
+  const cluster = modes.find((m) => m.mode === 'cluster');
+  if (standalone && cluster) {
+    for (const s of standalone.rows.filter((r) => r.contender === 'kafkaHandler' && r.records === 10_000)) {
+      const c = cluster.rows.find(
+        (r) => r.contender === 'kafkaHandler' && r.records === s.records && r.duplicates === s.duplicates,
+      );
+      if (!c) continue;
+      const ratio = round(c.recordsPerSecond / s.recordsPerSecond, 2);
+      out.push({
+        target: `cluster vs standalone throughput (10,000 records, ${s.duplicates * 100}% duplicates)`,
+        goal: '>= 0.8',
+        measured: `${ratio} (${thousands(c.recordsPerSecond)} vs ${thousands(s.recordsPerSecond)} records/s)`,
+        met: ratio >= 0.8,
+      });
+    }
+  }
+  for (const row of latencyRowsOf(latency ?? [])) {
+    if (row.contender !== 'kafkaHandler' || row.delayMsEachWay !== JUDGED_DELAY_MS || row.duplicates !== 0)
+      continue;
+    const at = latencyLabel(row, false);
+    out.push({ target: `x naive (${at})`, goal: '>= 50', measured: `${row.xNaive}x`, met: row.xNaive >= 50 });
+    out.push({
+      target: `x Powertools (${at})`,
+      goal: '>= 100',
+      measured: `${row.xPowertools}x`,
+      met: row.xPowertools >= 100,
+    });
+  }
+  if (stages) {
+    const at = `${thousands(stages.records)} records, standalone, loopback`;
+    const sum = round(stages.sumUsPerRecord, 2);
+    out.push({
+      target: `stages per record (${at})`,
+      goal: '<= 8 µs per record (decode + claim + run of a no-op + commit + metrics)',
+      measured: `${sum} µs (${stages.stages.map((s) => `${s.stage} ${round(s.usPerRecord, 2)}`).join(', ')})`,
+      met: sum <= 8,
+    });
+    const floor = standalone?.oneConnectionFloor;
+    if (floor) {
+      const floorMs = oneConnectionFloorMs(stages.records, floor);
+      const claimCommit = stages.claimPlusCommitMs;
+      out.push({
+        target: `claim + commit vs single-connection floor (${at})`,
+        goal: `<= 2x the one-connection floor's time for ${thousands(2 * stages.records)} SETs`,
+        measured: `${round(claimCommit, 1)} ms vs ${round(floorMs, 1)} ms (${round(claimCommit / floorMs, 2)}x; ${thousands(Math.round(floor.setsPerSecond))} SET/s)`,
+        met: claimCommit <= 2 * floorMs,
+      });
+    }
+  }
   if (bundle) {
     out.push({
       target: `bundle size (${bundle.fn.entry})`,
@@ -120,10 +270,31 @@ export function verdicts(
   return out;
 }
 
+/**
+ * The latency-mode ratios that are recorded but not judged: duplicates at the judged setting, and
+ * every other setting.
+ *
+ * @example
+ * for (const r of recorded(latency)) console.log(r.target, r.measured);
+ */
+export function recorded(latency: readonly LatencyRun[] | undefined): Recorded[] {
+  const out: Recorded[] = [];
+  for (const row of latencyRowsOf(latency ?? [])) {
+    if (row.contender !== 'kafkaHandler') continue;
+    if (row.delayMsEachWay === JUDGED_DELAY_MS && row.duplicates === 0) continue;
+    const at = latencyLabel(row, true);
+    out.push({ target: `x naive (${at})`, measured: `${row.xNaive}x` });
+    out.push({ target: `x Powertools (${at})`, measured: `${row.xPowertools}x` });
+  }
+  return out;
+}
+
 const pad = (s: string | number, n: number) => String(s).padStart(n);
+const fixed = (n: number | undefined, digits: number) =>
+  n === undefined || Number.isNaN(n) ? '' : n.toFixed(digits);
 
 /**
- * The table as printed by `npm run bench` (and pasted into docs/performance.md).
+ * The loopback table as printed by `npm run bench` (and pasted into docs/performance.md).
  *
  * @example
  * console.log(formatTable(modes));
@@ -131,18 +302,81 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 export function formatTable(modes: readonly ModeReport[]): string {
   const lines: string[] = [];
   lines.push(
-    `| mode | records | dups | contender | records/s | ms/batch | x naive | x Powertools | of floor | reps |`,
-    `| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `| mode | records | dups | contender | records/s | ms/batch | x naive | x Powertools | of floor | of 1-conn floor | reps |`,
+    `| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   );
   for (const m of modes) {
     for (const r of m.rows) {
       lines.push(
-        `| ${m.mode} | ${pad(r.records, 6)} | ${pad(`${r.duplicates * 100}%`, 3)} | ${r.contender.padEnd(12)} | ${pad(r.recordsPerSecond.toLocaleString('en-US'), 9)} | ${pad(r.msPerBatch.toFixed(1), 8)} | ${pad(r.xNaive.toFixed(2), 6)} | ${pad(r.xPowertools.toFixed(2), 6)} | ${pad(r.ofFloor.toFixed(3), 6)} | ${pad(r.repetitions, 2)} |`,
+        `| ${m.mode} | ${pad(r.records, 6)} | ${pad(`${r.duplicates * 100}%`, 3)} | ${r.contender.padEnd(12)} | ${pad(thousands(r.recordsPerSecond), 9)} | ${pad(r.msPerBatch.toFixed(1), 8)} | ${pad(r.xNaive.toFixed(2), 6)} | ${pad(r.xPowertools.toFixed(2), 6)} | ${pad(r.ofFloor.toFixed(3), 6)} | ${pad(fixed(r.ofOneConnectionFloor, 3), 6)} | ${pad(r.repetitions, 2)} |`,
       );
     }
+    const one = m.oneConnectionFloor;
     lines.push(
-      `| ${m.mode} | floor | | redis-benchmark | ${pad(Math.round(m.floor.recordsPerSecond).toLocaleString('en-US'), 9)} | | | | 1.000 | ${m.floor.samples.length} |`,
+      `| ${m.mode} | floor | | redis-benchmark -c ${m.floor.clients ?? 50} -P ${m.floor.pipeline ?? 100} | ${pad(thousands(Math.round(m.floor.recordsPerSecond)), 9)} | | | | 1.000 | ${one ? pad((m.floor.recordsPerSecond / one.recordsPerSecond).toFixed(3), 6) : ''} | ${m.floor.samples.length} |`,
+    );
+    if (one)
+      lines.push(
+        `| ${m.mode} | 1-conn floor | | redis-benchmark -c 1 -P ${one.pipeline} | ${pad(thousands(Math.round(one.recordsPerSecond)), 9)} | | | | ${pad((one.recordsPerSecond / m.floor.recordsPerSecond).toFixed(3), 6)} | 1.000 | ${one.samples.length} |`,
+      );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The latency-mode tables: the PING round trips per setting, then the cases.
+ *
+ * @example
+ * console.log(formatLatency(runs));
+ */
+export function formatLatency(runs: readonly LatencyRun[]): string {
+  const lines = [
+    '| mode | delay each way | PING direct | PING through the proxy | added per round trip |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of runs)
+    lines.push(
+      `| ${r.mode} | ${r.delayMsEachWay} ms | ${r.rtt.directMs.toFixed(3)} ms | ${r.rtt.proxiedMs.toFixed(3)} ms | ${r.rtt.addedMs.toFixed(3)} ms |`,
+    );
+  lines.push(
+    '',
+    '| mode | each way | records | dups | contender | records/s | ms/batch | x naive | x Powertools | reps |',
+    '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const r of latencyRowsOf(runs))
+    lines.push(
+      `| ${r.mode} | ${r.delayMsEachWay} ms | ${pad(r.records, 5)} | ${pad(`${r.duplicates * 100}%`, 3)} | ${r.contender.padEnd(12)} | ${pad(thousands(r.recordsPerSecond), 7)} | ${pad(r.msPerBatch.toFixed(1), 8)} | ${pad(r.xNaive.toFixed(2), 6)} | ${pad(r.xPowertools.toFixed(2), 6)} | ${pad(r.repetitions, 2)} |`,
+    );
+  return lines.join('\n');
+}
+
+/**
+ * The stage timings, per batch and per record, with their sum and claim + commit.
+ *
+ * @example
+ * console.log(formatStages(stages, standalone.oneConnectionFloor));
+ */
+export function formatStages(stages: StagesResult, oneConnectionFloor?: FloorResult): string {
+  const lines = [
+    `Stages, ${thousands(stages.records)} records, ${stages.duplicates * 100}% duplicates, standalone, loopback (median of ${stages.repetitions}):`,
+    '',
+    '| stage | middy hook | ms/batch | µs/record |',
+    '| --- | --- | ---: | ---: |',
+  ];
+  for (const s of stages.stages)
+    lines.push(`| ${s.stage} | ${s.hook} | ${s.medianMs.toFixed(1)} | ${s.usPerRecord.toFixed(2)} |`);
+  lines.push(
+    `| sum of the stages | | ${((stages.sumUsPerRecord * stages.records) / 1000).toFixed(1)} | ${stages.sumUsPerRecord.toFixed(2)} |`,
+    `| claim + commit | | ${stages.claimPlusCommitMs.toFixed(1)} | ${((stages.claimPlusCommitMs * 1000) / stages.records).toFixed(2)} |`,
+  );
+  if (oneConnectionFloor) {
+    const ms = oneConnectionFloorMs(stages.records, oneConnectionFloor);
+    lines.push(
+      `| one-connection floor, ${thousands(2 * stages.records)} SETs | | ${ms.toFixed(1)} | ${((ms * 1000) / stages.records).toFixed(2)} |`,
     );
   }
+  lines.push(
+    `| the whole call | | ${stages.totalMs.toFixed(1)} | ${((stages.totalMs * 1000) / stages.records).toFixed(2)} |`,
+  );
   return lines.join('\n');
 }

@@ -1,11 +1,14 @@
 /**
  * `npm run bench`: kafkaHandler against the naive per-record SET NX and Powertools per record,
- * on the same Redis (standalone, then a local three-node cluster), with redis-benchmark as the
- * floor; then bundle size, module load time and peak memory. Prints a table, writes JSON to
- * bench/results/. Not a test: nothing here asserts on time.
+ * on the same Redis (standalone, then a local three-node cluster), with two redis-benchmark
+ * floors (the server's: 50 connections; one connection's); then the same contenders through a
+ * delay proxy (latency mode, bench/latency.ts: 0.25 and 1 ms each way), kafkaHandler's stage
+ * timings (bench/stages.ts, standalone), bundle size, module load time and peak memory. Prints the
+ * tables and the verdicts, writes JSON to bench/results/. Not a test: nothing here asserts on time.
  *
  * Options: --quick (few repetitions, for trying the harness), --mode=standalone|cluster|both,
- * --no-bundle, --no-memory, --baselines-only, --own-redis (start a private redis-server instead of REDIS_URL/6379).
+ * --no-bundle, --no-memory, --no-latency, --no-stages, --baselines-only, --own-redis (start a
+ * private redis-server instead of REDIS_URL/6379).
  */
 
 import { spawnSync } from 'node:child_process';
@@ -25,10 +28,20 @@ import { naiveContender } from './contenders/naive.ts';
 import { powertoolsContender } from './contenders/powertools.ts';
 import { measureFloor } from './floor.ts';
 import { type CaseResult, runInterleaved } from './harness.ts';
+import { CHECK_RECORDS, type LatencyRun, type LatencySetting, latencyMode } from './latency.ts';
 import { measureMemory } from './memory.ts';
-import { formatTable, type ModeReport, rowsOf, verdicts } from './report.ts';
+import {
+  formatLatency,
+  formatStages,
+  formatTable,
+  latencyRowsOf,
+  type ModeReport,
+  recorded,
+  rowsOf,
+  verdicts,
+} from './report.ts';
 import type { CountingSink } from './sink.ts';
-import { type SlowNetworkResult, slowNetwork } from './slow-network.ts';
+import { measureStages, type StagesResult } from './stages.ts';
 import { type RedisTarget, removeKeys } from './target.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -36,7 +49,8 @@ const quick = args.has('--quick');
 /** Without the consumer core (while it is being written): baselines and floor only. */
 const baselinesOnly = args.has('--baselines-only');
 const modeArg = [...args].find((a) => a.startsWith('--mode='))?.slice(7) ?? 'both';
-const sizes = [100, 1_000, 10_000];
+// 3,000 x 1 KB is about what fits Lambda's 6 MB invocation payload; 10,000 is the stress case.
+const sizes = [100, 1_000, 3_000, 10_000];
 const duplicateShares = [0, 0.3];
 const windowSeconds = 600; // the shortest window allowed: keys left behind expire in 10 minutes
 const runId = `bench-${process.pid}-${Date.now().toString(36)}`;
@@ -60,6 +74,39 @@ function plan(contender: string, records: number): { warmups: number; repetition
     : records >= 1000
       ? { warmups: 1, repetitions: 5 }
       : { warmups: 2, repetitions: 7 };
+}
+
+/** The latency-mode records per batch: what fits the 6 MB invocation payload at 1 KB a record. */
+const latencyRecords = 3_000;
+
+/**
+ * Latency-mode settings. A per-record baseline pays a round trip per command (naive ~3,000 per
+ * batch, Powertools ~6,000: ~3 s and ~7 s a batch at 0.25 ms, ~8 s and ~18 s at 1 ms here), so it
+ * gets few repetitions, fewest at 1 ms, and 30% duplicates run at 0.25 ms only: the whole latency
+ * section stays under ~6 minutes. The check batch each contender delivers through the proxy before
+ * timing (bench/latency.ts) has already made its connections and warmed its code, so at 1 ms the
+ * baselines go without a warm-up of their own.
+ */
+function latencySettings(): LatencySetting[] {
+  if (quick)
+    return [0.25, 1].map((delayMs) => ({
+      delayMs,
+      duplicates: [0],
+      plan: () => ({ warmups: 0, repetitions: 1 }),
+    }));
+  return [
+    {
+      delayMs: 0.25,
+      duplicates: [0, 0.3],
+      plan: (id) =>
+        id === 'kafkaHandler' ? { warmups: 2, repetitions: 11 } : { warmups: 1, repetitions: 3 },
+    },
+    {
+      delayMs: 1,
+      duplicates: [0],
+      plan: (id) => (id === 'kafkaHandler' ? { warmups: 2, repetitions: 7 } : { warmups: 0, repetitions: 2 }),
+    },
+  ];
 }
 
 async function standaloneTarget(started: LocalRedis[]): Promise<RedisTarget> {
@@ -140,7 +187,15 @@ async function runMode(target: RedisTarget): Promise<ModeReport> {
     target.mode === 'cluster' ? target.nodes.map((n) => `${n.host}:${n.port}`).join(',') : target.url;
   console.error(`\n[bench] ${target.mode} Redis at ${label}`);
   const floor = await measureFloor(target, quick ? { runs: 1, requests: 500_000 } : {});
-  console.error(`[bench] floor: ${Math.round(floor.setsPerSecond).toLocaleString('en-US')} SET/s`);
+  const oneConnectionFloor = await measureFloor(target, {
+    clients: 1,
+    pipeline: 1000,
+    requests: quick ? 500_000 : 1_000_000,
+    runs: quick ? 1 : 3,
+  });
+  console.error(
+    `[bench] floor: ${Math.round(floor.setsPerSecond).toLocaleString('en-US')} SET/s; one connection: ${Math.round(oneConnectionFloor.setsPerSecond).toLocaleString('en-US')} SET/s`,
+  );
   const all = await contenders(target);
   const cases: CaseResult[] = [];
   try {
@@ -170,8 +225,9 @@ async function runMode(target: RedisTarget): Promise<ModeReport> {
     mode: target.mode,
     target: label,
     floor,
+    oneConnectionFloor,
     cases,
-    rows: rowsOf(target.mode, cases, floor),
+    rows: rowsOf(target.mode, cases, floor, oneConnectionFloor),
   };
   if (!args.has('--no-memory') && !baselinesOnly)
     report.memory = measureMemory(target, 10_000, `${runId}-mem`);
@@ -215,40 +271,59 @@ function machine() {
   };
 }
 
-/** The slow-network supplement: 1,000 records, no duplicates, every contender, on the standalone Redis. */
-async function supplement(target: RedisTarget | undefined): Promise<SlowNetworkResult | undefined> {
-  if (target?.mode !== 'standalone' || args.has('--no-slow-network') || baselinesOnly) return undefined;
-  return slowNetwork(
-    target,
-    contenders,
-    1_000,
-    quick ? { warmups: 1, repetitions: 1 } : { warmups: 1, repetitions: 3 },
+/** Latency mode on `target`: 3,000 records, every contender, through the delay proxy. */
+async function latency(target: RedisTarget): Promise<LatencyRun[]> {
+  if (args.has('--no-latency') || baselinesOnly) return [];
+  const runs = await latencyMode(target, contenders, latencyRecords, latencySettings());
+  await removeKeys(target, `${runId}*`);
+  return runs;
+}
+
+/** kafkaHandler's stages at 10,000 records, 30% duplicates, on the standalone Redis over loopback. */
+async function stagesOn(target: RedisTarget): Promise<StagesResult | undefined> {
+  if (target.mode !== 'standalone' || args.has('--no-stages') || baselinesOnly) return undefined;
+  const result = await measureStages({
+    redis: { url: target.url },
+    records: 10_000,
+    duplicates: 0.3,
+    ...(quick ? { warmups: 1, repetitions: 3 } : { warmups: 2, repetitions: 7 }),
+    service: `${runId}-stages`,
+  });
+  console.error(
+    `[bench] stages: ${result.stages.map((s) => `${s.stage} ${s.usPerRecord.toFixed(2)}`).join(', ')} µs/record; sum ${result.sumUsPerRecord.toFixed(2)}`,
   );
+  await removeKeys(target, `${runId}*`);
+  return result;
 }
 
 const startedAt = new Date();
 const started: LocalRedis[] = [];
 let cluster: LocalRedisCluster | undefined;
 const modes: ModeReport[] = [];
-let slow: SlowNetworkResult | undefined;
+const latencyRuns: LatencyRun[] = [];
+let stages: StagesResult | undefined;
 try {
   if (modeArg !== 'cluster') {
     const target = await standaloneTarget(started);
     modes.push(await runMode(target));
-    slow = await supplement(target);
-    await removeKeys(target, `${runId}*`);
+    stages = await stagesOn(target);
+    latencyRuns.push(...(await latency(target)));
   }
   if (modeArg !== 'standalone') {
     cluster = await startRedisCluster(3);
     await clusterReady(cluster);
-    modes.push(await runMode({ mode: 'cluster', nodes: cluster.nodes }));
+    const target: RedisTarget = { mode: 'cluster', nodes: cluster.nodes };
+    modes.push(await runMode(target));
+    latencyRuns.push(...(await latency(target)));
   }
 } finally {
   await cluster?.stop();
   for (const s of started) await s.stop();
 }
 const bundle = await bundles();
-const judged = verdicts(modes, bundle);
+const figures = { modes, bundle, latency: latencyRuns, stages };
+const judged = verdicts(figures);
+const notJudged = recorded(latencyRuns);
 const result = {
   startedAt: startedAt.toISOString(),
   durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
@@ -256,7 +331,9 @@ const result = {
   machine: machine(),
   method: {
     batch:
-      'sizes 100/1,000/10,000; 1 KB JSON values (base64 in the event); 4 partitions round robin; headers Event-Id (ULID), Correlation-Id, Event-Type as byte arrays',
+      'sizes 100/1,000/3,000/10,000 (3,000 x 1 KB is about what fits the 6 MB invocation payload); 1 KB JSON values (base64 in the event); 4 partitions round robin; headers Event-Id (ULID), Correlation-Id, Event-Type as byte arrays',
+    floors:
+      'redis-benchmark SET on the same server, median of 3: the server floor with 50 connections and 100 commands per pipeline (-c 50 -P 100 -n 2000000), the one-connection floor with -c 1 -P 1000 -n 1000000 (cluster: --cluster; see mastersWritten/note for how many masters one connection drove); a record needs two commands, so a floor in records/s is half its SET rate; ofFloor and ofOneConnectionFloor are records/s over those',
     duplicates:
       'pre-claimed DONE keys: the duplicate share of the batch is delivered once beforehand (untimed) through the same contender, then the whole batch is timed; no repeats inside a batch',
     handler:
@@ -265,30 +342,34 @@ const result = {
       'wall clock of one handler call on an already-parsed event object, gc() before each; warm-ups discarded; median of the repetitions; the contenders of one case take turns repetition by repetition, so that load from other processes hits all of them',
     output:
       'kafkaHandler: the Powertools Metrics instances it makes print EMF to process.stdout; during each invocation process.stdout.write is swapped for a counting sink, so the EMF is still built and serialised and only the bytes are dropped (the last document is checked against its batch). The Logger passed in (default level INFO) prints into the same sink. Powertools idempotency prints nothing.',
+    latency: `${latencyRecords.toLocaleString('en-US')} records, every contender, standalone and cluster, through a TCP proxy in a child process that holds every chunk a fixed delay each way (0.25 ms: same-AZ ElastiCache, 1 ms: across AZs; third-party figures, docs/performance.md), scheduled by due time (timer above ~1 ms, setImmediate poll below), FIFO per direction, noDelay sockets, one listener per node (cluster clients map announced node addresses to the listeners: ioredis natMap, node-redis nodeAddressMap); PING round trip straight and through the proxy, median of 50; before timing each contender delivers a ${CHECK_RECORDS}-record batch through the proxy, untimed, and the run fails unless every listener carried it; kafkaHandler gets a URL (standalone) or, on the cluster, an ioredis Cluster made in bench/target.ts like the core's own (lazy, no offline queue, no retries) plus natMap; repetitions per setting and contender in latency.runs[].cases; ratios compare contenders of the same mode, setting and duplicate share; goals judged at 0.25 ms, 0% duplicates, 1 ms and 30% recorded only`,
+    stages:
+      'kafkaHandler middy stack (lib/middlewares.ts, composed as kafkaHandler does) with timed hooks, 10,000 records, 30% duplicates, standalone, loopback, median per stage over the timed repetitions: decode = decodeRecords.before, claim = dedupClaims.before, run of a no-op = runPartitions, commit = dedupClaims.after, metrics = flushMetrics.after; claim + commit is compared with the time the one-connection floor takes for 2 SETs a record',
     windowSeconds,
   },
   modes,
   emfCheck,
-  slowNetwork: slow && {
-    ...slow,
-    rows: slow.cases.map((c) => ({
-      contender: c.contender,
-      records: c.records,
-      msPerBatch: c.medianMs,
-      recordsPerSecond: Math.round(c.recordsPerSecond),
-      xNaive: c.recordsPerSecond / slow!.cases.find((o) => o.contender === 'naive')!.recordsPerSecond,
-      xPowertools:
-        c.recordsPerSecond / slow!.cases.find((o) => o.contender === 'powertools')!.recordsPerSecond,
-    })),
-  },
+  latency: latencyRuns.length > 0 ? { runs: latencyRuns, rows: latencyRowsOf(latencyRuns) } : undefined,
+  stages,
   bundle,
   verdicts: judged,
+  recorded: notJudged,
 };
 mkdirSync('bench/results', { recursive: true });
 const file = `bench/results/${quick ? 'quick-' : ''}${startedAt.toISOString().replace(/[:.]/g, '-')}.json`;
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 
 console.log(formatTable(modes));
+for (const m of modes) {
+  for (const f of [m.floor, m.oneConnectionFloor])
+    if (f?.note) console.log(`${m.mode} floor -c ${f.clients}: ${f.note}`);
+}
+if (latencyRuns.length > 0) {
+  console.log(`\nLatency mode, ${latencyRecords.toLocaleString('en-US')} records:\n`);
+  console.log(formatLatency(latencyRuns));
+}
+if (stages)
+  console.log(`\n${formatStages(stages, modes.find((m) => m.mode === 'standalone')?.oneConnectionFloor)}\n`);
 if (bundle) {
   for (const b of [bundle.fn, bundle.core, bundle.ioredis]) {
     console.log(
@@ -308,6 +389,7 @@ for (const m of modes) {
 }
 for (const v of judged)
   console.log(`${v.met ? 'MET   ' : 'MISSED'} ${v.target}: ${v.measured} (goal ${v.goal})`);
+for (const r of notJudged) console.log(`NOTED  ${r.target}: ${r.measured} (not judged)`);
 console.log(`results: ${file} (${result.durationSeconds} s)`);
 // kafkaHandler keeps its Redis connection for the next invocation, as in Lambda: end the process here.
 process.exit(0);

@@ -1,13 +1,23 @@
 /**
- * Print the markdown of a results file (the table, bundles, memory, slow network, verdicts), as
- * pasted into docs/performance.md.
+ * Print the markdown of a results file (the loopback table with both floors, latency mode, stages,
+ * bundles, memory, verdicts and the figures recorded without a verdict), as pasted into
+ * docs/performance.md.
  *
  * Run: node bench/table.ts bench/results/<file>.json
  */
 import { readFileSync } from 'node:fs';
 import type { BundleResult } from './bundle.ts';
+import type { LatencyRun } from './latency.ts';
 import type { MemoryResult } from './memory.ts';
-import { formatTable, type ModeReport, type Verdict } from './report.ts';
+import {
+  formatLatency,
+  formatStages,
+  formatTable,
+  type ModeReport,
+  type Recorded,
+  type Verdict,
+} from './report.ts';
+import type { StagesResult } from './stages.ts';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: node bench/table.ts bench/results/<file>.json');
@@ -17,18 +27,10 @@ const run = JSON.parse(readFileSync(file, 'utf8')) as {
   machine: Record<string, string | number>;
   modes: ModeReport[];
   bundle?: Record<string, BundleResult>;
-  slowNetwork?: {
-    rttMs: number;
-    directRttMs: number;
-    rows: {
-      contender: string;
-      msPerBatch: number;
-      recordsPerSecond: number;
-      xNaive: number;
-      xPowertools: number;
-    }[];
-  };
+  latency?: { runs: LatencyRun[] };
+  stages?: StagesResult;
   verdicts: Verdict[];
+  recorded?: Recorded[];
 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const out: string[] = [];
@@ -37,6 +39,20 @@ out.push(
   '',
 );
 out.push(formatTable(run.modes), '');
+for (const m of run.modes)
+  for (const f of [m.floor, m.oneConnectionFloor])
+    if (f?.note) out.push(`${m.mode}, -c ${f.clients}: ${f.note}.`, '');
+if (run.latency) {
+  const records = run.latency.runs[0]?.cases[0]?.records ?? 0;
+  out.push(
+    `Latency mode, ${records.toLocaleString('en-US')} records:`,
+    '',
+    formatLatency(run.latency.runs),
+    '',
+  );
+}
+if (run.stages)
+  out.push(formatStages(run.stages, run.modes.find((m) => m.mode === 'standalone')?.oneConnectionFloor), '');
 if (run.bundle) {
   out.push(
     '| bundle | size | source map | import (median) | node start + import | RSS after import |',
@@ -62,23 +78,11 @@ if (memories.length) {
   }
   out.push('');
 }
-if (run.slowNetwork) {
-  const s = run.slowNetwork;
-  out.push(
-    `Slow network: TCP proxy, PING ${s.rttMs.toFixed(2)} ms (direct ${s.directRttMs.toFixed(3)} ms), 1,000 records, 0% duplicates:`,
-    '',
-  );
-  out.push(
-    '| contender | ms/batch | records/s | x naive | x Powertools |',
-    '| --- | ---: | ---: | ---: | ---: |',
-  );
-  for (const r of s.rows)
-    out.push(
-      `| ${r.contender} | ${r.msPerBatch.toFixed(1)} | ${r.recordsPerSecond.toLocaleString('en-US')} | ${r.xNaive.toFixed(2)} | ${r.xPowertools.toFixed(2)} |`,
-    );
-  out.push('');
-}
 out.push('| target | goal | measured | |', '| --- | --- | --- | --- |');
 for (const v of run.verdicts)
   out.push(`| ${v.target} | ${v.goal} | ${v.measured} | ${v.met ? 'met' : 'missed'} |`);
+if (run.recorded?.length) {
+  out.push('', '| recorded, not judged | measured |', '| --- | --- |');
+  for (const r of run.recorded) out.push(`| ${r.target} | ${r.measured} |`);
+}
 console.log(out.join('\n'));

@@ -1,11 +1,29 @@
-/** The Redis a benchmark run talks to, standalone or cluster, and the clients each contender uses. */
+/**
+ * The Redis a benchmark run talks to, standalone or cluster, and the clients each contender uses:
+ * every client of every contender is made here, so that a target behind the latency proxy
+ * (bench/latency.ts) reaches all of them.
+ */
 import { createClient, createCluster } from '@redis/client';
 import { Cluster, Redis } from 'ioredis';
+import type { RedisConnectionOptions } from '../lib/index.ts';
 
-/** A standalone Redis by URL, or a cluster by its seed nodes. */
+export interface NodeAddress {
+  host: string;
+  port: number;
+}
+
+/**
+ * A standalone Redis by URL, or a cluster by its seed nodes. A cluster's nodes announce their own
+ * `host:port` (CLUSTER SLOTS, MOVED); `addressMap` says where to connect instead for each announced
+ * address (the latency proxy's listener in front of that node), and then `nodes` are those listeners.
+ */
 export type RedisTarget =
   | { readonly mode: 'standalone'; readonly url: string }
-  | { readonly mode: 'cluster'; readonly nodes: readonly { host: string; port: number }[] };
+  | {
+      readonly mode: 'cluster';
+      readonly nodes: readonly NodeAddress[];
+      readonly addressMap?: Readonly<Record<string, NodeAddress>>;
+    };
 
 /**
  * Host and port of a target's first node, for redis-benchmark.
@@ -28,7 +46,10 @@ export function firstNode(target: RedisTarget): { host: string; port: number } {
 export async function ioredisClient(target: RedisTarget): Promise<Redis | Cluster> {
   const client =
     target.mode === 'cluster'
-      ? new Cluster([...target.nodes], { redisOptions: { maxRetriesPerRequest: 1, commandTimeout: 5000 } })
+      ? new Cluster([...target.nodes], {
+          redisOptions: { maxRetriesPerRequest: 1, commandTimeout: 5000 },
+          ...(target.addressMap ? { natMap: { ...target.addressMap } } : {}),
+        })
       : new Redis(target.url, { maxRetriesPerRequest: 1, commandTimeout: 5000, lazyConnect: true });
   if (client instanceof Redis) await client.connect();
   else
@@ -49,9 +70,35 @@ export async function nodeRedisClient(target: RedisTarget) {
   if (target.mode === 'cluster') {
     return createCluster({
       rootNodes: target.nodes.map((n) => ({ url: `redis://${n.host}:${n.port}` })),
+      ...(target.addressMap ? { nodeAddressMap: { ...target.addressMap } } : {}),
     }).connect();
   }
   return createClient({ url: target.url }).connect();
+}
+
+/**
+ * What kafkaHandler's `redis` option gets: connection options, so that the core makes its own
+ * connection as in Lambda; or, for a cluster behind an address map (which those options cannot
+ * carry), an ioredis `Cluster` made like the core's own (lazy, no offline queue, no per-request
+ * retries, 1 s connect and slots-refresh timeout) plus `natMap`.
+ *
+ * @example
+ * const handler = kafkaHandler({ ..., redis: kafkaHandlerRedis(target) });
+ */
+export function kafkaHandlerRedis(target: RedisTarget): RedisConnectionOptions | Cluster {
+  if (target.mode === 'standalone') return { url: target.url };
+  const first = target.nodes[0]!;
+  if (!target.addressMap) return { url: `redis://${first.host}:${first.port}`, cluster: true };
+  const cluster = new Cluster([...target.nodes], {
+    natMap: { ...target.addressMap },
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    slotsRefreshTimeout: 1000,
+    redisOptions: { maxRetriesPerRequest: 0, connectTimeout: 1000 },
+  });
+  // Errors surface through the commands, as on the core's own client.
+  cluster.on('error', () => {});
+  return cluster;
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * This project's `kafkaHandler`, end to end: decode, batch claim, handle, commit/release, metrics.
  * EMF is serialised every invocation as in Lambda; stdout.write lands in a counting sink while the
- * handler runs. The logger (default level) writes into the same sink.
+ * handler runs. The logger (default level) writes into the same sink. Its Redis comes from
+ * bench/target.ts (`kafkaHandlerRedis`): the core's own connection, or a cluster client that maps
+ * node addresses to the latency proxy.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { KafkaMessage } from '../../lib/index.ts';
 import { kafkaHandler } from '../../lib/index.ts';
 import { benchContext } from '../lambda-context.ts';
 import { CountingSink, silence, toSink } from '../sink.ts';
-import type { RedisTarget } from '../target.ts';
+import { kafkaHandlerRedis, type RedisTarget } from '../target.ts';
 import type { Contender, InvocationCount } from './contender.ts';
 import { recordsOf } from './decode.ts';
 
@@ -32,10 +34,7 @@ export async function projectContender(
   const handler = kafkaHandler({
     service: options.service,
     handlerName: options.handlerName,
-    redis:
-      target.mode === 'cluster'
-        ? { url: `redis://${target.nodes[0]!.host}:${target.nodes[0]!.port}`, cluster: true }
-        : { url: target.url },
+    redis: kafkaHandlerRedis(target),
     window: options.windowSeconds,
     logger,
     async handle(message) {
@@ -56,6 +55,8 @@ export async function projectContender(
       count.duplicates = records - count.handled - failed;
       return count;
     },
-    async close() {},
+    async close() {
+      await handler.close();
+    },
   };
 }

@@ -1,0 +1,219 @@
+/**
+ * Latency mode: the same contenders with a network in between. A delay proxy in a process of its
+ * own (bench/latency-proxy.ts) adds a fixed delay to every chunk each way; the settings come from
+ * published in-VPC ElastiCache figures (docs/performance.md, "Latency mode"): 0.25 ms each way
+ * (~0.5 ms round trip, same AZ) and 1 ms each way (~2 ms, across AZs). Loopback (~0.05 ms)
+ * flatters the per-record baselines; this is what a deployed Lambda meets.
+ *
+ * Per setting: one proxy listener per upstream node; standalone clients get the listener's URL,
+ * cluster clients map each node address the cluster announces to its listener (bench/target.ts).
+ * The PING round trip is measured straight and through the proxy (median of 50), so the JSON
+ * shows the delay really added. Before timing, each contender delivers one small batch alone,
+ * untimed, and the proxy's byte counts must show that batch on every listener: a contender whose
+ * client bypassed the proxy (a cluster client without the address map, say) fails the run.
+ */
+import { Cluster, Redis } from 'ioredis';
+import type { Contender } from './contenders/contender.ts';
+import { makeEvent } from './event.ts';
+import { type CaseResult, runInterleaved } from './harness.ts';
+import { type ListenerTraffic, type NodeAddress, startLatencyProxy } from './latency-proxy.ts';
+import { median } from './stats.ts';
+import { firstNode, ioredisClient, type RedisTarget } from './target.ts';
+
+/** One delay setting and what to run at it. */
+export interface LatencySetting {
+  /** Delay added to every chunk, each way, ms. */
+  delayMs: number;
+  /** Duplicate shares to run (0 = none). */
+  duplicates: readonly number[];
+  /** Warm-ups and repetitions per contender. */
+  plan: (contender: string) => { warmups: number; repetitions: number };
+}
+
+export interface RoundTrip {
+  /** Median PING round trip straight to the node, ms. */
+  directMs: number;
+  /** Median PING round trip through the proxy, ms. */
+  proxiedMs: number;
+  /** proxiedMs - directMs: what the proxy really adds per round trip (goal: 2 x the delay). */
+  addedMs: number;
+  samples: number;
+}
+
+export interface LatencyRun {
+  mode: 'standalone' | 'cluster';
+  delayMsEachWay: number;
+  /** PING to the first node, straight and through its listener. */
+  rtt: RoundTrip;
+  /** Each contender's check batch: bytes it sent and received through the proxy, per listener. */
+  checks: { contender: string; records: number; listeners: ListenerTraffic[] }[];
+  /** Everything that went through each listener during this setting. */
+  traffic: ListenerTraffic[];
+  cases: CaseResult[];
+}
+
+/** Records of the batch each contender delivers through the proxy, untimed, before timing. */
+export const CHECK_RECORDS = 200;
+/** Every record's command carries at least its 26-character Event-Id. */
+const MIN_BYTES_PER_RECORD = 26;
+
+async function pingRtt(node: NodeAddress): Promise<{ median: number; samples: number }> {
+  const redis = new Redis({ ...node, lazyConnect: true });
+  try {
+    await redis.connect();
+    await redis.ping();
+    const samples: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      await redis.ping();
+      samples.push(performance.now() - t);
+    }
+    return { median: median(samples), samples: samples.length };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Every node of the target as it announces itself (a cluster: all nodes CLUSTER SLOTS names). */
+async function upstreamsOf(target: RedisTarget): Promise<NodeAddress[]> {
+  if (target.mode === 'standalone') return [firstNode(target)];
+  const client = await ioredisClient(target);
+  try {
+    if (!(client instanceof Cluster)) throw new Error('expected a cluster client');
+    return client.nodes('all').map((n) => ({ host: n.options.host!, port: n.options.port! }));
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * The target as seen through the proxy's listeners (one per upstream, same order).
+ *
+ * @example
+ * proxiedTarget(target, upstreams, proxy.listeners.map((l) => l.listener));
+ */
+export function proxiedTarget(
+  target: RedisTarget,
+  upstreams: readonly NodeAddress[],
+  listeners: readonly NodeAddress[],
+): RedisTarget {
+  if (target.mode === 'standalone') {
+    const url = new URL(target.url);
+    url.hostname = listeners[0]!.host;
+    url.port = String(listeners[0]!.port);
+    return { mode: 'standalone', url: url.toString().replace(/\/$/, '') };
+  }
+  return {
+    mode: 'cluster',
+    nodes: listeners.map((l) => ({ ...l })),
+    addressMap: Object.fromEntries(upstreams.map((u, i) => [`${u.host}:${u.port}`, { ...listeners[i]! }])),
+  };
+}
+
+const diff = (after: ListenerTraffic[], before: ListenerTraffic[]): ListenerTraffic[] =>
+  after.map((a, i) => ({
+    ...a,
+    connections: a.connections - before[i]!.connections,
+    bytesUp: a.bytesUp - before[i]!.bytesUp,
+    bytesDown: a.bytesDown - before[i]!.bytesDown,
+  }));
+
+/**
+ * Throws unless the check batch went through the proxy: bytes up on every listener, and at least
+ * an Event-Id's worth per record in all.
+ *
+ * @example
+ * checkProxied('naive', 200, delta);
+ */
+export function checkProxied(contender: string, records: number, delta: readonly ListenerTraffic[]): void {
+  const total = delta.reduce((sum, l) => sum + l.bytesUp, 0);
+  const idle = delta.filter((l) => l.bytesUp === 0 || l.bytesDown === 0);
+  if (idle.length > 0 || total < records * MIN_BYTES_PER_RECORD) {
+    throw new Error(
+      `${contender} bypassed the latency proxy: ${records} records sent ${total} bytes through it` +
+        ` (want >= ${records * MIN_BYTES_PER_RECORD}); listeners without traffic: ` +
+        `${idle.map((l) => `${l.listener.port} -> ${l.upstream.port}`).join(', ') || 'none'}`,
+    );
+  }
+}
+
+/**
+ * Run every contender on `records`-record batches through the proxy, once per setting.
+ *
+ * @example
+ * const runs = await latencyMode(target, (t) => contenders(t), 3000, [{ delayMs: 0.25, duplicates: [0], plan: () => ({ warmups: 1, repetitions: 3 }) }]);
+ */
+export async function latencyMode(
+  target: RedisTarget,
+  make: (target: RedisTarget) => Promise<Contender[]>,
+  records: number,
+  settings: readonly LatencySetting[],
+): Promise<LatencyRun[]> {
+  const upstreams = await upstreamsOf(target);
+  const runs: LatencyRun[] = [];
+  for (const setting of settings) {
+    const proxy = await startLatencyProxy(upstreams, setting.delayMs);
+    try {
+      const listeners = proxy.listeners.map((l) => l.listener);
+      const proxied = proxiedTarget(target, upstreams, listeners);
+      const direct = await pingRtt(upstreams[0]!);
+      const through = await pingRtt(listeners[0]!);
+      const rtt: RoundTrip = {
+        directMs: direct.median,
+        proxiedMs: through.median,
+        addedMs: through.median - direct.median,
+        samples: through.samples,
+      };
+      console.error(
+        `[bench] latency ${setting.delayMs} ms each way, ${target.mode}: PING ${rtt.proxiedMs.toFixed(3)} ms (direct ${rtt.directMs.toFixed(3)} ms)`,
+      );
+      const all = await make(proxied);
+      const checks: LatencyRun['checks'] = [];
+      const cases: CaseResult[] = [];
+      try {
+        for (const contender of all) {
+          const before = await proxy.traffic();
+          const batch = makeEvent({
+            records: CHECK_RECORDS,
+            partitions: 4,
+            valueBytes: 1024,
+            topic: 'review-created',
+          });
+          await contender.invoke(batch.event);
+          const delta = diff(await proxy.traffic(), before);
+          checkProxied(contender.id, CHECK_RECORDS, delta);
+          checks.push({ contender: contender.id, records: CHECK_RECORDS, listeners: delta });
+        }
+        for (const duplicates of setting.duplicates) {
+          const results = await runInterleaved(all, (id) => ({
+            records,
+            duplicates,
+            ...setting.plan(id),
+            partitions: 4,
+            valueBytes: 1024,
+            topic: 'review-created',
+          }));
+          for (const result of results) {
+            cases.push(result);
+            console.error(
+              `[bench] latency ${setting.delayMs} ms ${target.mode} ${records} ${duplicates * 100}% ${result.contender}: ${result.medianMs.toFixed(1)} ms, ${Math.round(result.recordsPerSecond).toLocaleString('en-US')} records/s`,
+            );
+          }
+        }
+      } finally {
+        for (const c of all) await c.close();
+      }
+      runs.push({
+        mode: target.mode,
+        delayMsEachWay: setting.delayMs,
+        rtt,
+        checks,
+        traffic: await proxy.traffic(),
+        cases,
+      });
+    } finally {
+      await proxy.stop();
+    }
+  }
+  return runs;
+}
