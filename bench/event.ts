@@ -10,6 +10,9 @@ import { partitionId } from '../lib/kafka/position.ts';
 import { seededRandom } from '../testkit/seeded-random.ts';
 
 /** What to generate. */
+/** The batch every bench case uses: 4 partitions, 1 KB JSON values, one topic. */
+export const BENCH_BATCH = { partitions: 4, valueBytes: 1024, topic: 'review-created' } as const;
+
 export interface EventSpec {
   /** How many records in the batch. */
   records: number;

@@ -14,7 +14,7 @@
  */
 import { Cluster, Redis } from 'ioredis';
 import type { Contender } from './contenders/contender.ts';
-import { makeEvent } from './event.ts';
+import { BENCH_BATCH, makeEvent } from './event.ts';
 import { type CaseResult, runInterleaved } from './harness.ts';
 import { type ListenerTraffic, type NodeAddress, startLatencyProxy } from './latency-proxy.ts';
 import { median } from './stats.ts';
@@ -175,9 +175,7 @@ export async function latencyMode(
           const before = await proxy.traffic();
           const batch = makeEvent({
             records: CHECK_RECORDS,
-            partitions: 4,
-            valueBytes: 1024,
-            topic: 'review-created',
+            ...BENCH_BATCH,
           });
           await contender.invoke(batch.event);
           const delta = diff(await proxy.traffic(), before);
@@ -189,9 +187,7 @@ export async function latencyMode(
             records,
             duplicates,
             ...setting.plan(id),
-            partitions: 4,
-            valueBytes: 1024,
-            topic: 'review-created',
+            ...BENCH_BATCH,
           }));
           for (const result of results) {
             cases.push(result);

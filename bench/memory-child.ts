@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { projectContender } from './contenders/project.ts';
-import { makeEvent } from './event.ts';
+import { BENCH_BATCH, makeEvent } from './event.ts';
 import type { RedisTarget } from './target.ts';
 
 const gc = globalThis.gc;
@@ -50,9 +50,7 @@ const contender = await projectContender(target, {
 });
 // Warm-up: connect, compile the hot paths, create the metrics and logger state.
 for (let i = 0; i < 3; i++) {
-  await contender.invoke(
-    makeEvent({ records: 100, partitions: 4, valueBytes: 1024, topic: 'review-created' }).event,
-  );
+  await contender.invoke(makeEvent({ records: 100, ...BENCH_BATCH }).event);
 }
 
 let peakHeap = 0;

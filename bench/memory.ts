@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeEvent } from './event.ts';
+import { BENCH_BATCH, makeEvent } from './event.ts';
 import type { RedisTarget } from './target.ts';
 
 export interface MemoryResult {
@@ -39,10 +39,7 @@ export function measureMemory(target: RedisTarget, records: number, service: str
   const dir = mkdtempSync(join(tmpdir(), 'msk-once-memory-'));
   try {
     const file = join(dir, 'event.json');
-    writeFileSync(
-      file,
-      JSON.stringify(makeEvent({ records, partitions: 4, valueBytes: 1024, topic: 'review-created' }).event),
-    );
+    writeFileSync(file, JSON.stringify(makeEvent({ records, ...BENCH_BATCH }).event));
     const child = spawnSync(
       process.execPath,
       [

@@ -28,20 +28,12 @@ export interface Row {
   repetitions: number;
 }
 
-export interface LatencyRow {
-  mode: string;
+/** A latency-mode row: a {@link Row} without the floors (no floor is measured through the proxy). */
+export interface LatencyRow extends Omit<Row, 'ofFloor' | 'ofOneConnectionFloor'> {
   /** Delay the proxy added to every chunk, each way, ms. */
   delayMsEachWay: number;
   /** Measured PING round trip through the proxy, ms. */
   pingMs: number;
-  records: number;
-  duplicates: number;
-  contender: string;
-  recordsPerSecond: number;
-  msPerBatch: number;
-  xNaive: number;
-  xPowertools: number;
-  repetitions: number;
 }
 
 export interface ModeReport {

@@ -26,6 +26,7 @@ import { type BundleResult, bundleAndLoad } from './bundle.ts';
 import type { Contender } from './contenders/contender.ts';
 import { naiveContender } from './contenders/naive.ts';
 import { powertoolsContender } from './contenders/powertools.ts';
+import { BENCH_BATCH } from './event.ts';
 import { measureFloor } from './floor.ts';
 import { type CaseResult, runInterleaved } from './harness.ts';
 import { CHECK_RECORDS, type LatencyRun, type LatencySetting, latencyMode } from './latency.ts';
@@ -205,9 +206,7 @@ async function runMode(target: RedisTarget): Promise<ModeReport> {
           records,
           duplicates,
           ...plan(id, records),
-          partitions: 4,
-          valueBytes: 1024,
-          topic: 'review-created',
+          ...BENCH_BATCH,
         }));
         for (const result of results) {
           cases.push(result);

@@ -20,7 +20,7 @@ import {
   resolveConfig,
   runPartitions,
 } from '../lib/middlewares.ts';
-import { makeEvent, pickDuplicates, subEvent } from './event.ts';
+import { BENCH_BATCH, makeEvent, pickDuplicates, subEvent } from './event.ts';
 import { benchContext } from './lambda-context.ts';
 import { CountingSink, silence, toSink } from './sink.ts';
 import { median } from './stats.ts';
@@ -122,7 +122,7 @@ export async function measureStages(options: {
 
   try {
     for (let i = 0; i < warmups + repetitions; i++) {
-      const batch = makeEvent({ records, partitions: 4, valueBytes: 1024, topic: 'review-created' });
+      const batch = makeEvent({ records, ...BENCH_BATCH });
       const dups = pickDuplicates(records, duplicates, i);
       recording = false;
       if (dups.length) await toSink(sink, () => handler(subEvent(batch, dups), benchContext()));

@@ -70,6 +70,33 @@ export interface OnFailureInput {
 }
 
 /**
+ * The fields both on-failure shapes share: which invocation, why, and its response (none when the
+ * records never reached the function: too big, or no invoke at all).
+ *
+ * @internal
+ */
+function invocationFields(input: Omit<OnFailureInput, 'record'>) {
+  return {
+    requestContext: {
+      requestId: input.requestId,
+      functionArn: input.functionArn,
+      condition: input.condition,
+      approximateInvokeCount: input.approximateInvokeCount,
+    },
+    responseContext:
+      input.condition === 'MaximumPayloadSizeExceeded' || input.approximateInvokeCount === 0
+        ? null
+        : {
+            statusCode: 200,
+            executedVersion: input.executedVersion ?? '$LATEST',
+            ...(input.functionError ? { functionError: 'Unhandled' } : {}),
+          },
+    version: '1.0' as const,
+    timestamp: (input.now ?? new Date()).toISOString(),
+  };
+}
+
+/**
  * Build the on-failure message of one record.
  *
  * @example
@@ -79,24 +106,8 @@ export interface OnFailureInput {
  */
 export function onFailureMessage(input: OnFailureInput): KafkaOnFailureMessage {
   const payload = toMskEvent([input.record], input.cluster);
-  const responseContext =
-    input.condition === 'MaximumPayloadSizeExceeded' || input.approximateInvokeCount === 0
-      ? null
-      : {
-          statusCode: 200,
-          executedVersion: input.executedVersion ?? '$LATEST',
-          ...(input.functionError ? { functionError: 'Unhandled' } : {}),
-        };
   return {
-    requestContext: {
-      requestId: input.requestId,
-      functionArn: input.functionArn,
-      condition: input.condition,
-      approximateInvokeCount: input.approximateInvokeCount,
-    },
-    responseContext,
-    version: '1.0',
-    timestamp: (input.now ?? new Date()).toISOString(),
+    ...invocationFields(input),
     KafkaBatchInfo: {
       batchSize: 1,
       eventSourceArn: input.cluster.eventSourceArn,
@@ -171,24 +182,8 @@ export function batchOnFailureRecord(input: BatchOnFailureInput): BatchOnFailure
     }
   }
   const payloadSize = mskEventSize(event);
-  const responseContext =
-    input.condition === 'MaximumPayloadSizeExceeded' || input.approximateInvokeCount === 0
-      ? null
-      : {
-          statusCode: 200,
-          executedVersion: input.executedVersion ?? '$LATEST',
-          ...(input.functionError ? { functionError: 'Unhandled' } : {}),
-        };
   return {
-    requestContext: {
-      requestId: input.requestId,
-      functionArn: input.functionArn,
-      condition: input.condition,
-      approximateInvokeCount: input.approximateInvokeCount,
-    },
-    responseContext,
-    version: '1.0',
-    timestamp: (input.now ?? new Date()).toISOString(),
+    ...invocationFields(input),
     KafkaBatchInfo: {
       batchSize: input.records.length,
       eventSourceArn: input.cluster.eventSourceArn,

@@ -5,8 +5,8 @@
  * AWS itself cannot run here, so these stand-ins are tested against the documented request and
  * response shapes only.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLocalHttpServer } from './local-http-server.ts';
 
 /** An operation's answer: 200 with `body`, or an AWS error (`__type`, HTTP 400 unless given). */
 export type AwsJsonAnswer = { body: unknown } | { error: string; message: string; status?: number };
@@ -23,8 +23,6 @@ export interface LocalAwsJsonServer {
   recover(): void;
   stop(): Promise<void>;
 }
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * @internal Start a server for `operations` (target -> handler of the parsed request).
@@ -69,20 +67,9 @@ export async function startLocalAwsJsonServer(
     return send(res, answer.status ?? 400, { __type: answer.error, Message: answer.message });
   };
 
-  const server = createServer((req, res) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) req.destroy();
-      else chunks.push(chunk);
-    });
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLocalHttpServer(handle);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: server.url,
     calls: (target) => calls.get(target) ?? 0,
     slowDown: (ms) => {
       delayMs = ms;
@@ -96,8 +83,7 @@ export async function startLocalAwsJsonServer(
     },
     stop: async () => {
       for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.stop();
     },
   };
 }

@@ -11,8 +11,8 @@
  * Optional basic auth (401 without the right credentials), and faults: answer late, or fail with a
  * status, to exercise the client's timeout and error handling.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLocalHttpServer } from './local-http-server.ts';
 
 export type ConfluentSchemaType = 'AVRO' | 'PROTOBUF' | 'JSON';
 
@@ -35,8 +35,6 @@ interface Stored {
   schema: string;
   schemaType: ConfluentSchemaType;
 }
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Start a registry on 127.0.0.1 and a free port.
@@ -121,20 +119,9 @@ export async function startLocalConfluentRegistry(
     return send(res, 404, { error_code: 404, message: 'HTTP 404 Not Found' });
   };
 
-  const server = createServer((req, res) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) req.destroy();
-      else chunks.push(chunk);
-    });
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLocalHttpServer(handle);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     register,
     lookups: () => lookups,
     slowDown: (ms) => {
@@ -149,8 +136,7 @@ export async function startLocalConfluentRegistry(
     },
     stop: async () => {
       for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.stop();
     },
   };
 }

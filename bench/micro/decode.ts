@@ -4,10 +4,10 @@
  */
 import type { MSKRecord } from 'aws-lambda';
 import { decodeRecord, parseJson } from '../../lib/index.ts';
-import { makeEvent } from '../event.ts';
+import { BENCH_BATCH, makeEvent } from '../event.ts';
 import { median } from '../stats.ts';
 
-const batch = makeEvent({ records: 10_000, partitions: 4, valueBytes: 1024, topic: 'review-created' });
+const batch = makeEvent({ records: 10_000, ...BENCH_BATCH });
 const records: MSKRecord[] = batch.records;
 const options = { parse: parseJson, maxHeaderBytes: 16 * 1024 };
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

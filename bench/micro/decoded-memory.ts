@@ -9,10 +9,10 @@
  * Run: node --expose-gc bench/micro/decoded-memory.ts
  */
 import { decodeRecord, type KafkaMessage, parseJson } from '../../lib/index.ts';
-import { makeEvent } from '../event.ts';
+import { BENCH_BATCH, makeEvent } from '../event.ts';
 
 const gc = globalThis.gc!;
-const batch = makeEvent({ records: 10_000, partitions: 4, valueBytes: 1024, topic: 'review-created' });
+const batch = makeEvent({ records: 10_000, ...BENCH_BATCH });
 const options = { parse: parseJson, maxHeaderBytes: 16 * 1024 };
 const MB = 2 ** 20;
 

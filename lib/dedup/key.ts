@@ -85,10 +85,8 @@ export function dedupKey(prefix: string, eventId: string): string {
  * previousFormatKey('s:dedup:h:{0j}01J9...'); // 's:dedup:h:01J9...'
  */
 export function previousFormatKey(key: string): string | undefined {
-  const open = key.indexOf('{');
-  const close = open < 0 ? -1 : key.indexOf('}', open + 1);
-  if (close < 0) return undefined;
-  return key.slice(0, open) + key.slice(close + 1);
+  const eventId = eventIdOfKey(key);
+  return eventId === undefined ? undefined : key.slice(0, key.indexOf('{')) + eventId;
 }
 
 /**
