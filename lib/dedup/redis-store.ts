@@ -130,6 +130,8 @@ export class RedisDedupStore implements DedupStore {
   readonly #connection: RedisConnection;
   readonly #commandTimeoutMs: number;
   readonly #readPreviousKeys: boolean;
+  /** Cluster nodes whose last round trip failed to connect: their slots' map is asked again first. */
+  readonly #unreachable = new Set<string>();
 
   constructor(options: RedisDedupStoreOptions) {
     this.#readPreviousKeys = options.readPreviousKeys === true;
@@ -318,8 +320,17 @@ export class RedisDedupStore implements DedupStore {
       failedShipments++;
     };
     let shipments: Shipment[];
-    if (client instanceof Cluster) shipments = shipmentsByNode(client, keys, step);
-    else shipments = [{ target: client, pipelined: true, units: unitsOf(allIndexes(keys.length), step) }];
+    if (client instanceof Cluster) {
+      shipments = shipmentsByNode(client, keys, step, this.#unreachable);
+      // A slot whose master was unreachable last time, or has no live client (killed; maybe its
+      // replica is promoted by now, which no MOVED will tell): ask for the slot map, then group by it.
+      if (shipments.some((shipment) => !shipment.pipelined)) {
+        await this.#refreshSlots(client);
+        shipments = shipmentsByNode(client, keys, step);
+      }
+    } else {
+      shipments = [{ target: client, pipelined: true, units: unitsOf(allIndexes(keys.length), step) }];
+    }
 
     const resend: number[][] = [];
     let staleSlots = false;
@@ -329,10 +340,14 @@ export class RedisDedupStore implements DedupStore {
         try {
           replies = await this.#ship(shipment, keys, step, late);
         } catch (error) {
-          if (errorReason(error) === 'connection') staleSlots = true;
+          if (errorReason(error) === 'connection' && shipment.node) {
+            staleSlots = true;
+            this.#unreachable.add(shipment.node);
+          }
           failAll(shipment.units, error);
           return;
         }
+        if (shipment.node) this.#unreachable.delete(shipment.node);
         for (let u = 0; u < shipment.units.length; u++) {
           const unit = shipment.units[u]!;
           const [error, reply] = replies[u] ?? [new Error('no reply'), null];
@@ -345,7 +360,10 @@ export class RedisDedupStore implements DedupStore {
             // migration lasts; single-key commands never are (each key is on one node or the other).
             for (const i of unit) resend.push([i]);
           } else {
-            if (error && client instanceof Cluster && errorReason(error) === 'connection') staleSlots = true;
+            if (error && shipment.node && errorReason(error) === 'connection') {
+              staleSlots = true;
+              this.#unreachable.add(shipment.node);
+            }
             eachKey(step, [unit], [[error, reply]], onReply);
           }
         }
@@ -368,6 +386,17 @@ export class RedisDedupStore implements DedupStore {
     if (failures.some((failure) => failure.reason === 'timeout')) this.#connection.dropAfterTimeout();
     // When every node failed there is nothing partial to report: one error for the whole call.
     if (failedShipments === shipments.length) throw failures[0];
+  }
+
+  /** Ask the cluster for its slot map; resolves when it answered, or failed, or after the command timeout. */
+  #refreshSlots(client: Cluster): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.#commandTimeoutMs);
+      client.refreshSlotsCache(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /**
@@ -452,6 +481,8 @@ function allIndexes(count: number): number[] {
 interface Shipment {
   /** A node's own client (pipelined), or the cluster client (a command each, routed by ioredis). */
   target: Redis | Cluster;
+  /** The node's `host:port` in the slot map, for a node's own client. */
+  node?: string;
   pipelined: boolean;
   /** Key indexes of each command, in order: one key (a single-key command) or a script's chunk. */
   units: number[][];
@@ -462,7 +493,8 @@ function unitsOf(group: number[], step: Step): number[][] {
   if (!step.many) return group.map((i) => [i]);
   if (group.length <= KEYS_PER_SCRIPT) return [group];
   const units: number[][] = [];
-  for (let at = 0; at < group.length; at += KEYS_PER_SCRIPT) units.push(group.slice(at, at + KEYS_PER_SCRIPT));
+  for (let at = 0; at < group.length; at += KEYS_PER_SCRIPT)
+    units.push(group.slice(at, at + KEYS_PER_SCRIPT));
   return units;
 }
 
@@ -504,7 +536,12 @@ function redirection(error: Error | null): 'moved' | 'ask' | 'tryagain' | undefi
  * client, and within it one script per slot: a key bucket (key.ts) is one slot. Keys whose node
  * ioredis has no client for (it just went away) go through the cluster client, which routes them.
  */
-function shipmentsByNode(client: Cluster, keys: readonly string[], step: Step): Shipment[] {
+function shipmentsByNode(
+  client: Cluster,
+  keys: readonly string[],
+  step: Step,
+  avoid?: ReadonlySet<string>,
+): Shipment[] {
   const slots = client.slots;
   const bySlot = new Map<number, number[]>();
   for (let i = 0; i < keys.length; i++) {
@@ -514,18 +551,26 @@ function shipmentsByNode(client: Cluster, keys: readonly string[], step: Step): 
     else bySlot.set(slot, [i]);
   }
   const nodes = new Map<string, Redis>();
-  for (const node of client.nodes('master')) nodes.set(`${node.options.host}:${node.options.port}`, node);
+  for (const node of client.nodes('master')) {
+    const key = `${node.options.host}:${node.options.port}`;
+    if (node.status !== 'end' && !avoid?.has(key)) nodes.set(key, node);
+  }
   const byNode = new Map<Redis | Cluster, number[][]>();
   for (const [slot, group] of bySlot) {
-    const node = nodes.get(slots[slot]?.[0] ?? '') ?? client;
+    const node: Redis | Cluster = nodes.get(slots[slot]?.[0] ?? '') ?? client;
     const units = byNode.get(node);
     if (units) units.push(...unitsOf(group, step));
     else byNode.set(node, unitsOf(group, step));
   }
   const shipments: Shipment[] = [];
   for (const [target, units] of byNode) {
-    if (target !== client) defineScripts(target);
-    shipments.push({ target, pipelined: target !== client, units });
+    if (target === client) shipments.push({ target, pipelined: false, units });
+    else {
+      defineScripts(target);
+      const { host, port } = (target as Redis).options;
+      const node = `${host}:${port}`;
+      shipments.push({ target, node, pipelined: true, units });
+    }
   }
   return shipments;
 }
