@@ -137,24 +137,34 @@ export async function startRedisServer(
   };
 }
 
-/** A local Redis Cluster of master nodes (no replicas), as ElastiCache Serverless speaks cluster mode. */
+/**
+ * A local Redis Cluster, as ElastiCache Serverless and cluster-mode replication groups speak it:
+ * master nodes only by default, or each master with `replicas` replicas.
+ */
 export interface LocalRedisCluster {
+  /** Every node, masters and replicas (a replica's port answers MOVED, as on ElastiCache). */
   readonly nodes: { host: string; port: number }[];
   readonly servers: LocalRedis[];
   stop(): Promise<void>;
 }
 
 /**
- * Start `size` redis-server processes in cluster mode and join them with `redis-cli --cluster create`.
+ * Start `size` master redis-server processes in cluster mode (and `replicas` replicas of each) and
+ * join them with `redis-cli --cluster create`.
  *
  * @example
  * const cluster = await startRedisCluster();
  * const client = new Cluster(cluster.nodes);
+ * const withReplicas = await startRedisCluster(3, { replicas: 1 }); // six nodes
  */
-export async function startRedisCluster(size = 3): Promise<LocalRedisCluster> {
+export async function startRedisCluster(
+  size = 3,
+  options: { replicas?: number } = {},
+): Promise<LocalRedisCluster> {
+  const replicas = options.replicas ?? 0;
   const servers: LocalRedis[] = [];
   try {
-    for (let i = 0; i < size; i++) {
+    for (let i = 0; i < size * (1 + replicas); i++) {
       const port = await freePort();
       servers.push(
         await startRedisServer({
@@ -177,20 +187,28 @@ export async function startRedisCluster(size = 3): Promise<LocalRedisCluster> {
         'create',
         ...servers.map((s) => `127.0.0.1:${s.port}`),
         '--cluster-replicas',
-        '0',
+        String(replicas),
         '--cluster-yes',
       ],
       { encoding: 'utf8' },
     );
     if (created.status !== 0)
       throw new Error(`redis-cli --cluster create failed: ${created.stderr || created.stdout}`);
-    const first = servers[0]!;
-    await waitFor(async () => {
-      const info = spawnSync('redis-cli', ['-p', String(first.port), 'cluster', 'info'], {
-        encoding: 'utf8',
-      });
-      return info.stdout.includes('cluster_state:ok');
-    }, 'cluster_state:ok');
+    const cli = (port: number, ...args: string[]) =>
+      spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout;
+    // Every node agrees and every replica has synced: a replica's first full sync empties it
+    // (scripts included), so a client must not meet a node that is still turning into one.
+    await waitFor(
+      async () =>
+        servers.every((s) => {
+          if (!cli(s.port, 'cluster', 'info').includes('cluster_state:ok')) return false;
+          const replication = cli(s.port, 'info', 'replication');
+          return !replication.includes('role:slave') || replication.includes('master_link_status:up');
+        }) &&
+        servers.filter((s) => cli(s.port, 'info', 'replication').includes('role:slave')).length ===
+          size * replicas,
+      'cluster_state:ok on every node, every replica in sync',
+    );
   } catch (error) {
     await Promise.all(servers.map((s) => s.stop()));
     throw error;

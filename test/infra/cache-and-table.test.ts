@@ -50,7 +50,7 @@ describe('serverless cache (dev)', () => {
       Engine: 'redis',
       UserGroupId: 'msk-once-dev-dedup',
     });
-    assert.match(accessString('notification'), /^on ~notification:dedup:\* -@all .* -@dangerous/);
+    assert.match(accessString('notification'), /^on ~notification:dedup:\* -@all \+/);
   });
 
   test("reachable on 6379 and 6380 (the serverless reader port) only from the consumers' security group; the cache group sends nothing out", () => {
