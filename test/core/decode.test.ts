@@ -59,6 +59,28 @@ describe('decodeRecord', () => {
       { offset: 6, rawValue: Buffer.from('plain text').toString('base64') },
       /rejected by parse/,
     ],
+    // Non-ASCII characters that case-fold into the alphabet: `ſ` upper-cases to `S`, `ß` to `SS`
+    // and `ﬆ` to `ST` (27 characters): none may alias the real ULID `...FAS`.
+    [
+      'an Event-Id with ſ (long s)',
+      { offset: 8, eventId: `${ID.slice(0, 25)}ſ` },
+      /record orders-0@8: Event-Id .* is not a ULID/,
+    ],
+    [
+      'an Event-Id with ß',
+      { offset: 9, eventId: `${ID.slice(0, 25)}ß` },
+      /record orders-0@9: Event-Id .* is not a ULID/,
+    ],
+    [
+      'an Event-Id with ﬆ',
+      { offset: 10, eventId: `${ID.slice(0, 25)}ﬆ` },
+      /record orders-0@10: Event-Id .* is not a ULID/,
+    ],
+    [
+      'an Event-Id with a dotless ı',
+      { offset: 11, eventId: `${ID.slice(0, 24)}ı${ID.at(-1)}` },
+      /record orders-0@11: Event-Id .* is not a ULID/,
+    ],
     [
       'an oversize header',
       { offset: 7, headers: [{ big: 'x'.repeat(2000) }] },
@@ -80,6 +102,23 @@ describe('decodeRecord', () => {
     assert.equal(normalizeEventId(`${ID}0`), undefined);
     assert.equal(normalizeEventId('01ARZ3NDEKTSV4RRFFQ69G5FAU'), undefined, 'U is not Crockford base32');
     assert.equal(normalizeEventId('81ARZ3NDEKTSV4RRFFQ69G5FAV'), undefined, 'over the 48-bit timestamp');
+  });
+
+  test('normalizeEventId: no character outside ASCII folds into a ULID', () => {
+    const real = `${ID.slice(0, 25)}S`;
+    assert.equal(normalizeEventId(real), real);
+    for (const forged of ['ſ', 'ß', 'ﬆ', 'ı', 'İ', 'Ｓ']) {
+      assert.equal(normalizeEventId(`${ID.slice(0, 25)}${forged}`), undefined, forged);
+    }
+    // Every UTF-16 code unit above 127 in every position of a valid id.
+    for (let code = 128; code < 0x10000; code += 1) {
+      const c = String.fromCharCode(code);
+      if (c.toUpperCase() === c && c.toLowerCase() === c) continue; // no case: cannot fold
+      for (const at of [0, 25]) {
+        const id = ID.slice(0, at) + c + ID.slice(at + 1);
+        assert.equal(normalizeEventId(id), undefined, `U+${code.toString(16)} at ${at}`);
+      }
+    }
   });
 
   test('normalizeEventId agrees with the ulid package on 20,000 near-ULIDs', () => {
