@@ -3,7 +3,8 @@
  * real Redis and a real cluster with replicas: the store works as that user (claim, commit, release,
  * extend, the previous-format read, an ASK redirection, a slot refresh), the server refuses it
  * nothing, and refuses it everything else. Each command of the list is needed: without any one of
- * them a store operation fails (or, for the one ioredis tolerates a refusal of, the server logs it).
+ * them a store operation fails (or, for the three whose refusal ioredis tolerates, the server logs
+ * the refusal).
  *
  * Servers of its own (testkit starters), so that no user is left on a shared Redis.
  */
@@ -30,7 +31,6 @@ const nextId = monotonicFactory(() => 0.5);
 let clock = 1_700_000_000_000;
 const id = () => nextId((clock += 1));
 
-/** Commands ioredis sends but whose refusal it ignores (CLIENT SETNAME of its refresh connection). */
 /**
  * Commands ioredis sends but goes on without when refused (its ready check, the name and READONLY
  * of its slot-refresh connection): refused, only the server's ACL LOG tells.
@@ -163,10 +163,16 @@ async function migrating(key: string, run: () => Promise<void>, done: () => Prom
  * Every store operation as the user: returns what failed (empty: all went through) and checks the
  * outcomes of those that went through.
  */
-async function exercise(mode: Mode, service: string, refreshes = 8): Promise<string[]> {
+async function exercise(
+  mode: Mode,
+  service: string,
+  { refreshes = 8, untilFailure = false } = {},
+): Promise<string[]> {
   const failures: string[] = [];
   const store = storeAs(mode);
   const attempt = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
+    // Once something failed, the rest tells nothing more (and each would wait for a connection).
+    if (untilFailure && failures.length > 0) return undefined;
     try {
       const result = await run();
       const failed = Array.isArray(result) ? result.find((r) => r instanceof Error) : undefined;
@@ -284,6 +290,42 @@ for (const mode of ['standalone', 'cluster'] as const) {
   });
 }
 
+/** Sent by the cluster client only: a standalone store never needs them. */
+const CLUSTER_ONLY: ReadonlySet<string> = new Set([
+  'cluster|info',
+  'cluster|slots',
+  'asking',
+  'client|setname',
+  'readonly',
+]);
+
+describe("standalone: each command of the list is needed, or is the cluster client's", () => {
+  for (const command of DEDUP_USER_COMMANDS) {
+    test(`without ${command}`, async () => {
+      const service = `acl-standalone-without-${command.replace('|', '-')}`;
+      await setUser(
+        'standalone',
+        dedupUserAccessString(
+          service,
+          DEDUP_USER_COMMANDS.filter((c) => c !== command),
+        ),
+      );
+      const failures = await exercise('standalone', service, {
+        untilFailure: !CLUSTER_ONLY.has(command) && !REFUSAL_TOLERATED.has(command),
+      });
+      const refused = await refusals('standalone');
+      if (CLUSTER_ONLY.has(command)) {
+        assert.deepEqual([failures, refused], [[], []], 'never sent by a standalone store');
+      } else if (REFUSAL_TOLERATED.has(command)) {
+        assert.deepEqual([failures, refused], [[], [`command:${command}`]], 'refused, ioredis goes on');
+      } else {
+        assert.ok(failures.length > 0, `a store operation fails without ${command}`);
+        assert.ok(refused.includes(`command:${command}`), `the server refused ${command}: ${refused}`);
+      }
+    });
+  }
+});
+
 describe('each command of the access string is needed (cluster: the superset of what the store sends)', () => {
   for (const command of DEDUP_USER_COMMANDS) {
     test(`without ${command}`, async () => {
@@ -295,9 +337,12 @@ describe('each command of the access string is needed (cluster: the superset of 
           DEDUP_USER_COMMANDS.filter((c) => c !== command),
         ),
       );
-      // READONLY goes only to a replica, which a refresh picks at random (half of the nodes):
-      // refresh until one has, 64 times at most (missed every time: 2^-64).
-      const failures = await exercise('cluster', service, command === 'readonly' ? 64 : 8);
+      // READONLY goes only to a replica, and a refresh picks its node at random (half of them are
+      // replicas): 64 refreshes all missing the replicas has a chance of 2^-64.
+      const failures = await exercise('cluster', service, {
+        refreshes: command === 'readonly' ? 64 : 8,
+        untilFailure: !REFUSAL_TOLERATED.has(command),
+      });
       const refused = await refusals('cluster');
       if (REFUSAL_TOLERATED.has(command)) {
         assert.deepEqual(failures, [], 'ioredis goes on without it');
