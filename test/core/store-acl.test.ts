@@ -29,7 +29,10 @@ const PASSWORD = 'acl-test-password';
 // Fixed ids (a seeded time): the same buckets, lone and shared, on every run.
 const nextId = monotonicFactory(() => 0.5);
 let clock = 1_700_000_000_000;
-const id = () => nextId((clock += 1));
+const id = () => {
+  clock += 1;
+  return nextId(clock);
+};
 
 /**
  * Commands ioredis sends but goes on without when refused (its ready check, the name and READONLY
