@@ -17,6 +17,7 @@ import * as elasticache from 'aws-cdk-lib/aws-elasticache';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { dedupUserAccessString } from '../../lib/contract.ts';
 import type { CacheConfig } from '../environment-types.ts';
 import type { DedupStoreEndpoint, IDedupStore } from './dedup-store.ts';
 import { ConstructConfigError } from './errors.ts';
@@ -44,15 +45,15 @@ export interface DedupCacheProps {
 }
 
 /**
- * The ACL of a service's user: its dedup keys; reads, writes, Lua scripts, connection commands and
- * the cluster topology queries of ioredis; nothing @dangerous (FLUSHALL, KEYS, CONFIG...) but INFO,
- * which ioredis's ready check sends.
+ * The ACL of a service's user: its dedup keys and only the commands the dedup store sends
+ * (`DEDUP_USER_COMMANDS` of the contract, the list test/core/store-acl.test.ts checks against a
+ * real Redis and cluster); nothing else (FLUSHALL, KEYS, CONFIG...).
  *
  * @example
- * accessString('notification'); // 'on ~notification:dedup:* -@all +@read ...'
+ * accessString('notification'); // 'on ~notification:dedup:* -@all +evalsha +eval ...'
  */
 export function accessString(service: string): string {
-  return `on ~${service}:dedup:* -@all +@read +@write +@scripting +@connection +cluster|slots +cluster|shards -@dangerous +info`;
+  return dedupUserAccessString(service);
 }
 
 /** The store as one service sees it: the shared endpoint, its own user. */

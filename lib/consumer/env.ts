@@ -18,11 +18,19 @@ export interface DedupEnvConfig {
   readPreviousKeys?: boolean;
 }
 
+/**
+ * What an error says of a variable's value: its length, never the value (a token pasted into the
+ * wrong variable would land in the init error, in CloudWatch).
+ */
+function unshown(value: string): string {
+  return `(${value.length} characters, not shown)`;
+}
+
 function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   if (!/^\d+$/.test(raw))
-    throw new ConfigurationError(name, `'${raw}' is not a whole number of milliseconds`);
+    throw new ConfigurationError(name, `is not a whole number of milliseconds ${unshown(raw)}`);
   return Number(raw);
 }
 
@@ -38,7 +46,7 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (value === undefined || value === '') return false;
   if (['true', '1', 'yes'].includes(value)) return true;
   if (['false', '0', 'no'].includes(value)) return false;
-  throw new ConfigurationError(name, `'${env[name]}' is not true or false`);
+  throw new ConfigurationError(name, `is not true or false (1/0, yes/no) ${unshown(env[name]!)}`);
 }
 
 /**
@@ -48,7 +56,8 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms)
  * and lease (default 30000 ms); and `store=memory` (local runs only).
  *
- * @throws {ConfigurationError} naming the variable; never quoting a token (DEDUP_REDIS_TOKEN, or one in the URL).
+ * @throws {ConfigurationError} naming the variable and what it expects; never quoting a value (a
+ *   token pasted into the wrong variable stays out of the init error), only its length.
  * @example
  * export const handler = kafkaHandler({ handlerName: 'on-review-created', ...dedupConfigFromEnv(), handle });
  */
@@ -60,17 +69,17 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
   else
     throw new ConfigurationError(
       EnvVar.window,
-      `'${rawWindow}' is not ${Object.keys(WINDOWS).join(', ')} or seconds`,
+      `is not one of ${Object.keys(WINDOWS).join(', ')} or a whole number of seconds ${unshown(rawWindow)}`,
     );
   const policy = env[EnvVar.storePolicy] || 'open';
   if (policy !== 'open' && policy !== 'closed') {
-    throw new ConfigurationError(EnvVar.storePolicy, `'${policy}' is neither open nor closed`);
+    throw new ConfigurationError(EnvVar.storePolicy, `is neither open nor closed ${unshown(policy)}`);
   }
   const reserve = timingFromEnv(env);
   if (env[EnvVar.store] === 'memory')
     return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve };
   if (env[EnvVar.store] && env[EnvVar.store] !== 'redis') {
-    throw new ConfigurationError(EnvVar.store, `'${env[EnvVar.store]}' is neither redis nor memory`);
+    throw new ConfigurationError(EnvVar.store, `is neither redis nor memory ${unshown(env[EnvVar.store]!)}`);
   }
   const url = env[EnvVar.redisUrl];
   if (!url)
@@ -83,7 +92,7 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
   checkRedisUrl(url, EnvVar.redisUrl);
   const mode = env[EnvVar.redisMode] || 'standalone';
   if (mode !== 'standalone' && mode !== 'cluster') {
-    throw new ConfigurationError(EnvVar.redisMode, `'${mode}' is neither standalone nor cluster`);
+    throw new ConfigurationError(EnvVar.redisMode, `is neither standalone nor cluster ${unshown(mode)}`);
   }
   const redis: RedisConnectionOptions = { url, cluster: mode === 'cluster' };
   const auth = env[EnvVar.redisAuth] || 'none';
@@ -104,8 +113,7 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
     redis.password = env[EnvVar.redisToken];
     if (env[EnvVar.redisUser]) redis.username = env[EnvVar.redisUser];
   } else if (auth !== 'none') {
-    // Not quoted: a token pasted here by mistake would land in the init error.
-    throw new ConfigurationError(EnvVar.redisAuth, 'is not none, token or iam (the value is not shown)');
+    throw new ConfigurationError(EnvVar.redisAuth, `is not none, token or iam ${unshown(auth)}`);
   }
   const readPreviousKeys = flag(env, EnvVar.readPreviousKeys);
   return {

@@ -281,7 +281,10 @@ export function decodeValue<T>(
   const value = base64(record, 'value', text);
   let parsed: T | Promise<T>;
   try {
-    parsed = options.parse(value, record, eventId);
+    const out: T | PromiseLike<T> = options.parse(value, record, eventId);
+    // Any thenable is awaited, not only a Promise: handed on as is, the handler would get it as
+    // the payload. Promise.resolve adopts it (a throwing `then` becomes a rejection).
+    parsed = isThenable(out) ? Promise.resolve(out as PromiseLike<T>) : (out as T);
   } catch (error) {
     throw rejected(record, 'value', error, eventId);
   }
@@ -293,6 +296,18 @@ export function decodeValue<T>(
         },
       )
     : notNull(record, parsed, eventId);
+}
+
+/**
+ * True for a value with a callable `then` (what `await` would wait for). Reading `then` may throw
+ * (a getter): the caller's catch turns that into the record's failure.
+ */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 function notNull<T>(record: MSKRecord, parsed: T, eventId: string | undefined): T {
@@ -327,6 +342,7 @@ export function decodePayload<T>(
   if (options.key && message.key !== undefined) {
     try {
       key = options.key(message.key as Buffer, record, message.eventId);
+      if (isThenable(key)) key = Promise.resolve(key);
     } catch (error) {
       // The value's own failure, if any, is superseded: do not leave its promise unhandled.
       if (payload instanceof Promise) payload.catch(() => {});

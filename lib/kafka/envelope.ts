@@ -8,26 +8,33 @@ export const EVENT_ID_HEADER = Header.eventId;
 export const CORRELATION_ID_HEADER = Header.correlationId;
 export const EVENT_TYPE_HEADER = Header.eventType;
 
-/** 1 at the char codes of Crockford's base32 (ULID's alphabet: 0-9, A-Z without I, L, O, U). */
+/**
+ * 1 at the char codes of Crockford's base32 (ULID's alphabet: 0-9, A-Z without I, L, O, U), in
+ * either case: ASCII only, so that no other character can fold into one (`ſ`.toUpperCase() is `S`).
+ */
 const CROCKFORD_BASE32 = new Uint8Array(128);
-for (const c of '0123456789ABCDEFGHJKMNPQRSTVWXYZ') CROCKFORD_BASE32[c.charCodeAt(0)] = 1;
+for (const c of '0123456789ABCDEFGHJKMNPQRSTVWXYZ') {
+  CROCKFORD_BASE32[c.charCodeAt(0)] = 1;
+  CROCKFORD_BASE32[c.toLowerCase().charCodeAt(0)] = 1;
+}
 
 /**
  * The Event-Id in canonical form (upper case), or `undefined` when it is not a ULID.
- * ULIDs are case-insensitive; producers that lower-case them still name the same event.
+ * ULIDs are case-insensitive; producers that lower-case them still name the same event. Only the
+ * 26 ASCII characters of the alphabet count: the id is checked before any case folding, so a
+ * non-ASCII character (`ſ`, `ß`, `ﬆ`) never aliases a real ULID.
  *
  * @example
  * normalizeEventId('01arz3ndektsv4rrffq69g5fav'); // '01ARZ3NDEKTSV4RRFFQ69G5FAV'
  */
 export function normalizeEventId(value: string): string | undefined {
   if (value.length !== 26) return undefined;
-  const upper = value.toUpperCase();
   // A first character above '7' overflows the 48-bit timestamp: not a ULID.
-  if (upper.charCodeAt(0) > 55) return undefined;
+  if (value.charCodeAt(0) > 55) return undefined;
   // Per record: a loop over a table, not ulid's isValid (which splits the id into 26 strings).
   for (let i = 0; i < 26; i++) {
-    const code = upper.charCodeAt(i);
+    const code = value.charCodeAt(i);
     if (code > 127 || CROCKFORD_BASE32[code] === 0) return undefined;
   }
-  return upper;
+  return value.toUpperCase();
 }

@@ -1,15 +1,20 @@
 /** Options are checked at cold start; each error names the option and the reason. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { ulid } from 'ulid';
 import { resolveConfig } from '../../lib/consumer/config.ts';
 import { EnvVar } from '../../lib/contract.ts';
 import {
   ConfigurationError,
   dedupConfigFromEnv,
+  dedupKey,
+  dedupKeyPrefix,
   elastiCacheIamToken,
   kafkaHandler,
+  RedisDedupStore,
   windowMs,
 } from '../../lib/index.ts';
+import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const handle = async () => {};
 const redis = { url: 'redis://127.0.0.1:6379' };
@@ -91,6 +96,31 @@ describe('kafkaHandler options', () => {
     assert.equal(windowMs('critical'), 7 * 86_400_000);
     assert.equal(windowMs('analytics'), 3_600_000);
     assert.equal(windowMs(600), 600_000);
+  });
+  test('a fractional window: the DONE key lives its milliseconds too (real Redis PTTL)', async () => {
+    const config = resolveConfig({ service: 's', handlerName: 'h', redis, handle, window: 600.5 });
+    const store = new RedisDedupStore({ redis: { url: redisUrl() } });
+    const admin = adminClient();
+    const key = dedupKey(dedupKeyPrefix(uniqueService('window'), 'h'), ulid());
+    try {
+      assert.deepEqual(await store.claim([key], 'o', 10_000), ['claimed']);
+      await store.commit([key], 'o', config.windowMs);
+      const ttl = await admin.pttl(key);
+      assert.ok(ttl > 600_000 && ttl <= 600_500, `PTTL ${ttl}: above 600 s, at most 600.5 s`);
+    } finally {
+      await admin.del(key);
+      await admin.quit();
+      await store.close();
+    }
+  });
+  test('a fractional window in seconds keeps its milliseconds', () => {
+    assert.equal(windowMs(600.5), 600_500);
+    assert.equal(windowMs(600.25), 600_250);
+    assert.equal(windowMs(900.001), 900_001);
+    assert.equal(
+      resolveConfig({ service: 's', handlerName: 'h', redis, handle, window: 3600.75 }).windowMs,
+      3_600_750,
+    );
   });
 });
 

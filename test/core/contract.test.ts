@@ -13,8 +13,11 @@ import * as root from '../../lib/index.ts';
 const {
   ALARM_DEFAULTS,
   DEDUP_ENV_VARS,
+  DEDUP_USER_COMMANDS,
   DEDUP_ERROR_REASONS,
   DEFAULT_NAMESPACE,
+  dedupUserAccessString,
+  dedupUserKeyPattern,
   Dimension,
   EnvVar,
   Header,
@@ -109,6 +112,28 @@ describe('contract: the public values', () => {
       correlationId: 'Correlation-Id',
       eventType: 'Event-Type',
     });
+  });
+
+  test("the dedup user's commands and keys (the ElastiCache user's access string)", () => {
+    assert.deepEqual(DEDUP_USER_COMMANDS, [
+      'evalsha',
+      'eval',
+      'set',
+      'get',
+      'pexpire',
+      'del',
+      'info',
+      'cluster|info',
+      'cluster|slots',
+      'asking',
+      'client|setname',
+      'readonly',
+    ]);
+    assert.equal(dedupUserKeyPattern('notification'), 'notification:dedup:*');
+    assert.equal(
+      dedupUserAccessString('notification'),
+      'on ~notification:dedup:* -@all +evalsha +eval +set +get +pexpire +del +info +cluster|info +cluster|slots +asking +client|setname +readonly',
+    );
   });
 
   test('windows: 24 h, 7 d, 1 h, at least 10 minutes', () => {

@@ -2,8 +2,17 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isValid } from 'ulid';
-import { decodeRecord, InvalidRecordError, normalizeEventId, parseJson } from '../../lib/index.ts';
-import { mskRecord } from '../../testkit/index.ts';
+import {
+  decodeRecord,
+  InvalidRecordError,
+  kafkaHandler,
+  MemoryDedupStore,
+  normalizeEventId,
+  parseJson,
+} from '../../lib/index.ts';
+import { decodeEnvelope, decodePayload } from '../../lib/kafka/decode.ts';
+import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { invoke } from '../support/consumer.ts';
 
 const options = { parse: parseJson, maxHeaderBytes: 1024 };
 const ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -59,6 +68,28 @@ describe('decodeRecord', () => {
       { offset: 6, rawValue: Buffer.from('plain text').toString('base64') },
       /rejected by parse/,
     ],
+    // Non-ASCII characters that case-fold into the alphabet: `ſ` upper-cases to `S`, `ß` to `SS`
+    // and `ﬆ` to `ST` (27 characters): none may alias the real ULID `...FAS`.
+    [
+      'an Event-Id with ſ (long s)',
+      { offset: 8, eventId: `${ID.slice(0, 25)}ſ` },
+      /record orders-0@8: Event-Id .* is not a ULID/,
+    ],
+    [
+      'an Event-Id with ß',
+      { offset: 9, eventId: `${ID.slice(0, 25)}ß` },
+      /record orders-0@9: Event-Id .* is not a ULID/,
+    ],
+    [
+      'an Event-Id with ﬆ',
+      { offset: 10, eventId: `${ID.slice(0, 25)}ﬆ` },
+      /record orders-0@10: Event-Id .* is not a ULID/,
+    ],
+    [
+      'an Event-Id with a dotless ı',
+      { offset: 11, eventId: `${ID.slice(0, 24)}ı${ID.at(-1)}` },
+      /record orders-0@11: Event-Id .* is not a ULID/,
+    ],
     [
       'an oversize header',
       { offset: 7, headers: [{ big: 'x'.repeat(2000) }] },
@@ -82,6 +113,23 @@ describe('decodeRecord', () => {
     assert.equal(normalizeEventId('81ARZ3NDEKTSV4RRFFQ69G5FAV'), undefined, 'over the 48-bit timestamp');
   });
 
+  test('normalizeEventId: no character outside ASCII folds into a ULID', () => {
+    const real = `${ID.slice(0, 25)}S`;
+    assert.equal(normalizeEventId(real), real);
+    for (const forged of ['ſ', 'ß', 'ﬆ', 'ı', 'İ', 'Ｓ']) {
+      assert.equal(normalizeEventId(`${ID.slice(0, 25)}${forged}`), undefined, forged);
+    }
+    // Every UTF-16 code unit above 127 in every position of a valid id.
+    for (let code = 128; code < 0x10000; code += 1) {
+      const c = String.fromCharCode(code);
+      if (c.toUpperCase() === c && c.toLowerCase() === c) continue; // no case: cannot fold
+      for (const at of [0, 25]) {
+        const id = ID.slice(0, at) + c + ID.slice(at + 1);
+        assert.equal(normalizeEventId(id), undefined, `U+${code.toString(16)} at ${at}`);
+      }
+    }
+  });
+
   test('normalizeEventId agrees with the ulid package on 20,000 near-ULIDs', () => {
     // Every letter and digit, both cases, some punctuation and a non-ASCII letter.
     const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_ é';
@@ -98,5 +146,76 @@ describe('decodeRecord', () => {
       const expected = isValid(id) && id.toUpperCase().charCodeAt(0) <= 55 ? id.toUpperCase() : undefined;
       assert.equal(normalizeEventId(id), expected, id);
     }
+  });
+});
+
+describe('a parse that answers a thenable that is not a Promise', () => {
+  /** A minimal thenable, as some libraries' lazy results are: only `then`, not a Promise. */
+  const thenable = (settle: (resolve: (v: unknown) => void, reject: (e: unknown) => void) => void) => ({
+    // biome-ignore lint/suspicious/noThenProperty: the point of the test is a non-Promise thenable
+    then(resolve: (v: unknown) => void, reject: (e: unknown) => void) {
+      settle(resolve, reject);
+    },
+  });
+
+  async function run(parse: (value: Buffer) => unknown) {
+    const seen: unknown[] = [];
+    const handler = kafkaHandler({
+      service: 'svc',
+      handlerName: 'h',
+      store: new MemoryDedupStore({ quiet: true }),
+      reserveMs: 0,
+      parse: parse as (value: Buffer) => unknown,
+      handle: (m) => {
+        seen.push(m.payload);
+      },
+    });
+    try {
+      const { response, lines } = await invoke(
+        handler,
+        mskEvent([mskRecord({ offset: 4, value: { rating: 5 } })]),
+      );
+      return {
+        seen,
+        failed: failedOffsets(response),
+        logged: lines.map((l) => JSON.stringify(l)).join('\n'),
+      };
+    } finally {
+      await handler.close();
+    }
+  }
+
+  test('is awaited: the handler gets what it resolves to', async () => {
+    const { seen, failed } = await run((value) => thenable((resolve) => resolve(parseJson(value))));
+    assert.deepEqual(failed, []);
+    assert.deepEqual(seen, [{ rating: 5 }]);
+  });
+
+  test('that rejects: the record fails, naming it', async () => {
+    const { seen, failed, logged } = await run(() =>
+      thenable((_, reject) => reject(new Error('lazy parse failed'))),
+    );
+    assert.deepEqual(seen, []);
+    assert.deepEqual(failed, ['orders-0@4']);
+    assert.match(logged, /record orders-0@4: value rejected by parse: Error: lazy parse failed/);
+  });
+
+  test('whose then throws: the record fails, naming it', async () => {
+    const { seen, failed, logged } = await run(() =>
+      thenable(() => {
+        throw new Error('then exploded');
+      }),
+    );
+    assert.deepEqual(seen, []);
+    assert.deepEqual(failed, ['orders-0@4']);
+    assert.match(logged, /record orders-0@4: value rejected by parse: Error: then exploded/);
+  });
+
+  test('from a key format: awaited too', async () => {
+    const record = mskRecord({ offset: 5, key: 'user-7', value: { rating: 5 } });
+    const message = decodeEnvelope(record, options);
+    const key = (bytes: Buffer) => thenable((resolve) => resolve(`key:${bytes.toString()}`));
+    await decodePayload(record, { ...options, key }, message);
+    assert.equal((message as { key?: unknown }).key, 'key:user-7');
   });
 });

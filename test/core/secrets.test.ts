@@ -117,18 +117,36 @@ describe('configuration errors never quote a token', () => {
     });
   }
 
-  test('a token pasted into DEDUP_REDIS_AUTH is not quoted back', () => {
-    const error = (() => {
-      try {
-        dedupConfigFromEnv({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_REDIS_AUTH: SECRET });
-      } catch (e) {
-        return e;
-      }
-    })();
-    assert.ok(error instanceof ConfigurationError);
-    assert.equal(error.option, 'DEDUP_REDIS_AUTH');
-    assertNoSecret('DEDUP_REDIS_AUTH', everything(error), [SECRET]);
-  });
+  // Every variable whose value is checked: a token pasted into any of them is refused, by name,
+  // without quoting it (an init error lands in CloudWatch).
+  const url = { DEDUP_REDIS_URL: 'redis://h:1' };
+  const iam = { ...url, DEDUP_REDIS_AUTH: 'iam', DEDUP_REDIS_USER: 'u', DEDUP_REDIS_CACHE_NAME: 'c' };
+  const pasted: [string, NodeJS.ProcessEnv][] = [
+    ['DEDUP_REDIS_AUTH', url],
+    ['DEDUP_REDIS_MODE', url],
+    ['DEDUP_STORE_POLICY', url],
+    ['DEDUP_WINDOW', url],
+    ['DEDUP_READ_PREVIOUS_KEYS', url],
+    ['DEDUP_REDIS_SERVERLESS', iam],
+    ['DEDUP_LEASE_MS', url],
+    ['DEDUP_RESERVE_MS', url],
+    ['DEDUP_STORE', url],
+  ];
+  for (const [name, env] of pasted) {
+    test(`a token pasted into ${name} is not quoted back`, () => {
+      const error = (() => {
+        try {
+          dedupConfigFromEnv({ ...env, [name]: SECRET });
+        } catch (e) {
+          return e;
+        }
+      })();
+      assert.ok(error instanceof ConfigurationError, `${name} refuses it`);
+      assert.equal(error.option, name);
+      assert.match(error.message, /\(18 characters, not shown\)/, 'says how long, not what');
+      assertNoSecret(name, everything(error), [SECRET, SECRET.toLowerCase(), SECRET.slice(0, 8)]);
+    });
+  }
 });
 
 describe('a failing run with a secret prints it nowhere', () => {

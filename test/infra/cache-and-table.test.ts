@@ -10,7 +10,7 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { accessString, DedupCache } from '../../infra/constructs/dedup-cache.ts';
 import { ConstructConfigError } from '../../infra/constructs/errors.ts';
-import { EnvVar } from '../../lib/contract.ts';
+import { DEDUP_USER_COMMANDS, dedupUserAccessString, EnvVar } from '../../lib/contract.ts';
 import { bareStack, ofConsumer, only, synth } from './support.ts';
 
 describe('serverless cache (dev)', () => {
@@ -50,7 +50,27 @@ describe('serverless cache (dev)', () => {
       Engine: 'redis',
       UserGroupId: 'msk-once-dev-dedup',
     });
-    assert.match(accessString('notification'), /^on ~notification:dedup:\* -@all .* -@dangerous/);
+    assert.equal(accessString('notification'), dedupUserAccessString('notification'));
+  });
+
+  test("the access string keeps ElastiCache's rules: on, no password, no reset, only its keys and commands", () => {
+    const { template } = synth('dev');
+    const users = Object.values(template.findResources('AWS::ElastiCache::User')) as {
+      Properties: { AccessString: string; UserName: string };
+    }[];
+    const service = users.find((u) => u.Properties.UserName !== 'default')!;
+    const tokens = service.Properties.AccessString.split(' ');
+    assert.equal(tokens[0], 'on', 'ElastiCache: a user without on is off');
+    assert.deepEqual(tokens.slice(1, 3), ['~notification:dedup:*', '-@all']);
+    assert.deepEqual(
+      tokens.slice(3),
+      DEDUP_USER_COMMANDS.map((c) => `+${c}`),
+    );
+    for (const token of tokens) {
+      // No password (>, <, #, nopass: ElastiCache sets it apart) and no reset (ElastiCache RBAC docs).
+      assert.doesNotMatch(token, /^(>|<|#|!|nopass$|reset|allkeys$|allcommands$|\+@all$)/, token);
+      assert.match(token, /^(on|~[a-z0-9:-]+:dedup:\*|-@all|\+[a-z_]+(\|[a-z_]+)?)$/, token);
+    }
   });
 
   test("reachable on 6379 and 6380 (the serverless reader port) only from the consumers' security group; the cache group sends nothing out", () => {
