@@ -7,6 +7,7 @@
  */
 import type { Resolver, Type } from 'avsc';
 import { ConfigurationError } from '../errors.ts';
+import { type AvroBounds, boundedTypeHook } from './avro-bounds.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import { type BodyCodec, type FormatOptions, fieldDecoder, type RecordFormat } from './format.ts';
 import type { Frame } from './frame.ts';
@@ -19,7 +20,17 @@ export interface AvroFormatOptions<T> extends FormatOptions<T> {
    * @default the writer schema of each record (needs a registry)
    */
   schema?: string | object;
+  /**
+   * The most array items that encode in no bytes at all (`null`, an empty record) one value may
+   * hold. Every other array and map is bounded by the bytes of the value (an item takes at least
+   * one byte); these cannot be, so a hostile count of them is refused here.
+   * @default 100000
+   */
+  maxZeroByteItems?: number;
 }
+
+/** Default of {@link AvroFormatOptions.maxZeroByteItems}: some 1 MB of array slots at most. */
+export const DEFAULT_MAX_ZERO_BYTE_ITEMS = 100_000;
 
 type Avsc = typeof import('avsc');
 
@@ -32,21 +43,25 @@ class AvroCodec implements BodyCodec<unknown> {
   readonly #schema: string | object | undefined;
   readonly #option: string;
   readonly #writers = new BoundedCache<string, { type: Type; resolver: Resolver | undefined }>(MAX_WRITERS);
+  readonly #bounds: AvroBounds;
   #avsc: Avsc | undefined;
+  #typeHook: ReturnType<typeof boundedTypeHook> | undefined;
   #reader: Type | undefined;
 
-  constructor(schema: string | object | undefined, option: string) {
+  constructor(schema: string | object | undefined, option: string, maxZeroByteItems: number) {
     this.#schema = schema;
     this.#option = option;
+    this.#bounds = { maxZeroByteItems, zeroByteItemsLeft: maxZeroByteItems };
   }
 
   load = async () => {
     const module = (await import('avsc')) as Avsc & { default?: Avsc };
     const avsc = module.default ?? module;
+    this.#typeHook = boundedTypeHook(avsc, this.#bounds);
     if (this.#schema !== undefined) {
       const schema = typeof this.#schema === 'string' ? JSON.parse(this.#schema) : this.#schema;
       try {
-        this.#reader = avsc.Type.forSchema(schema);
+        this.#reader = avsc.Type.forSchema(schema, { typeHook: this.#typeHook });
       } catch (error) {
         throw new Error(`${this.#option} is not an Avro schema: ${(error as Error).message}`);
       }
@@ -59,7 +74,9 @@ class AvroCodec implements BodyCodec<unknown> {
     if (!entry) {
       if (writer.dataFormat !== 'AVRO')
         throw new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not AVRO`);
-      const type = this.#avsc!.Type.forSchema(JSON.parse(writer.definition));
+      const type = this.#avsc!.Type.forSchema(JSON.parse(writer.definition), {
+        typeHook: this.#typeHook,
+      });
       let resolver: Resolver | undefined;
       if (this.#reader) {
         try {
@@ -77,6 +94,7 @@ class AvroCodec implements BodyCodec<unknown> {
   }
 
   decode(frame: Frame, writer: RegisteredSchema | undefined): unknown {
+    this.#bounds.zeroByteItemsLeft = this.#bounds.maxZeroByteItems;
     if (!writer) {
       if (!this.#reader) throw new Error('no reader schema and no registry to read the writer schema from');
       return this.#reader.fromBuffer(frame.body);
@@ -115,7 +133,18 @@ export function avro<T = unknown>(options: AvroFormatOptions<T>): RecordFormat<T
           );
         }
       }
-      return fieldDecoder<T>(new AvroCodec(options.schema, `${field}.schema`), options, field);
+      const maxZeroByteItems = options.maxZeroByteItems ?? DEFAULT_MAX_ZERO_BYTE_ITEMS;
+      if (!(Number.isInteger(maxZeroByteItems) && maxZeroByteItems >= 0)) {
+        throw new ConfigurationError(
+          `${field}.maxZeroByteItems`,
+          `${maxZeroByteItems} is not a whole number of items (0 or more)`,
+        );
+      }
+      return fieldDecoder<T>(
+        new AvroCodec(options.schema, `${field}.schema`, maxZeroByteItems),
+        options,
+        field,
+      );
     },
   };
 }
