@@ -190,7 +190,6 @@ function skipBlocks(self: Reading, tap: Tap, itemBytes: number, bounds: AvroBoun
 }
 
 type Avsc = typeof import('avsc');
-type TypeClass = new (schema: object, opts: object) => AnyType;
 
 /**
  * An avsc `typeHook` that makes every array and map of a schema a bounded one. avsc freezes its
