@@ -37,12 +37,19 @@ type Avsc = typeof import('avsc');
 /** Resolved writer schemas kept per format: one entry per schema id seen. */
 const MAX_WRITERS = 256;
 
+/** A writer schema, parsed, and how it resolves into the reader schema (or why it does not). */
+interface Writer {
+  type: Type;
+  resolver: Resolver | undefined;
+  incompatible: Error | undefined;
+}
+
 class AvroCodec implements BodyCodec<unknown> {
   readonly type = 'avro' as const;
   readonly indexed = false;
   readonly #schema: string | object | undefined;
   readonly #option: string;
-  readonly #writers = new BoundedCache<string, { type: Type; resolver: Resolver | undefined }>(MAX_WRITERS);
+  readonly #writers = new BoundedCache<string, Writer>(MAX_WRITERS);
   readonly #bounds: AvroBounds;
   #avsc: Avsc | undefined;
   #typeHook: ReturnType<typeof boundedTypeHook> | undefined;
@@ -69,7 +76,8 @@ class AvroCodec implements BodyCodec<unknown> {
     this.#avsc = avsc;
   };
 
-  #writer(writer: RegisteredSchema): { type: Type; resolver: Resolver | undefined } {
+  /** Throws when the registry's answer is not an Avro schema (prepare rejects it then). */
+  #writer(writer: RegisteredSchema): Writer {
     let entry = this.#writers.get(writer.id);
     if (!entry) {
       if (writer.dataFormat !== 'AVRO')
@@ -78,19 +86,26 @@ class AvroCodec implements BodyCodec<unknown> {
         typeHook: this.#typeHook,
       });
       let resolver: Resolver | undefined;
+      let incompatible: Error | undefined;
       if (this.#reader) {
         try {
           resolver = this.#reader.createResolver(type);
         } catch (error) {
-          throw new Error(
+          // The registry's answer is fine, the records of this id are not readable here: kept, so
+          // each record fails at once, and not held against the registry.
+          incompatible = new Error(
             `records written with schema ${writer.id} cannot be read with the reader schema: ${(error as Error).message}`,
           );
         }
       }
-      entry = { type, resolver };
+      entry = { type, resolver, incompatible };
       this.#writers.set(writer.id, entry);
     }
     return entry;
+  }
+
+  prepare(writer: RegisteredSchema): void {
+    this.#writer(writer);
   }
 
   decode(frame: Frame, writer: RegisteredSchema | undefined): unknown {
@@ -99,7 +114,8 @@ class AvroCodec implements BodyCodec<unknown> {
       if (!this.#reader) throw new Error('no reader schema and no registry to read the writer schema from');
       return this.#reader.fromBuffer(frame.body);
     }
-    const { type, resolver } = this.#writer(writer);
+    const { type, resolver, incompatible } = this.#writer(writer);
+    if (incompatible) throw incompatible;
     return this.#reader ? this.#reader.fromBuffer(frame.body, resolver) : type.fromBuffer(frame.body);
   }
 }

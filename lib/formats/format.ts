@@ -18,7 +18,13 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { MSKRecord } from 'aws-lambda';
 import { EnvVar } from '../contract.ts';
-import { ConfigurationError, type FormatName, RecordFormatError } from '../errors.ts';
+import {
+  ConfigurationError,
+  type FormatName,
+  RecordFormatError,
+  SchemaRegistryError,
+  type WireFormatError,
+} from '../errors.ts';
 import { readMessageIndexes, unframeConfluent } from './confluent.ts';
 import type { Frame } from './frame.ts';
 import { readVarint, unframeGlue } from './glue.ts';
@@ -103,6 +109,11 @@ export interface BodyCodec<T> {
   readonly indexed: boolean;
   /** Load the format's library (a dynamic import, so functions that do not use it do not bundle it). */
   load: (() => Promise<void>) | undefined;
+  /**
+   * Make what reading with `writer` needs (parse it, resolve it into the reader schema), cached
+   * per schema id. Throws when the registry's answer cannot be used: the answer is then rejected.
+   */
+  prepare(writer: RegisteredSchema): void;
   /** Read `frame.body`; `writer` is the registry's schema for `frame.schemaId`, when there is a registry. */
   decode(frame: Frame, writer: RegisteredSchema | undefined): T;
 }
@@ -206,6 +217,22 @@ export function fieldDecoder<T>(
   };
 
   const read = (record: MSKRecord, frame: Frame, writer: RegisteredSchema | undefined, eventId?: string) => {
+    if (writer) {
+      try {
+        codec.prepare(writer);
+      } catch (error) {
+        // The registry's answer, not the record, is at fault: it is rejected, so the registry is
+        // asked again after its retry interval instead of failing this id for the container's life.
+        const invalid = new SchemaRegistryError(
+          'invalid',
+          writer.id,
+          `${registry!.name} answered a schema the ${codec.type} format cannot use: ${(error as Error).message}`,
+          { cause: error },
+        );
+        registry!.reject?.(writer.id, invalid);
+        throw failure(record, frame.schemaId, invalid, eventId);
+      }
+    }
     let value: unknown;
     try {
       value = codec.decode(frame, writer);
@@ -248,7 +275,7 @@ export function fieldDecoder<T>(
         ? sourceFrame(bytes, metadata.schemaId, codec.indexed)
         : unframe(wire, bytes, codec.indexed);
     } catch (error) {
-      throw failure(record, metadata?.schemaId, error, eventId);
+      throw failure(record, metadata?.schemaId ?? (error as WireFormatError).schemaId, error, eventId);
     }
     if (!registry || frame.schemaId === undefined) return read(record, frame, undefined, eventId);
     let writer: RegisteredSchema | Promise<RegisteredSchema>;

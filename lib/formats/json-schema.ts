@@ -74,6 +74,13 @@ class JsonSchemaCodec implements BodyCodec<unknown> {
     return validate;
   }
 
+  prepare(writer: RegisteredSchema): void {
+    if (this.#reader) {
+      if (writer.dataFormat !== 'JSON')
+        throw new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not JSON`);
+    } else this.#writer(writer);
+  }
+
   decode(frame: Frame, writer: RegisteredSchema | undefined): unknown {
     const validate = this.#reader ?? (writer ? this.#writer(writer) : undefined);
     if (!validate) throw new Error('no JSON Schema and no registry to read the writer schema from');

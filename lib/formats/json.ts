@@ -10,6 +10,8 @@ const codec = {
   type: 'json' as const,
   indexed: false,
   load: undefined,
+  // Plain JSON needs nothing of the writer schema.
+  prepare: () => {},
   decode: (frame: { body: Buffer }) => JSON.parse(frame.body.toString('utf8')) as unknown,
 };
 
