@@ -10,6 +10,10 @@ import assert from 'node:assert/strict';
 import { fork } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import avsc from 'avsc';
+import type { MSKRecord } from 'aws-lambda';
+import { ConfigurationError } from '../../lib/errors.ts';
+import { avro, ConfluentSchemaRegistry } from '../../lib/formats/index.ts';
 import type { Result } from './decode-bounds-child.ts';
 
 /** Enough for the libraries and a 16 MiB inflated body; far less than any unbounded decode needs. */
@@ -80,5 +84,30 @@ describe('decoding is bounded by the bytes it is given', () => {
       /^record fuzz-0@\d+: value \(avro, schema id [0-9a-f-]{36}\): map block of 300000000 items/,
     );
     assert.match(byLabel.get('protobuf: 20,000 nested messages')!, /max depth exceeded/);
+  });
+});
+
+describe('the budget of items that take no bytes', () => {
+  const schema = { type: 'array', items: 'null' };
+  const nulls = avsc.Type.forSchema(schema as avsc.Schema);
+  const record = { topic: 'nulls', partition: 0, offset: 3 } as MSKRecord;
+
+  test('maxZeroByteItems bounds them per value, and is checked at cold start', async () => {
+    const decode = avro({ schema, maxZeroByteItems: 2 }).decoder('value');
+    assert.deepEqual(await decode(nulls.toBuffer([null, null]), record), [null, null]);
+    // The budget is per value, not per container.
+    assert.deepEqual(await decode(nulls.toBuffer([null, null]), record), [null, null]);
+    await assert.rejects(
+      async () => decode(nulls.toBuffer([null, null, null]), record),
+      /^RecordFormatError: record nulls-0@3: value \(avro, no schema id\): array of items that take no bytes holds more than maxZeroByteItems \(2\) in one value$/,
+    );
+    assert.throws(
+      () => avro({ schema, maxZeroByteItems: -1 }).decoder('value'),
+      (e: Error) => e instanceof ConfigurationError && e.option === 'value.maxZeroByteItems',
+    );
+    assert.throws(
+      () => new ConfluentSchemaRegistry({ url: 'http://127.0.0.1:1', retryFailedAfterMs: -5 }),
+      /retryFailedAfterMs -5/,
+    );
   });
 });
