@@ -47,6 +47,7 @@ interface Writer {
 class AvroCodec implements BodyCodec<unknown> {
   readonly type = 'avro' as const;
   readonly indexed = false;
+  readonly dataFormat = 'AVRO' as const;
   readonly #schema: string | object | undefined;
   readonly #option: string;
   readonly #writers = new BoundedCache<string, Writer>(MAX_WRITERS);
@@ -80,8 +81,6 @@ class AvroCodec implements BodyCodec<unknown> {
   #writer(writer: RegisteredSchema): Writer {
     let entry = this.#writers.get(writer.id);
     if (!entry) {
-      if (writer.dataFormat !== 'AVRO')
-        throw new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not AVRO`);
       const type = this.#avsc!.Type.forSchema(JSON.parse(writer.definition), {
         typeHook: this.#typeHook,
       });

@@ -28,7 +28,7 @@ import {
 import { readMessageIndexes, unframeConfluent } from './confluent.ts';
 import type { Frame } from './frame.ts';
 import { readVarint, unframeGlue } from './glue.ts';
-import type { RegisteredSchema, SchemaRegistry } from './registry.ts';
+import type { RegisteredSchema, SchemaDataFormat, SchemaRegistry } from './registry.ts';
 import { isStandardSchema, validateStandard } from './standard-schema.ts';
 
 /** The mapping's EventRecordFormat when it has a schema registry. */
@@ -107,6 +107,8 @@ export interface BodyCodec<T> {
   readonly type: FormatName;
   /** Protobuf: message indexes follow the framing. */
   readonly indexed: boolean;
+  /** The registry's data format this codec reads; plain JSON reads any. */
+  readonly dataFormat: SchemaDataFormat | undefined;
   /** Load the format's library (a dynamic import, so functions that do not use it do not bundle it). */
   load: (() => Promise<void>) | undefined;
   /**
@@ -218,6 +220,16 @@ export function fieldDecoder<T>(
 
   const read = (record: MSKRecord, frame: Frame, writer: RegisteredSchema | undefined, eventId?: string) => {
     if (writer) {
+      // A record of another format (a producer writing to the wrong topic): the record's fault,
+      // not the registry's, whose answer other formats sharing it may well use.
+      if (codec.dataFormat !== undefined && writer.dataFormat !== codec.dataFormat) {
+        throw failure(
+          record,
+          frame.schemaId,
+          new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not ${codec.dataFormat}`),
+          eventId,
+        );
+      }
       try {
         codec.prepare(writer);
       } catch (error) {

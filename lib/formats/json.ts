@@ -9,6 +9,7 @@ export type JsonFormatOptions<T> = FormatOptions<T>;
 const codec = {
   type: 'json' as const,
   indexed: false,
+  dataFormat: undefined,
   load: undefined,
   // Plain JSON needs nothing of the writer schema.
   prepare: () => {},

@@ -65,6 +65,7 @@ function topLevelMessages(root: import('protobufjs').Namespace, protobuf: Protob
 class ProtobufCodec implements BodyCodec<unknown> {
   readonly type = 'protobuf' as const;
   readonly indexed = true;
+  readonly dataFormat = 'PROTOBUF' as const;
   readonly #schema: ProtobufMessage | undefined;
   readonly #writers = new BoundedCache<string, import('protobufjs').Root>(MAX_WRITERS);
   #protobuf: Protobufjs | undefined;
@@ -79,8 +80,6 @@ class ProtobufCodec implements BodyCodec<unknown> {
   };
 
   prepare(writer: RegisteredSchema): void {
-    if (writer.dataFormat !== 'PROTOBUF')
-      throw new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not PROTOBUF`);
     if (!this.#schema) this.#root(writer);
   }
 

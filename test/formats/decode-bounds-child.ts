@@ -95,12 +95,14 @@ async function run(
 const confluent = await startLocalConfluentRegistry();
 const glue = await startLocalGlueRegistry();
 const glueCredentials = { accessKeyId: 'AKIDLOCAL', secretAccessKey: 'local-secret' };
-const confluentClient = new ConfluentSchemaRegistry({ url: confluent.url });
-const glueClient = new GlueSchemaRegistry({
-  registryArn: glue.registryArn,
-  endpoint: glue.endpoint,
-  credentials: glueCredentials,
-});
+// A client per path: what one path's hostile values do to its cache stays with that path.
+const confluentClient = () => new ConfluentSchemaRegistry({ url: confluent.url });
+const glueClient = () =>
+  new GlueSchemaRegistry({
+    registryArn: glue.registryArn,
+    endpoint: glue.endpoint,
+    credentials: glueCredentials,
+  });
 
 const avroWriter = avsc.Type.forSchema(FUZZ_AVRO as avsc.Schema);
 const protoRoot = protobufjs.parse(FUZZ_PROTO, { keepCase: true }).root;
@@ -123,20 +125,20 @@ const paths = {
     again: (v: unknown) => avroWriter.toBuffer(v),
   },
   'avro confluent (resolved into a reader)': {
-    decode: decoderOf(avro({ schema: FUZZ_AVRO_READER, registry: confluentClient })),
+    decode: decoderOf(avro({ schema: FUZZ_AVRO_READER, registry: confluentClient() })),
     frame: (b: Buffer) => frameConfluent(avroId, b),
   },
   'avro confluent (writer schema)': {
-    decode: decoderOf(avro({ registry: confluentClient })),
+    decode: decoderOf(avro({ registry: confluentClient() })),
     frame: (b: Buffer) => frameConfluent(avroId, b),
     again: (v: unknown) => avroWriter.toBuffer(v),
   },
   'avro glue': {
-    decode: decoderOf(avro({ schema: FUZZ_AVRO_READER, registry: glueClient })),
+    decode: decoderOf(avro({ schema: FUZZ_AVRO_READER, registry: glueClient() })),
     frame: (b: Buffer) => frameGlue(avroVersion, b),
   },
   'avro glue zlib': {
-    decode: decoderOf(avro({ registry: glueClient })),
+    decode: decoderOf(avro({ registry: glueClient() })),
     frame: (b: Buffer) => frameGlue(avroVersion, b, { compression: 'zlib' }),
     again: (v: unknown) => avroWriter.toBuffer(v),
   },
@@ -146,15 +148,15 @@ const paths = {
     again: (v: unknown) => Buffer.from(Fuzz.encode(v as protobufjs.Message).finish()),
   },
   'protobuf confluent (writer message)': {
-    decode: decoderOf(protobuf({ registry: confluentClient })),
+    decode: decoderOf(protobuf({ registry: confluentClient() })),
     frame: (b: Buffer) => frameConfluent(protoId, b, [0]),
   },
   'protobuf glue zlib (writer message)': {
-    decode: decoderOf(protobuf({ registry: glueClient })),
+    decode: decoderOf(protobuf({ registry: glueClient() })),
     frame: (b: Buffer) => frameGlue(protoVersion, b, { compression: 'zlib', messageIndex: 0 }),
   },
   'json-schema confluent': {
-    decode: decoderOf(jsonSchema({ registry: confluentClient })),
+    decode: decoderOf(jsonSchema({ registry: confluentClient() })),
     frame: (b: Buffer) => frameConfluent(jsonId, b),
   },
 } as const;

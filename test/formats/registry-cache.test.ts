@@ -17,6 +17,7 @@ import {
   ConfluentSchemaRegistry,
   frameConfluent,
   GlueSchemaRegistry,
+  jsonSchema,
   unframeConfluent,
 } from '../../lib/formats/index.ts';
 import {
@@ -26,7 +27,7 @@ import {
 import { type LocalGlueRegistry, startLocalGlueRegistry } from '../../testkit/local-glue-registry.ts';
 import { type LocalHttpServer, startLocalHttpServer } from '../../testkit/local-http-server.ts';
 import { invoke, sleep } from '../support/consumer.ts';
-import { REVIEW_V1, review } from './schemas.ts';
+import { REVIEW_JSON_SCHEMA, REVIEW_V1, review } from './schemas.ts';
 import { logOf, recordingHandler } from './support.ts';
 
 const reviewType = avsc.Type.forSchema(REVIEW_V1 as avsc.Schema);
@@ -134,6 +135,25 @@ describe('the registry cache keeps good answers only', () => {
     assert.equal(seen.length, 1);
     assert.equal(registry.requests, 2);
   });
+});
+
+test('a record of another format fails alone: the answer stays cached for the formats that can read it', async () => {
+  const id = confluent.register('shared-value', REVIEW_JSON_SCHEMA, 'JSON');
+  const registry = new ConfluentSchemaRegistry({ url: confluent.url, retryFailedAfterMs: RETRY_MS });
+  const value = frameConfluent(id, Buffer.from(JSON.stringify(review(5))));
+  const asAvro = recordingHandler({ value: avro({ schema: REVIEW_V1, registry }) });
+  const wrong = await invoke(asAvro.handler, recordsOf('shared')(value));
+  assert.match(
+    formatErrors(wrong.lines).join('\n'),
+    new RegExp(
+      `^record shared-0@0: value \\(avro, schema id ${id}\\): the registry says schema ${id} is JSON, not AVRO$`,
+    ),
+  );
+  const asJson = recordingHandler({ value: jsonSchema({ registry }) });
+  const right = await invoke(asJson.handler, recordsOf('shared')(value));
+  assert.deepEqual(right.response.batchItemFailures, []);
+  assert.deepEqual(asJson.seen[0]!.payload, review(5));
+  assert.equal(registry.requests, 1, 'one request for both');
 });
 
 describe('framing edges, through the handler', () => {
