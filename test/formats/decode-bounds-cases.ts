@@ -237,6 +237,13 @@ export function hostileCases(ids: {
       bytes: frameGlue(ids.avroVersion, avroBody(0, 0, 0, 0, ...zigzag(3e8))),
     },
     {
+      label: 'avro: 40,000 nested records (recursion past the stack)',
+      path: 'avro none',
+      bytes: Buffer.concat(
+        Array.from({ length: 40_000 }, () => Buffer.from([...AVRO_BEFORE_TAGS, 0, 0, 0, 0, 0, 0, 2])),
+      ),
+    },
+    {
       label: 'avro: string length 2^40',
       path: 'avro none',
       bytes: Buffer.from([...zigzag(2 ** 40)]),

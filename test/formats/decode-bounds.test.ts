@@ -57,7 +57,7 @@ function decodeInChild(options: { only?: string; runs?: number }): Promise<Resul
 
 /** The paths of the child (format x wire format), and its fixed hostile values. */
 const PATHS = 10;
-const HOSTILE = 20;
+const HOSTILE = 21;
 
 describe('decoding is bounded by the bytes it is given', () => {
   test('hostile, truncated, flipped and random values fail their record, named; valid ones come back', async () => {
