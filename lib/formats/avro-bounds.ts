@@ -3,24 +3,25 @@
  *
  * avsc reads a block count and then loops that many times (and, for arrays, allocates an array of
  * that length) before it checks whether the buffer was long enough: a 6-byte value announcing 3e8
- * items exhausts the heap long before avsc says "truncated buffer". Every other Avro read is
- * already bounded (strings, bytes and fixed check the buffer before they copy; past the end every
- * varint reads as 0, which ends every loop).
+ * items exhausts the heap long before avsc says "truncated buffer". And its skip of a block with a
+ * byte size moves by that size, backwards too. Every other Avro read is already bounded (strings,
+ * bytes and fixed check the buffer before they copy; past the end every varint reads as 0, which
+ * ends every loop).
  *
  * So every array and map type of a parsed schema is a subclass (made through avsc's `typeHook`)
  * whose `_read`, `_skip` and (for resolution) `_update` admit a block only when it can fit in the
- * bytes left: an item takes at least
- * {@link minEncodedBytes} of its writer type, so `count * minBytes <= bytesLeft` holds for every
- * valid value. Items that encode in 0 bytes (null, an empty record) cannot be bounded by bytes, so
- * they draw on a budget per record (`maxZeroByteItems`), reset before each value.
+ * bytes left: an item takes at least {@link minEncodedBytes} of its writer type, so
+ * `count * minBytes <= bytesLeft` holds for every valid value. Items that encode in 0 bytes (null,
+ * an empty record) cannot be bounded by bytes, so they draw on a budget per value
+ * (`maxZeroByteItems`), reset before each value.
  *
  * Why a type hook rather than a pre-scan of the bytes: the check costs one comparison (and a
  * WeakMap lookup) per array or map, no second pass over the value; and it cannot drift from what
  * avsc reads, where a pre-scan would re-implement Avro's encoding for every type. What it relies
- * on: avsc 5's `typeHook` (public), its `types.ArrayType`/`MapType` (public) and their internal
- * `_read`/`_skip`/`_update` protocol and Tap `buf`/`pos` (pinned by the decode-bounds tests,
- * which crash their worker if a new avsc stops calling them). What it does not do: bound the depth of recursive schemas (avsc recurses per
- * nesting level, each level takes at least one byte, and a stack overflow is an ordinary error
+ * on: avsc 5's `typeHook` and `types.ArrayType`/`MapType` (public), their internal
+ * `_read`/`_skip`/`_update` protocol and the Tap's `buf`/`pos` (the decode-bounds tests kill their
+ * child process if a new avsc stops calling them). What it does not do: bound the depth of
+ * recursive schemas (each level takes at least one byte, and a stack overflow is an ordinary error
  * that fails the record).
  *
  * @internal
