@@ -118,10 +118,13 @@ export type RegistryErrorReason = SchemaRegistryErrorReason;
 export class SchemaRegistryError extends MskOnceError {
   readonly reason: RegistryErrorReason;
   readonly schemaId: string;
+  /** What went wrong, without the reason and id in front. */
+  readonly detail: string;
   constructor(reason: RegistryErrorReason, schemaId: string, message: string, options?: ErrorOptions) {
     super(`schema registry ${reason} for schema id ${schemaId}: ${message}`, options);
     this.reason = reason;
     this.schemaId = schemaId;
+    this.detail = message;
   }
 }
 
@@ -159,4 +162,11 @@ export class RecordFormatError extends InvalidRecordError {
 }
 
 /** A value's wire-format framing (Confluent or Glue) is not there or is cut short. */
-export class WireFormatError extends MskOnceError {}
+export class WireFormatError extends MskOnceError {
+  /** The schema id of the framing, when the header was read before the failure. */
+  readonly schemaId: string | undefined;
+  constructor(message: string, options?: ErrorOptions & { schemaId?: string }) {
+    super(message, options);
+    this.schemaId = options?.schemaId;
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * A map that keeps at most `max` entries, dropping the oldest: schema ids are immutable in both
- * registries, so entries never go stale, but a long-lived container reading many schema versions
+ * registries, so good answers never go stale (failed ones are kept apart, with their time), but a long-lived container reading many schema versions
  * must not grow without bound. Oldest-first rather than least-recently-used: a hit is then a plain
  * Map lookup on the per-record path, and a schema evicted while still in use costs one lookup.
  */
@@ -20,6 +20,10 @@ export class BoundedCache<K, V> {
 
   get(key: K): V | undefined {
     return this.#entries.get(key);
+  }
+
+  delete(key: K): void {
+    this.#entries.delete(key);
   }
 
   set(key: K, value: V): void {

@@ -80,6 +80,11 @@ export class ConfluentSchemaRegistry implements SchemaRegistry {
     return this.#lookup.schema(id);
   }
 
+  /** Forget the answer for `id` (a format could not use it); ask again after the retry interval. */
+  reject(id: string, error: SchemaRegistryError): void {
+    this.#lookup.reject(id, error);
+  }
+
   #authorization(): Promise<string | undefined> {
     const auth = this.#auth;
     if (!auth) return Promise.resolve(undefined);

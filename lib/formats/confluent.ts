@@ -82,7 +82,13 @@ export function unframeConfluent(bytes: Buffer, protobuf = false): Frame {
   }
   const schemaId = String(bytes.readUInt32BE(1));
   if (!protobuf) return { schemaId, body: bytes.subarray(HEADER_BYTES) };
-  const { indexes, next } = readMessageIndexes(bytes, HEADER_BYTES);
+  let read: { indexes: number[]; next: number };
+  try {
+    read = readMessageIndexes(bytes, HEADER_BYTES);
+  } catch (error) {
+    throw new WireFormatError((error as Error).message, { schemaId });
+  }
+  const { indexes, next } = read;
   return { schemaId, body: bytes.subarray(next), messageIndexes: indexes };
 }
 

@@ -18,11 +18,17 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { MSKRecord } from 'aws-lambda';
 import { EnvVar } from '../contract.ts';
-import { ConfigurationError, type FormatName, RecordFormatError } from '../errors.ts';
+import {
+  ConfigurationError,
+  type FormatName,
+  RecordFormatError,
+  SchemaRegistryError,
+  type WireFormatError,
+} from '../errors.ts';
 import { readMessageIndexes, unframeConfluent } from './confluent.ts';
 import type { Frame } from './frame.ts';
 import { readVarint, unframeGlue } from './glue.ts';
-import type { RegisteredSchema, SchemaRegistry } from './registry.ts';
+import type { RegisteredSchema, SchemaDataFormat, SchemaRegistry } from './registry.ts';
 import { isStandardSchema, validateStandard } from './standard-schema.ts';
 
 /** The mapping's EventRecordFormat when it has a schema registry. */
@@ -101,8 +107,15 @@ export interface BodyCodec<T> {
   readonly type: FormatName;
   /** Protobuf: message indexes follow the framing. */
   readonly indexed: boolean;
+  /** The registry's data format this codec reads; plain JSON reads any. */
+  readonly dataFormat: SchemaDataFormat | undefined;
   /** Load the format's library (a dynamic import, so functions that do not use it do not bundle it). */
   load: (() => Promise<void>) | undefined;
+  /**
+   * Make what reading with `writer` needs (parse it, resolve it into the reader schema), cached
+   * per schema id. Throws when the registry's answer cannot be used: the answer is then rejected.
+   */
+  prepare(writer: RegisteredSchema): void;
   /** Read `frame.body`; `writer` is the registry's schema for `frame.schemaId`, when there is a registry. */
   decode(frame: Frame, writer: RegisteredSchema | undefined): T;
 }
@@ -206,6 +219,32 @@ export function fieldDecoder<T>(
   };
 
   const read = (record: MSKRecord, frame: Frame, writer: RegisteredSchema | undefined, eventId?: string) => {
+    if (writer) {
+      // A record of another format (a producer writing to the wrong topic): the record's fault,
+      // not the registry's, whose answer other formats sharing it may well use.
+      if (codec.dataFormat !== undefined && writer.dataFormat !== codec.dataFormat) {
+        throw failure(
+          record,
+          frame.schemaId,
+          new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not ${codec.dataFormat}`),
+          eventId,
+        );
+      }
+      try {
+        codec.prepare(writer);
+      } catch (error) {
+        // The registry's answer, not the record, is at fault: it is rejected, so the registry is
+        // asked again after its retry interval instead of failing this id for the container's life.
+        const invalid = new SchemaRegistryError(
+          'invalid',
+          writer.id,
+          `${registry!.name} answered a schema the ${codec.type} format cannot use: ${(error as Error).message}`,
+          { cause: error },
+        );
+        registry!.reject?.(writer.id, invalid);
+        throw failure(record, frame.schemaId, invalid, eventId);
+      }
+    }
     let value: unknown;
     try {
       value = codec.decode(frame, writer);
@@ -248,7 +287,7 @@ export function fieldDecoder<T>(
         ? sourceFrame(bytes, metadata.schemaId, codec.indexed)
         : unframe(wire, bytes, codec.indexed);
     } catch (error) {
-      throw failure(record, metadata?.schemaId, error, eventId);
+      throw failure(record, metadata?.schemaId ?? (error as WireFormatError).schemaId, error, eventId);
     }
     if (!registry || frame.schemaId === undefined) return read(record, frame, undefined, eventId);
     let writer: RegisteredSchema | Promise<RegisteredSchema>;

@@ -70,6 +70,11 @@ export class GlueSchemaRegistry implements SchemaRegistry {
     return this.#lookup.schema(id);
   }
 
+  /** Forget the answer for `id` (a format could not use it); ask again after the retry interval. */
+  reject(id: string, error: SchemaRegistryError): void {
+    this.#lookup.reject(id, error);
+  }
+
   #sdk() {
     this.#client ??= import('@aws-sdk/client-glue').then((sdk) => {
       const o = this.#options;

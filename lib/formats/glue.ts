@@ -66,13 +66,26 @@ export function unframeGlue(bytes: Buffer, protobuf = false): Frame {
     try {
       body = inflateSync(body, { maxOutputLength: MAX_INFLATED_BYTES });
     } catch (error) {
-      throw new WireFormatError(`zlib body does not inflate: ${(error as Error).message}`);
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new WireFormatError(
+          `zlib body inflates past the ${MAX_INFLATED_BYTES / (1024 * 1024)} MiB cap (${MAX_INFLATED_BYTES} bytes)`,
+          { schemaId },
+        );
+      }
+      throw new WireFormatError(`zlib body does not inflate: ${(error as Error).message}`, { schemaId });
     }
   } else if (compression !== GLUE_COMPRESSION_NONE) {
-    throw new WireFormatError(`compression byte ${compression} is neither 0 (none) nor 5 (zlib)`);
+    throw new WireFormatError(`compression byte ${compression} is neither 0 (none) nor 5 (zlib)`, {
+      schemaId,
+    });
   }
   if (!protobuf) return { schemaId, body };
-  const index = readVarint(body, 0);
+  let index: { value: number; next: number };
+  try {
+    index = readVarint(body, 0);
+  } catch (error) {
+    throw new WireFormatError((error as Error).message, { schemaId });
+  }
   return { schemaId, body: body.subarray(index.next), messageIndexes: [index.value] };
 }
 

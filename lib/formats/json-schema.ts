@@ -28,6 +28,7 @@ type AjvClass = new (
 class JsonSchemaCodec implements BodyCodec<unknown> {
   readonly type = 'json-schema' as const;
   readonly indexed = false;
+  readonly dataFormat = 'JSON' as const;
   readonly #schema: object | undefined;
   readonly #option: string;
   readonly #writers = new BoundedCache<string, ValidateFunction>(MAX_WRITERS);
@@ -66,20 +67,19 @@ class JsonSchemaCodec implements BodyCodec<unknown> {
   #writer(writer: RegisteredSchema): ValidateFunction {
     let validate = this.#writers.get(writer.id);
     if (!validate) {
-      if (writer.dataFormat !== 'JSON')
-        throw new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not JSON`);
       validate = this.#compile(JSON.parse(writer.definition));
       this.#writers.set(writer.id, validate);
     }
     return validate;
   }
 
+  prepare(writer: RegisteredSchema): void {
+    if (!this.#reader) this.#writer(writer);
+  }
+
   decode(frame: Frame, writer: RegisteredSchema | undefined): unknown {
     const validate = this.#reader ?? (writer ? this.#writer(writer) : undefined);
     if (!validate) throw new Error('no JSON Schema and no registry to read the writer schema from');
-    if (writer && this.#reader && writer.dataFormat !== 'JSON') {
-      throw new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not JSON`);
-    }
     const value: unknown = JSON.parse(frame.body.toString('utf8'));
     if (!validate(value)) {
       throw new Error(

@@ -9,7 +9,10 @@ export type JsonFormatOptions<T> = FormatOptions<T>;
 const codec = {
   type: 'json' as const,
   indexed: false,
+  dataFormat: undefined,
   load: undefined,
+  // Plain JSON needs nothing of the writer schema.
+  prepare: () => {},
   decode: (frame: { body: Buffer }) => JSON.parse(frame.body.toString('utf8')) as unknown,
 };
 

@@ -65,6 +65,7 @@ function topLevelMessages(root: import('protobufjs').Namespace, protobuf: Protob
 class ProtobufCodec implements BodyCodec<unknown> {
   readonly type = 'protobuf' as const;
   readonly indexed = true;
+  readonly dataFormat = 'PROTOBUF' as const;
   readonly #schema: ProtobufMessage | undefined;
   readonly #writers = new BoundedCache<string, import('protobufjs').Root>(MAX_WRITERS);
   #protobuf: Protobufjs | undefined;
@@ -78,15 +79,22 @@ class ProtobufCodec implements BodyCodec<unknown> {
     this.#protobuf = module.default ?? module;
   };
 
-  #writerType(writer: RegisteredSchema, frame: Frame): Type {
-    if (writer.dataFormat !== 'PROTOBUF')
-      throw new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not PROTOBUF`);
-    const protobuf = this.#protobuf!;
+  prepare(writer: RegisteredSchema): void {
+    if (!this.#schema) this.#root(writer);
+  }
+
+  #root(writer: RegisteredSchema): import('protobufjs').Root {
     let root = this.#writers.get(writer.id);
     if (!root) {
-      root = protobuf.parse(writer.definition, { keepCase: true }).root;
+      root = this.#protobuf!.parse(writer.definition, { keepCase: true }).root;
       this.#writers.set(writer.id, root);
     }
+    return root;
+  }
+
+  #writerType(writer: RegisteredSchema, frame: Frame): Type {
+    const protobuf = this.#protobuf!;
+    const root = this.#root(writer);
     const indexes = frame.messageIndexes ?? [0];
     if (isGlueSchemaId(writer.id)) {
       const sorted = messagesLevelOrder(root, protobuf).sort((a, b) =>
@@ -110,12 +118,8 @@ class ProtobufCodec implements BodyCodec<unknown> {
   }
 
   decode(frame: Frame, writer: RegisteredSchema | undefined): unknown {
-    if (this.#schema) {
-      if (writer && writer.dataFormat !== 'PROTOBUF') {
-        throw new Error(`the registry says schema ${writer.id} is ${writer.dataFormat}, not PROTOBUF`);
-      }
-      return this.#schema.decode(frame.body);
-    }
+    // The writer was checked by prepare.
+    if (this.#schema) return this.#schema.decode(frame.body);
     if (!writer) throw new Error('no message type and no registry to read the writer schema from');
     const type = this.#writerType(writer, frame);
     return type.toObject(type.decode(frame.body), { longs: String, enums: String });
