@@ -199,8 +199,6 @@ export const EnvVar = {
    * Default: none.
    */
   previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
-  /** Removed in 0.3.0 (replaced by {@link EnvVar.previousKeyFormat}); set, the cold start fails. */
-  readPreviousKeysRemoved: 'DEDUP_READ_PREVIOUS_KEYS',
   /** `redis` (default) or `memory`: an in-process store, for local runs only. */
   store: 'DEDUP_STORE',
   /** The DynamoDB table of the effect layer's marks (Powertools idempotency records). */

@@ -19,6 +19,9 @@ export interface DedupEnvConfig {
   previousKeyFormat?: PreviousKeyFormat;
 }
 
+/** The variable of 0.2.0's read-only rollout, removed in 0.3.0: set, the cold start fails. */
+const READ_PREVIOUS_KEYS_REMOVED = 'DEDUP_READ_PREVIOUS_KEYS';
+
 function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -70,9 +73,9 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
   }
   const reserve = timingFromEnv(env);
   // Removed in 0.3.0: a deployment still setting it would believe it is covered.
-  if (env[EnvVar.readPreviousKeysRemoved] !== undefined && env[EnvVar.readPreviousKeysRemoved] !== '') {
+  if (env[READ_PREVIOUS_KEYS_REMOVED] !== undefined && env[READ_PREVIOUS_KEYS_REMOVED] !== '') {
     throw new ConfigurationError(
-      EnvVar.readPreviousKeysRemoved,
+      READ_PREVIOUS_KEYS_REMOVED,
       `was replaced in 0.3.0 by ${EnvVar.previousKeyFormat} (0.1.0 or 0.2.0, the release deployed before)`,
     );
   }

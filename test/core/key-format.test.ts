@@ -20,6 +20,11 @@ import {
   previousKeyOf,
 } from '../../lib/index.ts';
 import { seededRandom } from '../../testkit/index.ts';
+import { dedupKeyPrefix as dedupKeyPrefix010 } from '../fixtures/releases/v0.1.0/lib/dedup/store.ts';
+import {
+  dedupKey as dedupKey020,
+  dedupKeyPrefix as dedupKeyPrefix020,
+} from '../fixtures/releases/v0.2.0/lib/dedup/key.ts';
 
 const SLOTS = 16_384;
 /** Deterministic ULIDs: a fixed time base and a seeded random part. */
@@ -116,6 +121,20 @@ describe('key format 0.3.0', () => {
     const other = previousKeyOf('0.2.0', dedupKeyPrefix('billing', 'on-order-paid'), id);
     assert.equal(calculateSlot(other), calculateSlot(old));
     assert.equal(previousFormatKey('0.1.0', 's:dedup:h:no-tag'), undefined);
+    // The very keys those releases' own code names (from git history, test/fixtures/releases).
+    for (const [service, handler] of [
+      ['notification', 'on-review-created'],
+      ['billing', 'on-order-paid'],
+    ]) {
+      const current = dedupKeyPrefix(service!, handler!);
+      for (const eventId of seededUlids(5000, 20)) {
+        const key = dedupKey(current, eventId);
+        if (previousFormatKey('0.2.0', key) !== dedupKey020(dedupKeyPrefix020(service!, handler!), eventId))
+          assert.fail(`0.2.0 key of ${eventId}`);
+        if (previousFormatKey('0.1.0', key) !== dedupKeyPrefix010(service!, handler!) + eventId)
+          assert.fail(`0.1.0 key of ${eventId}`);
+      }
+    }
   });
 
   test('a brace in service or handlerName is refused: it would become every key hash tag', () => {
