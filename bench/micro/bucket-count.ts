@@ -5,7 +5,7 @@
  * each batch touches. More buckets spread a handler over more slots (smaller reshard units, no
  * slot shared by every handler) but cut a batch into more, smaller scripts; this says how much that
  * costs. Rounds interleave the B values so that a noisy neighbour slows all of them alike; each
- * figure is the median of the rounds. Not part of `npm run bench`; starts its own cluster.
+ * figure is the median (and the minimum) of the rounds. Not part of `npm run bench`; starts its own cluster.
  *
  * Run: node bench/micro/bucket-count.ts [rounds=9]
  */
@@ -43,12 +43,13 @@ try {
     }
     await Promise.all(client.nodes('master').map((node) => node.flushall()));
   }
-  console.log('claim + commit of one batch on a 3-node cluster, median of', rounds, 'rounds (ms)');
+  console.log('claim + commit of one batch on a 3-node cluster, median (min) of', rounds, 'rounds, ms');
   console.log(['records', ...BUCKETS.map((b) => `B=${b}`)].join('\t'));
   for (const n of SIZES) {
     const row = BUCKETS.map((b) => {
       const name = `${b}:${n}`;
-      return `${median(times.get(name)!).toFixed(2)} (${slots.get(name)} slots)`;
+      const samples = times.get(name)!;
+      return `${median(samples).toFixed(1)} (${Math.min(...samples).toFixed(1)}) ${slots.get(name)} slots`;
     });
     console.log([n, ...row].join('\t'));
   }
