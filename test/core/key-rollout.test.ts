@@ -196,6 +196,13 @@ describe('RolloutDedupStore answers', () => {
     await store.commit([keys[4]!], 'me', 60_000);
     assert.equal(await admin.get(previousKeyOf('0.1.0', prefix, fresh)), 'D');
     assert.deepEqual(await store.extend!([keys[4]!], 'me', 10_000), ['done']);
+    // Release undoes both claims; a renewal that finds either key gone is lost.
+    const [released, lost] = [ulid(), ulid()].map((id) => dedupKey(prefix, id)) as [string, string];
+    assert.deepEqual(await store.claim([released, lost], 'me', 10_000), ['claimed', 'claimed']);
+    await store.release([released], 'me');
+    assert.equal(await admin.exists(released, previousFormatKey('0.1.0', released)!), 0);
+    await admin.del(previousFormatKey('0.1.0', lost)!);
+    assert.deepEqual(await store.extend!([lost], 'me', 10_000), ['lost']);
   });
 
   test('an error on either key is the answer, unless the other says DONE or held; no renewal added', async () => {
