@@ -12,7 +12,9 @@ import {
   type KafkaHandler,
   KEY_BUCKETS,
   kafkaHandler,
+  previousFormatKey,
   RedisDedupStore,
+  RolloutDedupStore,
 } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
@@ -122,6 +124,42 @@ describe('kafkaHandler against a Redis Cluster', () => {
         `${commands} commands for 1,000 claims and 1,000 commits over ${slots} slots`,
       );
       assert.ok((await store.claim(keys, 'b', 10_000)).every((r) => r === 'done'));
+    } finally {
+      await store.close();
+      for (const monitor of monitors) monitor.disconnect();
+    }
+  });
+
+  test('during a rollout from 0.2.0 both keys of 1,000 events still go as one command per slot', async () => {
+    const prefix = dedupKeyPrefix(uniqueService('rollout-slots'), 'h');
+    const keys = Array.from({ length: 1000 }, () => dedupKey(prefix, ulid()));
+    const both = [...keys, ...keys.map((key) => previousFormatKey('0.2.0', key)!)];
+    // 0.2.0's keys add at most its 128 slots to the current format's.
+    const slots = new Set(both.map((key) => calculateSlot(key))).size;
+    assert.ok(slots <= KEY_BUCKETS + 128, `${slots} slots`);
+    const monitors = await Promise.all(admin.nodes('master').map((node) => node.duplicate().monitor()));
+    let commands = 0;
+    let keysSeen = 0;
+    for (const monitor of monitors) {
+      monitor.on('monitor', (_time: string, args: string[], source: string) => {
+        if (source === 'lua') return;
+        const ours = args.filter((a) => a.startsWith(prefix)).length;
+        if (ours > 0) {
+          commands++;
+          keysSeen += ours;
+        }
+      });
+    }
+    const store = new RolloutDedupStore(
+      new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } }),
+      '0.2.0',
+    );
+    try {
+      assert.ok((await store.claim(keys, 'a', 10_000)).every((r) => r === 'claimed'));
+      await store.commit(keys, 'a', 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(keysSeen, 4000, 'both keys of every event claimed and committed once');
+      assert.ok(commands <= 2 * slots, `${commands} commands over ${slots} slots`);
     } finally {
       await store.close();
       for (const monitor of monitors) monitor.disconnect();
