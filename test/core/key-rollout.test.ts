@@ -208,9 +208,11 @@ describe('RolloutDedupStore answers', () => {
   test('an error on either key is the answer, unless the other says DONE or held; no renewal added', async () => {
     const prefix = dedupKeyPrefix(uniqueService('errors'), 'h');
     const released: string[] = [];
+    const claimCalls: string[][] = [];
     // A store whose answers for the previous-format keys (the second half of each call) are given.
     const scripted = (previousAnswer: ClaimResult, currentAnswer: ClaimResult): DedupStore => ({
       async claim(keys) {
+        claimCalls.push([...keys]);
         return keys.map((_, i) => (i < keys.length / 2 ? currentAnswer : previousAnswer));
       },
       async release(keys) {
@@ -232,12 +234,15 @@ describe('RolloutDedupStore answers', () => {
     ];
     for (const [previousAnswer, currentAnswer, expected, expectReleased] of cases) {
       released.length = 0;
+      claimCalls.length = 0;
       const store = new RolloutDedupStore(scripted(previousAnswer, currentAnswer), '0.1.0');
       assert.equal(store.extend, undefined, 'no renewal over a store without one');
       const [result] = await store.claim([key], 'me', 10_000);
       if (expected === 'error') assert.equal(result, down);
       else assert.equal(result, expected, `${String(previousAnswer)} + ${String(currentAnswer)}`);
       assert.deepEqual(released, expectReleased);
+      // One call of the inner store with both keys: one round trip, as without the rollout.
+      assert.deepEqual(claimCalls, [[key, previousFormatKey('0.1.0', key)]]);
     }
   });
 });
