@@ -113,7 +113,11 @@ describe('kafkaHandler against a Redis Cluster', () => {
         }
       });
     }
-    const store = new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } });
+    // MONITOR slows every node: a generous timeout, the test counts commands, not time.
+    const store = new RedisDedupStore({
+      redis: { url: clusterUrl(), cluster: true },
+      commandTimeoutMs: 10_000,
+    });
     try {
       assert.ok((await store.claim(keys, 'a', 10_000)).every((r) => r === 'claimed'));
       await store.commit(keys, 'a', 60_000);
@@ -151,7 +155,7 @@ describe('kafkaHandler against a Redis Cluster', () => {
       });
     }
     const store = new RolloutDedupStore(
-      new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } }),
+      new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true }, commandTimeoutMs: 10_000 }),
       '0.2.0',
     );
     try {
