@@ -13,7 +13,14 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
-import { dedupKey, dedupKeyPrefix, normalizeEventId } from '../lib/index.ts';
+import {
+  dedupKey,
+  dedupKeyPrefix,
+  normalizeEventId,
+  PREVIOUS_KEY_FORMATS,
+  type PreviousKeyFormat,
+  previousKeyOf,
+} from '../lib/index.ts';
 import { runDlq } from './dlq.ts';
 import { moduleTarget, parseHandlerReference, readPayloads } from './local/module-target.ts';
 import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
@@ -107,13 +114,27 @@ export async function main(argv: string[]): Promise<number> {
       )
       .requiredOption('--service <name>', 'the service (POWERTOOLS_SERVICE_NAME of the function)')
       .requiredOption('--handler <name>', 'the handler name (MSK_ONCE_HANDLER_NAME of the function)')
-      .option('--previous-format', 'the key before 0.2.0 (no bucket), for a rollout', false)
+      .option(
+        '--previous-format <version>',
+        "the event's key in a previous release's format (0.1.0 or 0.2.0), as a rollout writes it too",
+      )
       .exitOverride()
-      .action((ids: string[], values: { service: string; handler: string; previousFormat: boolean }) => {
+      .action((ids: string[], values: { service: string; handler: string; previousFormat?: string }) => {
         const prefix = dedupKeyPrefix(values.service, values.handler);
+        const format = values.previousFormat;
+        if (format !== undefined && !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(format)) {
+          process.stderr.write(
+            `msk-once dedup-key: --previous-format '${format}' is not ${PREVIOUS_KEY_FORMATS.join(' or ')}\n`,
+          );
+          return done(2);
+        }
         for (const id of ids) {
           const eventId = normalizeEventId(id) ?? id;
-          process.stdout.write(`${values.previousFormat ? prefix + eventId : dedupKey(prefix, eventId)}\n`);
+          const key =
+            format === undefined
+              ? dedupKey(prefix, eventId)
+              : previousKeyOf(format as PreviousKeyFormat, prefix, eventId);
+          process.stdout.write(`${key}\n`);
         }
         done(0);
       }),

@@ -194,10 +194,11 @@ export const EnvVar = {
   /** Milliseconds of a claim's lease (default 30000). */
   leaseMs: 'DEDUP_LEASE_MS',
   /**
-   * `true` while rolling out the 0.2.0 key format: claims also read the key each event had before
-   * (docs/consumer.md, "Key format"). Default `false`.
+   * During a rollout of a new key format, the format of the release deployed before (`0.1.0` or
+   * `0.2.0`): each event is claimed and committed under both keys (docs/consumer.md, "Key format").
+   * Default: none.
    */
-  readPreviousKeys: 'DEDUP_READ_PREVIOUS_KEYS',
+  previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
   /** `redis` (default) or `memory`: an in-process store, for local runs only. */
   store: 'DEDUP_STORE',
   /** The DynamoDB table of the effect layer's marks (Powertools idempotency records). */
@@ -249,8 +250,17 @@ export const DEDUP_ENV_VARS = [
   EnvVar.reserveMs,
   EnvVar.leaseMs,
   EnvVar.store,
-  EnvVar.readPreviousKeys,
+  EnvVar.previousKeyFormat,
 ] as const;
+
+/**
+ * Key formats of previous releases a rollout can keep writing ({@link EnvVar.previousKeyFormat}):
+ * `0.1.0` (no tag) and `0.2.0` (128 tags shared by every handler).
+ */
+export const PREVIOUS_KEY_FORMATS = ['0.1.0', '0.2.0'] as const;
+
+/** A name of {@link PREVIOUS_KEY_FORMATS}. */
+export type PreviousKeyFormat = (typeof PREVIOUS_KEY_FORMATS)[number];
 
 /** The envelope: Kafka headers a producer sets once per event and the consumer reads. */
 export const Header = {

@@ -28,10 +28,17 @@ export type {
 } from './consumer/options.ts';
 export * as contract from './contract.ts';
 export { type ElastiCacheIamAuth, elastiCacheIamToken } from './dedup/elasticache-iam.ts';
-export { dedupKey, dedupKeyPrefix, eventIdOfKey, KEY_BUCKETS } from './dedup/key.ts';
+export { dedupKey, dedupKeyPrefix, eventIdOfKey, KEY_BUCKETS, KEY_FORMAT } from './dedup/key.ts';
 export { MemoryDedupStore } from './dedup/memory-store.ts';
+export {
+  PREVIOUS_KEY_FORMATS,
+  type PreviousKeyFormat,
+  previousFormatKey,
+  previousKeyOf,
+} from './dedup/previous-key-formats.ts';
 export { connectRedis, type RedisConnection, type RedisConnectionOptions } from './dedup/redis-connection.ts';
 export { RedisDedupStore, type RedisDedupStoreOptions } from './dedup/redis-store.ts';
+export { RolloutDedupStore } from './dedup/rollout-store.ts';
 export type { ClaimOutcome, ClaimResult, DedupStore } from './dedup/store.ts';
 export { MIN_WINDOW_SECONDS, WINDOWS, type WindowName, windowMs } from './dedup/window.ts';
 export * from './errors.ts';

@@ -3,7 +3,7 @@
  * lose records). Each error names the property.
  */
 import { Duration, Token } from 'aws-cdk-lib';
-import { EnvVar, MIN_WINDOW_SECONDS, WINDOWS } from '../../lib/contract.ts';
+import { EnvVar, MIN_WINDOW_SECONDS, PREVIOUS_KEY_FORMATS, WINDOWS } from '../../lib/contract.ts';
 import { ConstructConfigError } from './errors.ts';
 import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
 
@@ -67,6 +67,21 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
   if (!Number.isInteger(max) || max < 1 || max > 2000)
     fail('provisionedPollers.maximumPollers', `${max} is not 1..2000`);
   if (min > max) fail('provisionedPollers', `minimumPollers ${min} is above maximumPollers ${max}`);
+  if (
+    props.previousKeyFormat !== undefined &&
+    !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(props.previousKeyFormat)
+  ) {
+    fail(
+      'previousKeyFormat',
+      `'${props.previousKeyFormat}' is not a previous key format: name the release deployed before, ${PREVIOUS_KEY_FORMATS.join(' or ')}`,
+    );
+  }
+  // Removed in 0.3.0: a stack still setting it (plain JS, or a cast) would believe it is covered.
+  if ((props as { readPreviousKeys?: unknown }).readPreviousKeys !== undefined)
+    fail(
+      'readPreviousKeys',
+      'was replaced in 0.3.0 by previousKeyFormat (0.1.0 or 0.2.0, the release deployed before)',
+    );
   const batchSize = props.batchSize ?? 100;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
     fail('batchSize', `${batchSize} is not 1..${MAX_BATCH_SIZE} (the Kafka event source limit)`);

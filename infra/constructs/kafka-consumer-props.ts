@@ -9,6 +9,7 @@ import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { ProvisionedPollerConfig } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
+import type { PreviousKeyFormat } from '../../lib/contract.ts';
 import type { DedupWindow } from '../environment-types.ts';
 import type { ConsumerSchemaRegistryProps } from './consumer-schema-registry.ts';
 import type { IDedupStore } from './dedup-store.ts';
@@ -40,11 +41,13 @@ export interface KafkaConsumerProps {
   /** `EnvVar.storePolicy`. @default 'open' */
   readonly storePolicy?: 'open' | 'closed';
   /**
-   * `EnvVar.readPreviousKeys`: during the rollout of the 0.2.0 key format, claims also read the
-   * key each event had before; keep it on for one dedup window, then remove it.
-   * @default false
+   * `EnvVar.previousKeyFormat`: during the rollout of a new key format, the format of the release
+   * deployed before ('0.1.0' or '0.2.0'); each event is claimed and committed under both keys. Keep
+   * it for one dedup window after the previous release stopped, then remove it (docs/consumer.md,
+   * "Key format"). Checked at synth.
+   * @default none
    */
-  readonly readPreviousKeys?: boolean;
+  readonly previousKeyFormat?: PreviousKeyFormat;
   /** Required: retries, bisect, partial batch failures and the Kafka DLQ only work in provisioned mode. */
   readonly provisionedPollers?: ProvisionedPollerConfig;
   /** @default 100 */

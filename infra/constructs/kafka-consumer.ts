@@ -76,6 +76,7 @@ export class KafkaConsumer extends Construct {
     validateConsumerProps(this.node.path, props);
     validateSchemaRegistry(this.node.path, props.schemaRegistry, props.environment);
     const cluster = parseClusterArn(props.clusterArn);
+    const previousKeyFormat = props.previousKeyFormat;
     this.service = props.service;
     this.handlerName = props.handlerName;
     this.topics = props.topics;
@@ -122,7 +123,7 @@ export class KafkaConsumer extends Construct {
         ...dedupEnvironment(props.dedupStore.endpoint),
         [EnvVar.window]: String(props.window ?? 'default'),
         [EnvVar.storePolicy]: props.storePolicy ?? 'open',
-        ...(props.readPreviousKeys ? { [EnvVar.readPreviousKeys]: 'true' } : {}),
+        ...(previousKeyFormat ? { [EnvVar.previousKeyFormat]: previousKeyFormat } : {}),
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
         ...schemaRegistryEnvironment(props.schemaRegistry),

@@ -4,8 +4,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { DEFAULT_NAMESPACE, EnvVar } from '../contract.ts';
 import { dedupKeyPrefix } from '../dedup/key.ts';
+import { checkPreviousKeyFormat } from '../dedup/previous-key-formats.ts';
 import { validateRedisOptions } from '../dedup/redis-connection.ts';
 import { RedisDedupStore } from '../dedup/redis-store.ts';
+import { RolloutDedupStore } from '../dedup/rollout-store.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { windowMs } from '../dedup/window.ts';
 import { ConfigurationError } from '../errors.ts';
@@ -74,7 +76,8 @@ function resolveHandlerName(inCode: string | undefined, inEnvironment: string | 
  *
  * @throws {ConfigurationError} naming the option: empty service or handler name, a handler name
  *   other than the deployment's `EnvVar.handlerName`, a window below
- *   10 minutes, an unparseable Redis URL, no store, a bad policy or limit.
+ *   10 minutes, an unparseable Redis URL, no store, a bad policy or limit, a previousKeyFormat
+ *   other than '0.1.0' or '0.2.0', the removed readPreviousKeys.
  * @example
  * const config = resolveConfig({ handlerName: 'on-review-created', redis: { url }, handle });
  */
@@ -86,7 +89,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     `set service or ${EnvVar.serviceName}`,
   );
   const handlerName = resolveHandlerName(options.handlerName, process.env[EnvVar.handlerName]);
-  // A brace before the bucket's would become the key's hash tag: every key of the handler in one slot.
+  // A brace before the key's tag would become its hash tag: every key of the handler in one slot.
   for (const [option, value] of [
     ['service', service],
     ['handlerName', handlerName],
@@ -150,11 +153,17 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
       );
     }
     if (!('pipeline' in options.redis)) validateRedisOptions(options.redis);
-    store = new RedisDedupStore({
-      redis: options.redis,
-      readPreviousKeys: options.readPreviousKeys === true,
-    });
+    store = new RedisDedupStore({ redis: options.redis });
   }
+  // Removed in 0.3.0 (it read old keys, never wrote them): refused, not silently ignored.
+  if ((options as { readPreviousKeys?: unknown }).readPreviousKeys !== undefined) {
+    throw new ConfigurationError(
+      'readPreviousKeys',
+      "was replaced in 0.3.0 by previousKeyFormat: '0.1.0' or '0.2.0', the release deployed before (docs/consumer.md, \"Key format\")",
+    );
+  }
+  const previousFormat = checkPreviousKeyFormat(options.previousKeyFormat, 'previousKeyFormat');
+  if (previousFormat) store = new RolloutDedupStore(store, previousFormat);
   const logger = options.logger ?? createLogger(service);
   const namespace = process.env[EnvVar.metricsNamespace] || DEFAULT_NAMESPACE;
   return {

@@ -4,6 +4,7 @@
 
 import { EnvVar, WINDOWS, type WindowName } from '../contract.ts';
 import { MemoryDedupStore } from '../dedup/memory-store.ts';
+import { checkPreviousKeyFormat, type PreviousKeyFormat } from '../dedup/previous-key-formats.ts';
 import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-connection.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { ConfigurationError } from '../errors.ts';
@@ -15,7 +16,7 @@ export interface DedupEnvConfig {
   onStoreError: 'open' | 'closed';
   reserveMs?: number;
   leaseMs?: number;
-  readPreviousKeys?: boolean;
+  previousKeyFormat?: PreviousKeyFormat;
 }
 
 /**
@@ -25,6 +26,9 @@ export interface DedupEnvConfig {
 function unshown(value: string): string {
   return `(${value.length} characters, not shown)`;
 }
+
+/** The variable of 0.2.0's read-only rollout, removed in 0.3.0: set, the cold start fails. */
+const READ_PREVIOUS_KEYS_REMOVED = 'DEDUP_READ_PREVIOUS_KEYS';
 
 function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
@@ -52,7 +56,8 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
 /**
  * Read the dedup variables of the contract ({@link EnvVar}; their names and values in
  * docs/consumer.md, "Environment"): the Redis URL, mode (standalone|cluster) and auth
- * (none|token|iam) with its user, token, cache name and serverless flag; the window
+ * (none|token|iam) with its user, token, cache name and serverless flag; the previous key format of
+ * a rollout (0.1.0|0.2.0); the window
  * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms)
  * and lease (default 30000 ms); and `store=memory` (local runs only).
  *
@@ -76,8 +81,17 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
     throw new ConfigurationError(EnvVar.storePolicy, `is neither open nor closed ${unshown(policy)}`);
   }
   const reserve = timingFromEnv(env);
+  // Removed in 0.3.0: a deployment still setting it would believe it is covered.
+  if (env[READ_PREVIOUS_KEYS_REMOVED] !== undefined && env[READ_PREVIOUS_KEYS_REMOVED] !== '') {
+    throw new ConfigurationError(
+      READ_PREVIOUS_KEYS_REMOVED,
+      `was replaced in 0.3.0 by ${EnvVar.previousKeyFormat} (0.1.0 or 0.2.0, the release deployed before)`,
+    );
+  }
+  const previousFormat = checkPreviousKeyFormat(env[EnvVar.previousKeyFormat], EnvVar.previousKeyFormat);
+  const rollout = previousFormat ? { previousKeyFormat: previousFormat } : {};
   if (env[EnvVar.store] === 'memory')
-    return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve };
+    return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve, ...rollout };
   if (env[EnvVar.store] && env[EnvVar.store] !== 'redis') {
     throw new ConfigurationError(EnvVar.store, `is neither redis nor memory ${unshown(env[EnvVar.store]!)}`);
   }
@@ -115,12 +129,5 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
   } else if (auth !== 'none') {
     throw new ConfigurationError(EnvVar.redisAuth, `is not none, token or iam ${unshown(auth)}`);
   }
-  const readPreviousKeys = flag(env, EnvVar.readPreviousKeys);
-  return {
-    redis,
-    window,
-    onStoreError: policy,
-    ...reserve,
-    ...(readPreviousKeys ? { readPreviousKeys } : {}),
-  };
+  return { redis, window, onStoreError: policy, ...reserve, ...rollout };
 }

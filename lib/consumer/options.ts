@@ -4,7 +4,9 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, MSKRecord } from 'aws-lambda';
 import type { Cluster, Redis } from 'ioredis';
+import type { PreviousKeyFormat } from '../dedup/previous-key-formats.ts';
 import type { RedisConnectionOptions } from '../dedup/redis-connection.ts';
+import type { RolloutDedupStore } from '../dedup/rollout-store.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import type { WindowName } from '../dedup/window.ts';
 import type { FormatConfig } from '../formats/resolve.ts';
@@ -39,7 +41,7 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
   /** Service name: the first part of each dedup key and the `service` metric dimension. Default: the `EnvVar.serviceName` variable (lib/contract.ts). */
   service?: string;
   /**
-   * Handler name: part of the key (`<service>:dedup:<handler>:{<bucket>}<eventId>`) and the `Handler` dimension.
+   * Handler name: part of the key (`<service>:dedup:<handler>:{<tag>}<eventId>`) and the `Handler` dimension.
    * Default: the `EnvVar.handlerName` variable (lib/contract.ts), which the CDK construct sets from
    * its `handlerName` prop. Given here and there, the two must be equal (checked at cold start).
    */
@@ -51,12 +53,13 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    */
   redis?: RedisConnectionOptions | Redis | Cluster;
   /**
-   * While rolling out 0.2.0's key format (`{<bucket>}` before the event id), also read each claimed
-   * event's key in the previous format, for one dedup window (docs/consumer.md, "Key format").
-   * Costs a command per claimed key. Ignored when `store` is given (set it on your RedisDedupStore).
-   * @default false
+   * During a rollout of a new key format, the format of the release deployed before: '0.1.0' or
+   * '0.2.0'. Each event is then claimed, committed, released and renewed under its current key and
+   * its key in that format (a {@link RolloutDedupStore} around the store, `store` too), so the
+   * two releases never both run it while both are deployed or after a rollback. Keep it for one
+   * dedup window after the previous release stopped (docs/consumer.md, "Key format"). Default: none.
    */
-  readPreviousKeys?: boolean;
+  previousKeyFormat?: PreviousKeyFormat;
   /** A store of your own, e.g. `new MemoryDedupStore()` for local runs. Default: a Redis store from `redis`. */
   store?: DedupStore;
   /**

@@ -46,8 +46,7 @@
  */
 import calculateSlot from 'cluster-key-slot';
 import { type ChainableCommander, Cluster, type Redis } from 'ioredis';
-import { DedupStoreError } from '../errors.ts';
-import { previousFormatKey } from './key.ts';
+import { ConfigurationError, DedupStoreError } from '../errors.ts';
 import {
   adoptRedisClient,
   connectRedis,
@@ -137,13 +136,6 @@ export interface RedisDedupStoreOptions {
   commandTimeoutMs?: number;
   /** Longest a batch waits for a connection. Default: redis.connectTimeoutMs or 1000 ms. */
   connectTimeoutMs?: number;
-  /**
-   * Also read each claimed event's key in the format before 0.2.0 (no bucket), and treat the
-   * event as done or held when that key says so: turn on for one dedup window while rolling out
-   * 0.2.0 (docs/consumer.md, "Key format"). Costs a command per claimed key.
-   * @default false
-   */
-  readPreviousKeys?: boolean;
 }
 
 function isClient(value: unknown): value is Redis | Cluster {
@@ -160,12 +152,16 @@ function isClient(value: unknown): value is Redis | Cluster {
 export class RedisDedupStore implements DedupStore {
   readonly #connection: RedisConnection;
   readonly #commandTimeoutMs: number;
-  readonly #readPreviousKeys: boolean;
   /** Cluster nodes whose last round trip failed to connect: their slots' map is asked again first. */
   readonly #unreachable = new Set<string>();
 
   constructor(options: RedisDedupStoreOptions) {
-    this.#readPreviousKeys = options.readPreviousKeys === true;
+    // Gone in 0.3.0 (it read old keys but never wrote them): refused rather than ignored.
+    if ((options as { readPreviousKeys?: unknown }).readPreviousKeys !== undefined)
+      throw new ConfigurationError(
+        'readPreviousKeys',
+        'was replaced in 0.3.0 by RolloutDedupStore (previousKeyFormat)',
+      );
     if (isClient(options.redis)) {
       const client = options.redis;
       defineScripts(client);
@@ -228,42 +224,7 @@ export class RedisDedupStore implements DedupStore {
         if (unused.length > 0) this.release(unused, owner).catch(() => {});
       },
     );
-    if (this.#readPreviousKeys) await this.#readPrevious(keys, results, owner);
     return results;
-  }
-
-  /**
-   * The rollout read: for each key just claimed, the same event's key in the previous format. DONE
-   * there: a duplicate; IN_PROGRESS there (an invocation of the previous version is on it): held;
-   * unreadable: the store's error (the consumer's policy decides). In each case the new claim is
-   * released, so the key is left as it was.
-   */
-  async #readPrevious(keys: readonly string[], results: ClaimResult[], owner: string): Promise<void> {
-    const asked: number[] = [];
-    const previous: string[] = [];
-    for (let i = 0; i < keys.length; i++) {
-      const old = results[i] === 'claimed' ? previousFormatKey(keys[i]!) : undefined;
-      if (old === undefined) continue;
-      asked.push(i);
-      previous.push(old);
-    }
-    if (asked.length === 0) return;
-    const unclaim: string[] = [];
-    const settle = (j: number, outcome: ClaimResult) => {
-      results[asked[j]!] = outcome;
-      unclaim.push(keys[asked[j]!]!);
-    };
-    try {
-      await this.#send(previous, { one: (p, key) => p.get(key) }, (j, error, reply) => {
-        if (error) settle(j, this.#storeError(error, 'read previous key'));
-        else if (reply === DONE) settle(j, 'done');
-        else if (typeof reply === 'string') settle(j, 'held');
-      });
-    } catch (error) {
-      const failed = this.#storeError(error, 'read previous key');
-      for (let j = 0; j < asked.length; j++) if (results[asked[j]!] === 'claimed') settle(j, failed);
-    }
-    if (unclaim.length > 0) await this.release(unclaim, owner).catch(() => {});
   }
 
   async commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {

@@ -26,7 +26,7 @@ export type ClaimResult = ClaimOutcome | Error;
  */
 export type RenewalResult = 'renewed' | 'done' | 'lost';
 
-/** A dedup store. Implementations: {@link RedisDedupStore}, and {@link MemoryDedupStore} for local runs only. */
+/** A dedup store. Implementations: {@link RedisDedupStore}, {@link MemoryDedupStore} for local runs only, and {@link RolloutDedupStore} over either during a key format rollout. */
 export interface DedupStore {
   /**
    * Claim each key for `owner` for `leaseMs`, atomically per key (SET NX).

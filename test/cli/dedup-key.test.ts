@@ -6,6 +6,7 @@ import { ulid } from 'ulid';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { kafkaHandler } from '../../lib/index.ts';
 import { mskEvent, mskRecord } from '../../testkit/index.ts';
+import { dedupKey as dedupKey020 } from '../fixtures/releases/v0.2.0/lib/dedup/key.ts';
 import { invoke } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
@@ -38,6 +39,30 @@ test('the key the CLI prints for an event id is the key the consumer marked DONE
   const keys = cli('--service', service, '--handler', 'h', ...ids);
   assert.equal(keys.length, 2);
   for (const key of keys) assert.equal(await admin.get(key), 'D', key);
-  const [previous] = cli('--service', service, '--handler', 'h', '--previous-format', ids[0]!);
-  assert.equal(previous, `${service}:dedup:h:${ids[0]!.toUpperCase()}`);
+  const [v010] = cli('--service', service, '--handler', 'h', '--previous-format', '0.1.0', ids[0]!);
+  assert.equal(v010, `${service}:dedup:h:${ids[0]!.toUpperCase()}`);
+  // 0.2.0's key, as 0.2.0's own code (from git history, test/fixtures/releases) names it.
+  const [v020] = cli('--service', service, '--handler', 'h', '--previous-format', '0.2.0', ids[0]!);
+  assert.equal(v020, dedupKey020(`${service}:dedup:h:`, ids[0]!.toUpperCase()));
+});
+
+test('an unknown --previous-format is refused, naming the formats', () => {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--conditions=msk-once-source',
+      'cli/main.ts',
+      'dedup-key',
+      '--service',
+      's',
+      '--handler',
+      'h',
+      '--previous-format',
+      '0.9',
+      'x',
+    ],
+    { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 60_000 },
+  );
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--previous-format '0\.9' is not 0\.1\.0 or 0\.2\.0/);
 });

@@ -1,9 +1,10 @@
 /**
  * The same semantics against a three-node Redis Cluster (ElastiCache Serverless speaks cluster mode):
- * keys spread over the nodes, claims in one pipeline per node and one script per bucket.
+ * keys spread over the nodes, claims in one pipeline per node and one script per slot.
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import calculateSlot from 'cluster-key-slot';
 import { ulid } from 'ulid';
 import {
   dedupKey,
@@ -11,7 +12,9 @@ import {
   type KafkaHandler,
   KEY_BUCKETS,
   kafkaHandler,
+  previousFormatKey,
   RedisDedupStore,
+  RolloutDedupStore,
 } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
@@ -90,9 +93,12 @@ describe('kafkaHandler against a Redis Cluster', () => {
     }
   });
 
-  test('a claim and a commit of 1,000 keys go as at most one command per bucket, not per key', async () => {
+  test('a claim and a commit of 1,000 keys go as at most one command per slot, not per key', async () => {
     const prefix = dedupKeyPrefix(uniqueService('buckets'), 'h');
     const keys = Array.from({ length: 1000 }, () => dedupKey(prefix, ulid()));
+    // At most KEY_BUCKETS (512) slots for 1,000 keys of one handler: one script per slot.
+    const slots = new Set(keys.map((key) => calculateSlot(key))).size;
+    assert.ok(slots <= KEY_BUCKETS && slots < keys.length, `${slots} slots`);
     // MONITOR on every master: count the commands from clients that carry a key of this test.
     const monitors = await Promise.all(admin.nodes('master').map((node) => node.duplicate().monitor()));
     let commands = 0;
@@ -107,13 +113,20 @@ describe('kafkaHandler against a Redis Cluster', () => {
         }
       });
     }
-    const store = new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } });
+    // MONITOR slows every node: a generous timeout, the test counts commands, not time.
+    const store = new RedisDedupStore({
+      redis: { url: clusterUrl(), cluster: true },
+      commandTimeoutMs: 10_000,
+    });
     try {
       assert.ok((await store.claim(keys, 'a', 10_000)).every((r) => r === 'claimed'));
       await store.commit(keys, 'a', 60_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(keysSeen, 2000, 'every key claimed and committed once');
-      assert.ok(commands <= 2 * KEY_BUCKETS, `${commands} commands for 1,000 claims and 1,000 commits`);
+      assert.ok(
+        commands <= 2 * slots,
+        `${commands} commands for 1,000 claims and 1,000 commits over ${slots} slots`,
+      );
       assert.ok((await store.claim(keys, 'b', 10_000)).every((r) => r === 'done'));
     } finally {
       await store.close();
@@ -121,28 +134,39 @@ describe('kafkaHandler against a Redis Cluster', () => {
     }
   });
 
-  test('the rollout read of the previous format works across slots (a command per old key)', async () => {
-    const prefix = dedupKeyPrefix(uniqueService('rollout-cluster'), 'h');
-    const ids = Array.from({ length: 60 }, () => ulid());
-    await Promise.all(ids.slice(0, 20).map((id) => admin.set(prefix + id, 'D', 'PX', 60_000)));
-    await Promise.all(ids.slice(20, 40).map((id) => admin.set(prefix + id, 'P:old', 'PX', 60_000)));
-    const store = new RedisDedupStore({
-      redis: { url: clusterUrl(), cluster: true },
-      readPreviousKeys: true,
-    });
+  test('during a rollout from 0.2.0 both keys of 1,000 events still go as one command per slot', async () => {
+    const prefix = dedupKeyPrefix(uniqueService('rollout-slots'), 'h');
+    const keys = Array.from({ length: 1000 }, () => dedupKey(prefix, ulid()));
+    const both = [...keys, ...keys.map((key) => previousFormatKey('0.2.0', key)!)];
+    // 0.2.0's keys add at most its 128 slots to the current format's.
+    const slots = new Set(both.map((key) => calculateSlot(key))).size;
+    assert.ok(slots <= KEY_BUCKETS + 128, `${slots} slots`);
+    const monitors = await Promise.all(admin.nodes('master').map((node) => node.duplicate().monitor()));
+    let commands = 0;
+    let keysSeen = 0;
+    for (const monitor of monitors) {
+      monitor.on('monitor', (_time: string, args: string[], source: string) => {
+        if (source === 'lua') return;
+        const ours = args.filter((a) => a.startsWith(prefix)).length;
+        if (ours > 0) {
+          commands++;
+          keysSeen += ours;
+        }
+      });
+    }
+    const store = new RolloutDedupStore(
+      new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true }, commandTimeoutMs: 10_000 }),
+      '0.2.0',
+    );
     try {
-      const results = await store.claim(
-        ids.map((id) => dedupKey(prefix, id)),
-        'new',
-        10_000,
-      );
-      assert.deepEqual(results, [
-        ...new Array(20).fill('done'),
-        ...new Array(20).fill('held'),
-        ...new Array(20).fill('claimed'),
-      ]);
+      assert.ok((await store.claim(keys, 'a', 10_000)).every((r) => r === 'claimed'));
+      await store.commit(keys, 'a', 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(keysSeen, 4000, 'both keys of every event claimed and committed once');
+      assert.ok(commands <= 2 * slots, `${commands} commands over ${slots} slots`);
     } finally {
       await store.close();
+      for (const monitor of monitors) monitor.disconnect();
     }
   });
 });

@@ -90,7 +90,7 @@ describe('contract: the public values', () => {
         storePolicy: 'DEDUP_STORE_POLICY',
         reserveMs: 'DEDUP_RESERVE_MS',
         leaseMs: 'DEDUP_LEASE_MS',
-        readPreviousKeys: 'DEDUP_READ_PREVIOUS_KEYS',
+        previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
         store: 'DEDUP_STORE',
         idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
         idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',

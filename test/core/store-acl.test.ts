@@ -14,8 +14,9 @@ import { Cluster, Redis } from 'ioredis';
 import { monotonicFactory } from 'ulid';
 import { accessString } from '../../infra/constructs/dedup-cache.ts';
 import { DEDUP_USER_COMMANDS, dedupUserAccessString, dedupUserKeyPattern } from '../../lib/contract.ts';
-import { previousFormatKey } from '../../lib/dedup/key.ts';
+import { previousFormatKey } from '../../lib/dedup/previous-key-formats.ts';
 import { DONE } from '../../lib/dedup/redis-store.ts';
+import { RolloutDedupStore } from '../../lib/dedup/rollout-store.ts';
 import { dedupKey, dedupKeyPrefix, RedisDedupStore } from '../../lib/index.ts';
 import {
   type LocalRedis,
@@ -96,7 +97,6 @@ function storeAs(mode: Mode): RedisDedupStore {
       connectTimeoutMs: 1500,
       commandTimeoutMs: 1500,
     },
-    readPreviousKeys: true,
   });
 }
 
@@ -212,15 +212,16 @@ async function exercise(
     const repeat = await attempt('claim d', () => store.claim(keys, 'd', 60_000));
     if (repeat) expect('claim d (committed keys are done)', new Set(repeat), new Set(['done']));
 
-    // The previous-format read: an event marked DONE under its key before 0.2.0.
+    // The rollout's previous-format read: an event marked DONE under its 0.2.0 key.
     const old = dedupKey(prefix, id());
     const writer =
       mode === 'standalone'
         ? admins.get(standalone.port)!
         : new Cluster(portsOf(mode).map((port) => ({ host: '127.0.0.1', port })));
-    await writer.set(previousFormatKey(old)!, DONE, 'PX', 60_000);
+    await writer.set(previousFormatKey('0.2.0', old)!, DONE, 'PX', 60_000);
     if (writer instanceof Cluster) await writer.quit();
-    const previous = await attempt('claim previous', () => store.claim([old], 'e', 60_000));
+    const rollout = new RolloutDedupStore(store, '0.2.0');
+    const previous = await attempt('claim previous', () => rollout.claim([old], 'e', 60_000));
     if (previous) expect('claim previous (done under the previous format)', previous, ['done']);
 
     if (mode === 'cluster') {

@@ -127,6 +127,22 @@ describe('KafkaConsumer validation', () => {
     );
   });
 
+  test('previousKeyFormat: the rollout format in the function environment; unknown or removed props refused', () => {
+    const variables = (change: Partial<KafkaConsumerProps>) => {
+      const { stack, base } = scope();
+      new KafkaConsumer(stack, 'C', { ...base, ...change });
+      const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+      return fn!.Properties.Environment.Variables as Record<string, unknown>;
+    };
+    assert.equal(variables({ previousKeyFormat: '0.2.0' })[EnvVar.previousKeyFormat], '0.2.0');
+    assert.equal(variables({ previousKeyFormat: '0.1.0' })[EnvVar.previousKeyFormat], '0.1.0');
+    assert.equal(variables({})[EnvVar.previousKeyFormat], undefined);
+    const e = rejects({ previousKeyFormat: '0.9.0' as never });
+    assert.equal(e.prop, 'previousKeyFormat');
+    assert.match(e.message, /'0\.9\.0' is not a previous key format/);
+    assert.equal(rejects({ readPreviousKeys: true } as never).prop, 'readPreviousKeys');
+  });
+
   test('several topics: one mapping and one consumer group per topic', () => {
     const { stack, base } = scope();
     const consumer = new KafkaConsumer(stack, 'C', { ...base, topics: ['orders', 'refunds'] });
