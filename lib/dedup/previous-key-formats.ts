@@ -68,6 +68,7 @@ export function checkPreviousKeyFormat(value: unknown, option: string): Previous
   if ((PREVIOUS_KEY_FORMATS as readonly unknown[]).includes(value)) return value as PreviousKeyFormat;
   throw new ConfigurationError(
     option,
-    `'${String(value)}' is not a previous key format: name the release deployed before, ${PREVIOUS_KEY_FORMATS.map((f) => `'${f}'`).join(' or ')} (docs/consumer.md, "Key format")`,
+    // Not quoted: a token pasted into the variable by mistake would land in the init error.
+    `is not a previous key format (${String(value).length} characters, not shown): name the release deployed before, ${PREVIOUS_KEY_FORMATS.map((f) => `'${f}'`).join(' or ')} (docs/consumer.md, "Key format")`,
   );
 }

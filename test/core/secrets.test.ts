@@ -126,7 +126,7 @@ describe('configuration errors never quote a token', () => {
     ['DEDUP_REDIS_MODE', url],
     ['DEDUP_STORE_POLICY', url],
     ['DEDUP_WINDOW', url],
-    ['DEDUP_READ_PREVIOUS_KEYS', url],
+    ['DEDUP_PREVIOUS_KEY_FORMAT', url],
     ['DEDUP_REDIS_SERVERLESS', iam],
     ['DEDUP_LEASE_MS', url],
     ['DEDUP_RESERVE_MS', url],
