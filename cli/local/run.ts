@@ -25,6 +25,7 @@ import {
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
 import { dumpTopic, parseDlqText } from '../dlq-reader.ts';
+import { printable } from '../terminal-text.ts';
 import type { LocalOptions } from './options.ts';
 import { progressBar } from './progress-bar.ts';
 import { summarize } from './summary.ts';
@@ -135,7 +136,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       throw new Error(`${target.describe} needs a Redis that every environment shares`);
     const service = `${o.service}-${Date.now().toString(36)}`;
     say(
-      `msk-once local run: ${target.describe}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
+      `msk-once local run: ${printable(target.describe)}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
     );
 
     const dlqTopic = `${target.topic}-dlq`;
@@ -253,7 +254,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       effectReplays: fn.effectReplays(),
     });
     console.log(verdict.text);
-    if (o.dlqFile) console.log(`DLQ written to ${o.dlqFile}: msk-once dlq ${o.dlqFile}`);
+    if (o.dlqFile) console.log(printable(`DLQ written to ${o.dlqFile}: msk-once dlq ${o.dlqFile}`));
     if (o.output) console.log(`Output written to ${o.output}: msk-once triage --from ${o.output}`);
     return { ok: verdict.ok, text: verdict.text };
   } finally {

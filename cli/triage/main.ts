@@ -27,6 +27,7 @@ import {
   runbookLink,
 } from '../../lib/alarms.ts';
 import { DEFAULT_NAMESPACE } from '../../lib/contract.ts';
+import { printable } from '../terminal-text.ts';
 import { type AlarmEvaluation, evaluateAlarms, findings, formatValue } from './analysis.ts';
 import {
   describeAlarms,
@@ -108,6 +109,12 @@ function subjectOf(c: TriageConsumer, env: TriageEnvironment) {
   };
 }
 
+/**
+ * One alarm's paragraph. Its data lines quote what producers and handlers wrote (log messages,
+ * error messages, Event-Ids, metric labels): each part is {@link printable} before the lines are
+ * joined, so a control sequence is shown, not obeyed, and a newline in an error cannot start a
+ * line of its own (a forged `runbook:` or all-clear line).
+ */
 function render(
   heading: string,
   rule: AlarmRule,
@@ -116,10 +123,10 @@ function render(
   runbookUrl: string,
 ): string {
   return [
-    heading,
-    `  means:   ${meaning}`,
-    ...data.map((line, i) => `  ${i === 0 ? 'data:   ' : '        '} ${line}`),
-    `  runbook: ${runbookLink(runbookUrl, rule.section)}`,
+    printable(heading),
+    `  means:   ${printable(meaning)}`,
+    ...data.map((line, i) => `  ${i === 0 ? 'data:   ' : '        '} ${printable(line)}`),
+    `  runbook: ${printable(runbookLink(runbookUrl, rule.section))}`,
     '',
   ].join('\n');
 }
@@ -142,7 +149,7 @@ function readLines(file: string): Record<string, unknown>[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new TriageUsageError(`--from ${file}: ${(error as Error).message}`);
+    throw new TriageUsageError(`--from ${printable(file)}: ${printable((error as Error).message)}`);
   }
   const lines: Record<string, unknown>[] = [];
   for (const line of text.split('\n')) {
@@ -164,7 +171,7 @@ async function triageFile(env: TriageEnvironment, consumers: TriageConsumer[], f
   const consumer = consumers[0]!;
   const firing = evaluations.filter((e) => e.state === 'ALARM');
   io.out(
-    `msk-once triage of ${file} (${lines.length} lines) with the alarms of ${env.name}/${consumer.name}: ${firing.length} would have fired\n\n`,
+    `msk-once triage of ${printable(file)} (${lines.length} lines) with the alarms of ${env.name}/${consumer.name}: ${firing.length} would have fired\n\n`,
   );
   for (const e of firing) {
     io.out(
@@ -230,7 +237,9 @@ async function triageAccount(
     for (const alarm of firing) {
       const key = SECTION_KEYS[(alarm.AlarmName ?? '').slice(names.alarmPrefix.length)];
       if (!key) {
-        io.out(`ALARM  ${alarm.AlarmName}  (not an alarm of this version: ${alarm.StateReason ?? ''})\n\n`);
+        io.out(
+          `ALARM  ${printable(alarm.AlarmName ?? '')}  (not an alarm of this version: ${printable(alarm.StateReason ?? '')})\n\n`,
+        );
         continue;
       }
       const e = evaluations.get(key)!;

@@ -36,6 +36,9 @@ import { ENVIRONMENTS, environment } from '../../infra/environments.ts';
 import { alarmRules } from '../../lib/alarms.ts';
 import { type LocalRun, localRun } from '../support/local-run.ts';
 
+/** A control character other than the line feed that ends each printed line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 const sum = (lines: Record<string, unknown>[], metric: string) =>
   lines.filter((l) => l._aws && typeof l[metric] === 'number').reduce((a, l) => a + (l[metric] as number), 0);
 
@@ -383,6 +386,61 @@ describe('against an AWS account (SDK clients mocked with documented response sh
       (e: unknown) =>
         e instanceof TriageReadError && /\/aws\/lambda\/x ended Failed/.test((e as Error).message),
     );
+  });
+});
+
+describe('producer-controlled text reaches the terminal inert', () => {
+  // A handler's error message is the producer's text (a record's value quoted in it, say): an OSC 52
+  // clipboard write, an OSC 0 title, CSI 2J (clear screen), a C1 CSI, and newlines that would forge
+  // a runbook line and the all-clear line of the triage.
+  const evil =
+    'cannot notify \u001b]52;c;ZXZpbA==\u0007 \u001b]0;pwned\u0007 \u001b[2J \u009b31m' +
+    '\n  runbook: https://evil.example/runbook\nno alarm of dev is in ALARM';
+  let dir: string;
+  let file: string;
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'msk-once-triage-evil-'));
+    file = path.join(dir, 'run.jsonl');
+    const lines = [
+      // What the emulated mapping reports for a record written to the DLQ (the AWS/Lambda EMF).
+      {
+        _aws: {
+          Timestamp: T0,
+          CloudWatchMetrics: [
+            {
+              Namespace: 'AWS/Lambda',
+              Dimensions: [['EventSourceMappingUUID']],
+              Metrics: [{ Name: 'OnFailureDestinationDeliveredEventCount', Unit: 'Count' }],
+            },
+          ],
+        },
+        EventSourceMappingUUID: ESM,
+        OnFailureDestinationDeliveredEventCount: 1,
+      },
+      {
+        level: 'ERROR',
+        message: `record failed \u001b]0;title\u0007`,
+        timestamp: new Date(T0).toISOString(),
+        error: { name: 'Error\u009b2J', message: evil },
+      },
+    ];
+    writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('`--from`: the error is shown escaped, on its own line, and forges no line', async () => {
+    const { code, text } = await triage(['--env', 'dev', '--from', file]);
+    assert.equal(code, 0);
+    assert.match(text, /WOULD FIRE {2}msk-once-dev-notification-dlq-records/);
+    assert.doesNotMatch(text, CONTROL_BUT_LF, 'no control character but the line ends');
+    assert.match(text, /\\x1b\]52;c;ZXZpbA==\\x07/, 'the OSC 52 is shown, escaped');
+    assert.match(text, /\\x9b31m/);
+    const runbookLines = text.split('\n').filter((l) => /runbook:/.test(l) && !/cannot notify/.test(l));
+    assert.ok(
+      runbookLines.every((l) => l.includes('github.com/msk-once/msk-once')),
+      `no forged runbook line:\n${runbookLines.join('\n')}`,
+    );
+    assert.doesNotMatch(text, /^no alarm of dev is in ALARM/m, 'no forged all-clear line');
   });
 });
 
