@@ -125,6 +125,44 @@ export const ALARM_PERIOD_SECONDS = 300;
 /** MaxOffsetLag that pages when an environment names none. */
 export const DEFAULT_OFFSET_LAG = 10_000;
 
+/**
+ * CloudWatch's hard limit: an alarm on metric math references at most 10 metrics (Metrics Insights
+ * queries aside). A rule whose math needs more (a consumer of many topics) is split in groups.
+ */
+export const ALARM_METRIC_LIMIT = 10;
+
+/**
+ * `items` (a consumer's topics, or its mappings) cut, in their order, into the groups of one alarm
+ * each: as many items as fit `metricsPerItem` metrics apiece under {@link ALARM_METRIC_LIMIT}. One
+ * group (the whole list) whenever it fits: then the rule is one plain alarm. The CDK alarms and
+ * the triage cut alike, so that they judge the same groups.
+ *
+ * @example
+ * alarmGroups(['a', 'b', 'c', 'd', 'e', 'f'], 2); // [['a', 'b', 'c', 'd', 'e'], ['f']]
+ */
+export function alarmGroups<T>(items: readonly T[], metricsPerItem: number): T[][] {
+  const size = Math.max(1, Math.floor(ALARM_METRIC_LIMIT / metricsPerItem));
+  const groups: T[][] = [];
+  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
+  return groups.length ? groups : [[]];
+}
+
+/**
+ * The rules whose metric math grows with the consumer: one or two metrics per topic (dedup-ratio)
+ * or per event source mapping (one mapping per topic). The others read one metric or one Metrics
+ * Insights query whatever the number of topics.
+ */
+export const ALARM_SPREAD: {
+  readonly [K in AlarmKey]?: { readonly over: 'topic' | 'mapping'; readonly metricsEach: number };
+} = {
+  dedupRatio: { over: 'topic', metricsEach: 2 },
+  offsetLag: { over: 'mapping', metricsEach: 1 },
+  mappingErrors: { over: 'mapping', metricsEach: 2 },
+  mappingStalled: { over: 'mapping', metricsEach: 2 },
+  dlqRecords: { over: 'mapping', metricsEach: 1 },
+  recordsLost: { over: 'mapping', metricsEach: 2 },
+};
+
 const COUNTER_ABSENT = 'the metric is only emitted when it counts something: no data means none happened';
 
 /**

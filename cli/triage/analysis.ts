@@ -7,18 +7,38 @@
  * (infra/constructs/kafka-consumer.ts); evaluation follows CloudWatch: the last `evaluationPeriods`
  * periods, `datapointsToAlarm` of them breaching, missing data per the rule's policy.
  */
-import type { AlarmKey, AlarmRule } from '../../lib/alarms.ts';
+import { ALARM_SPREAD, type AlarmKey, type AlarmRule, alarmGroups } from '../../lib/alarms.ts';
 import type { LogFindings } from './log-lines.ts';
 import type { Signals } from './signals.ts';
 
-type Evaluator = (s: Signals, period: number) => number | undefined;
+type Evaluator = (s: Signals, period: number, topics?: readonly string[]) => number | undefined;
 
-/** Per rule, the value of one period (undefined = no data). One entry per alarm key, or tsc fails. */
-export const EVALUATORS: Record<AlarmKey, Evaluator> = {
-  dedupRatio: (s, t) => {
+/** Deduplicated / processed of one period over `topics` (all of them when undefined). */
+function dedupRatioOf(s: Signals, t: number, topics?: readonly string[]): number | undefined {
+  if (topics === undefined) {
     const processed = s.sum('processed', t);
     if (processed === undefined) return undefined;
     return processed > 0 ? (s.sum('deduplicated', t) ?? 0) / processed : 0;
+  }
+  const values = topics.map((topic) => s.value('processed', topic, t));
+  if (values.every((v) => v === undefined)) return undefined;
+  const processed = values.reduce<number>((a, v) => a + (v ?? 0), 0);
+  const dedup = topics.reduce((a, topic) => a + (s.value('deduplicated', topic, t) ?? 0), 0);
+  return processed > 0 ? dedup / processed : 0;
+}
+
+/** Per rule, the value of one period (undefined = no data). One entry per alarm key, or tsc fails. */
+export const EVALUATORS: Record<AlarmKey, Evaluator> = {
+  dedupRatio: (s, t, topics) => {
+    // As the CDK alarms cut a consumer of many topics: the largest ratio of its groups of topics.
+    const groups = topics ? alarmGroups(topics, ALARM_SPREAD.dedupRatio!.metricsEach) : [];
+    if (groups.length <= 1) return dedupRatioOf(s, t);
+    let worst: number | undefined;
+    for (const group of groups) {
+      const v = dedupRatioOf(s, t, group);
+      if (v !== undefined) worst = Math.max(worst ?? 0, v);
+    }
+    return worst;
   },
   dedupErrors: (s, t) => s.sum('dedupErrors', t),
   dedupLatency: (s, t) => s.value('checkP99', undefined, t),
@@ -73,6 +93,11 @@ export interface EvaluateOptions {
    * rule's evaluation periods ("would have fired had it gone on").
    */
   assumeSustained?: boolean;
+  /**
+   * The consumer's topics in their declared order: a consumer of more than five has its dedup
+   * ratio judged per group of topics, as its CloudWatch alarm is (lib/alarms.ts `alarmGroups`).
+   */
+  topics?: readonly string[];
 }
 
 /**
@@ -82,7 +107,10 @@ export interface EvaluateOptions {
  */
 export function evaluateAlarm(rule: AlarmRule, s: Signals, options: EvaluateOptions = {}): AlarmEvaluation {
   const periods = s.periods();
-  const values = periods.map((period) => ({ period, value: EVALUATORS[rule.key](s, period) }));
+  const values = periods.map((period) => ({
+    period,
+    value: EVALUATORS[rule.key](s, period, options.topics),
+  }));
   const breaching = (v: number | undefined) =>
     v === undefined ? rule.missingData === 'breaching' : v > rule.threshold;
   const n = options.assumeSustained ? 1 : rule.evaluationPeriods;

@@ -5,6 +5,7 @@
  */
 import {
   type CloudWatchClient,
+  type CompositeAlarm,
   DescribeAlarmsCommand,
   GetMetricDataCommand,
   type MetricAlarm,
@@ -27,32 +28,41 @@ export class TriageReadError extends Error {
   }
 }
 
+/** A metric alarm, or a composite one (a rule split over groups of topics: infra/constructs/consumer-alarms.ts). */
+export type TriageAlarm = MetricAlarm | CompositeAlarm;
+
 /**
- * Every metric alarm whose name starts with `prefix`, in any state (paginated).
+ * Every metric and composite alarm whose name starts with `prefix`, in any state (paginated).
  *
  * @example
  * const alarms = await describeAlarms(cloudWatch, 'msk-once-prod-notification-');
  */
-export async function describeAlarms(client: CloudWatchClient, prefix: string): Promise<MetricAlarm[]> {
-  const alarms: MetricAlarm[] = [];
+export async function describeAlarms(client: CloudWatchClient, prefix: string): Promise<TriageAlarm[]> {
+  const alarms: TriageAlarm[] = [];
   let NextToken: string | undefined;
   do {
     const page = await client.send(
-      new DescribeAlarmsCommand({ AlarmNamePrefix: prefix, AlarmTypes: ['MetricAlarm'], NextToken }),
+      new DescribeAlarmsCommand({
+        AlarmNamePrefix: prefix,
+        AlarmTypes: ['MetricAlarm', 'CompositeAlarm'],
+        NextToken,
+      }),
     );
-    alarms.push(...(page.MetricAlarms ?? []));
+    alarms.push(...(page.MetricAlarms ?? []), ...(page.CompositeAlarms ?? []));
     NextToken = page.NextToken;
   } while (NextToken);
   return alarms;
 }
 
 /** The event source mapping ids the alarms watch (their EventSourceMappingUUID dimensions). */
-export function mappingIdsOf(alarms: readonly MetricAlarm[]): string[] {
+export function mappingIdsOf(alarms: readonly TriageAlarm[]): string[] {
   const ids = new Set<string>();
   for (const alarm of alarms) {
+    if (!('Metrics' in alarm || 'Dimensions' in alarm)) continue; // a composite names no metric
+    const metric = alarm as MetricAlarm;
     const dims = [
-      ...(alarm.Dimensions ?? []),
-      ...(alarm.Metrics ?? []).flatMap((m) => m.MetricStat?.Metric?.Dimensions ?? []),
+      ...(metric.Dimensions ?? []),
+      ...(metric.Metrics ?? []).flatMap((m) => m.MetricStat?.Metric?.Dimensions ?? []),
     ];
     for (const d of dims) if (d.Name === 'EventSourceMappingUUID' && d.Value) ids.add(d.Value);
   }

@@ -200,7 +200,14 @@ async function triageAccount(
   let firingTotal = 0;
   for (const consumer of consumers) {
     const names = consumerResourceNames(env.name, consumer.name);
-    const alarms = await describeAlarms(io.cloudWatch, names.alarmPrefix);
+    const all = await describeAlarms(io.cloudWatch, names.alarmPrefix);
+    // The parts of a split rule (`<name>-part<k>`) are its composite's business: listed and
+    // explained once, under the rule's name; their metrics still name the mappings.
+    const isPart = (a: { AlarmName?: string }) => {
+      const m = /^(.+)-part\d+$/.exec((a.AlarmName ?? '').slice(names.alarmPrefix.length));
+      return m !== null && SECTION_KEYS[m[1]!] !== undefined;
+    };
+    const alarms = all.filter((a) => !isPart(a));
     const firing = alarms.filter((a) => a.StateValue === 'ALARM');
     firingTotal += firing.length;
     const states = alarms.reduce<Record<string, number>>((acc, a) => {
@@ -223,7 +230,7 @@ async function triageAccount(
         handlerName: consumer.handlerName,
         topics: consumer.topics,
         functionName: names.functionName,
-        mappingIds: mappingIdsOf(alarms),
+        mappingIds: mappingIdsOf(all),
       },
       period,
     );
@@ -232,7 +239,7 @@ async function triageAccount(
       await queryLogs(io.logs, names.logGroupName, start, end, TRIAGE_LOGS_QUERY, { sleep: io.sleep }),
     );
     const evaluations = new Map<AlarmKey, AlarmEvaluation>(
-      evaluateAlarms(rules, signals).map((e) => [e.rule.key, e]),
+      evaluateAlarms(rules, signals, { topics: consumer.topics }).map((e) => [e.rule.key, e]),
     );
     for (const alarm of firing) {
       const key = SECTION_KEYS[(alarm.AlarmName ?? '').slice(names.alarmPrefix.length)];

@@ -146,6 +146,28 @@ describe('evaluation follows CloudWatch', () => {
     assert.equal(evaluateAlarm(quiet.mappingStalled, silent).state, 'INSUFFICIENT_DATA');
   });
 
+  test('a consumer of more than five topics: the dedup ratio per group of topics, as its split alarm', () => {
+    const topics = Array.from({ length: 7 }, (_, i) => `t${i}`);
+    const s = new Signals(300_000);
+    for (let i = 0; i < 2; i++) {
+      for (const t of topics) {
+        s.set('processed', t, at(i), t === 't6' ? 500 : 1000);
+        // t6 repeats 40%: 200 of 1500 in its group (t5, t6) is 13.3%, of 6500 consumer-wide 3.1%.
+        s.set('deduplicated', t, at(i), t === 't6' ? 200 : 0);
+      }
+    }
+    const ratio = alarmRules().dedupRatio;
+    assert.equal(evaluateAlarm(ratio, s).state, 'OK', 'consumer-wide: 200 / 6500');
+    const split = evaluateAlarm(ratio, s, { topics });
+    assert.equal(split.state, 'ALARM', 'group [t5, t6]: 200 / 1500');
+    assert.equal(split.value, 200 / 1500);
+    assert.equal(
+      evaluateAlarm(ratio, s, { topics: topics.slice(0, 5) }).state,
+      'OK',
+      'five topics: one group',
+    );
+  });
+
   test('a mapping with waiting records and no invocation is stalled; one that invokes is not', () => {
     const s = new Signals(300_000);
     for (let i = 0; i < 3; i++) {
@@ -352,6 +374,48 @@ describe('against an AWS account (SDK clients mocked with documented response sh
     assert.equal(start.logGroupName, '/aws/lambda/msk-once-prod-notification');
     assert.equal(start.endTime, NOW / 1000);
     assert.equal(start.startTime, (NOW - 3_600_000) / 1000);
+  });
+
+  test('a rule split over groups of topics: its composite is the one alarm shown, its parts feed the mapping ids', async () => {
+    cw.reset();
+    logs.reset();
+    const part = (k: number, state: string) => ({
+      ...alarm(`dlq-records-part${k}`, state, [
+        esmMetric(`dlq${k}`, 'OnFailureDestinationDeliveredEventCount'),
+      ]),
+    });
+    cw.on(DescribeAlarmsCommand).resolves({
+      MetricAlarms: [alarm('dedup-ratio', 'OK'), part(1, 'ALARM'), part(2, 'OK')],
+      CompositeAlarms: [
+        {
+          AlarmName: `${PREFIX}dlq-records`,
+          StateValue: 'ALARM',
+          StateReason: 'alarm rule evaluated to ALARM',
+          StateUpdatedTimestamp: new Date(T0 + 25 * 60_000),
+          AlarmRule: `ALARM("${PREFIX}dlq-records-part1") OR ALARM("${PREFIX}dlq-records-part2")`,
+        },
+      ],
+    });
+    cw.on(GetMetricDataCommand).callsFake(metricData);
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-2' });
+    logs.on(GetQueryResultsCommand).resolves({
+      status: 'Complete',
+      statistics: { recordsMatched: 0, recordsScanned: 0, bytesScanned: 0 },
+      results: [],
+    });
+    const { code, text } = await triage(['--env', 'prod', '--consumer', 'notification'], io());
+    assert.equal(code, 0);
+    assert.match(text, /: 2 alarms, 1 OK, 1 ALARM/, 'the parts are not counted as alarms of their own');
+    assert.match(text, /ALARM {2}msk-once-prod-notification-dlq-records since/);
+    assert.doesNotMatch(text, /not an alarm of this version/);
+    assert.doesNotMatch(text, /part\d/);
+    const described = cw.commandCalls(DescribeAlarmsCommand)[0]!.args[0].input;
+    assert.deepEqual(described.AlarmTypes, ['MetricAlarm', 'CompositeAlarm']);
+    const queries = cw.commandCalls(GetMetricDataCommand)[0]!.args[0].input.MetricDataQueries!;
+    assert.ok(
+      queries.some((q) => q.MetricStat?.Metric?.Dimensions?.some((d) => d.Value === ESM)),
+      'the mapping id comes from the parts',
+    );
   });
 
   test('nothing in ALARM: says so and reads no metrics', async () => {
