@@ -160,7 +160,7 @@ export const ALARM_SPREAD: {
   mappingErrors: { over: 'mapping', metricsEach: 2 },
   mappingStalled: { over: 'mapping', metricsEach: 2 },
   dlqRecords: { over: 'mapping', metricsEach: 1 },
-  recordsLost: { over: 'mapping', metricsEach: 2 },
+  recordsLost: { over: 'mapping', metricsEach: 1 },
 };
 
 const COUNTER_ABSENT = 'the metric is only emitted when it counts something: no data means none happened';
@@ -280,15 +280,7 @@ export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule>
       'notBreaching',
       COUNTER_ABSENT,
     ),
-    recordsLost: rule(
-      'recordsLost',
-      'DroppedEventCount + OnFailureDestinationDeliveryErrorCount > 0',
-      0,
-      1,
-      1,
-      'notBreaching',
-      COUNTER_ABSENT,
-    ),
+    recordsLost: rule('recordsLost', 'DroppedEventCount > 0', 0, 1, 1, 'notBreaching', COUNTER_ABSENT),
   };
 }
 
@@ -321,6 +313,6 @@ export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): s
     case 'dlqRecords':
       return `Records of ${s.who} exhausted their retries (or got too old) and were written to the DLQ topic ${s.dlqTopic} (OnFailureDestinationDeliveredEventCount). Their effects have not happened; they need a fix and a replay.`;
     case 'recordsLost':
-      return `Records of ${s.who} were given up and did NOT reach the DLQ topic ${s.dlqTopic} (DroppedEventCount + OnFailureDestinationDeliveryErrorCount): they are lost unless re-read from the source topic.`;
+      return `Records of ${s.who} were given up and did NOT reach the DLQ topic ${s.dlqTopic} (DroppedEventCount: past their retries or age, with no destination or a failed write to it, each record once): they are lost unless re-read from the source topic.`;
   }
 }

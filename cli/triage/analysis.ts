@@ -64,13 +64,9 @@ export const EVALUATORS: Record<AlarmKey, Evaluator> = {
     return worst;
   },
   dlqRecords: (s, t) => s.sum('dlq', t),
-  recordsLost: (s, t) => {
-    const dropped = s.sum('dropped', t);
-    const undelivered = s.sum('undelivered', t);
-    return dropped === undefined && undelivered === undefined
-      ? undefined
-      : (dropped ?? 0) + (undelivered ?? 0);
-  },
+  // DroppedEventCount holds the records whose DLQ write failed: their failed writes
+  // (OnFailureDestinationDeliveryErrorCount) are not added again.
+  recordsLost: (s, t) => s.sum('dropped', t),
 };
 
 export type AlarmState = 'ALARM' | 'OK' | 'INSUFFICIENT_DATA';
@@ -321,7 +317,7 @@ export function findings(e: AlarmEvaluation, s: Signals, logs?: LogFindings): st
       break;
     case 'recordsLost':
       out.push(
-        `dropped: ${s.total('dropped')}, DLQ writes failed: ${s.total('undelivered')}${windowText(e, s)}`,
+        `records lost (DroppedEventCount): ${s.total('dropped')}, of which DLQ writes failed (OnFailureDestinationDeliveryErrorCount): ${s.total('undelivered')}${windowText(e, s)}`,
       );
       break;
   }

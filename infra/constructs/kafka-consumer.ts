@@ -549,16 +549,21 @@ export class KafkaConsumer extends Construct {
   }
 
   /**
-   * Records given up without reaching the DLQ: DroppedEventCount (EventCount group) plus
-   * OnFailureDestinationDeliveryErrorCount (ErrorCount group).
+   * Records given up without reaching the DLQ: DroppedEventCount (EventCount group). A record whose
+   * write to the on-failure destination failed is in it already (its failed write is also counted
+   * in OnFailureDestinationDeliveryErrorCount, ErrorCount group): adding the two would count that
+   * record twice.
+   *
+   * @example
+   * consumer.metricRecordsLost().createAlarm(this, 'Lost', { threshold: 0, evaluationPeriods: 1 });
    */
   metricRecordsLost(options?: {
     period?: Duration;
     mappings?: readonly number[];
   }): cloudwatch.MathExpression {
     return this.metricMappings(
-      { dropped: 'DroppedEventCount', undelivered: 'OnFailureDestinationDeliveryErrorCount' },
-      `${this.service} records dropped or not delivered to ${this.dlqTopic}`,
+      { dropped: 'DroppedEventCount' },
+      `${this.service} records given up without reaching ${this.dlqTopic}`,
       options?.period,
       options?.mappings,
     );

@@ -27,13 +27,15 @@ import {
   StartQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { evaluateAlarm } from '../../cli/triage/analysis.ts';
+import { evaluateAlarm, findings } from '../../cli/triage/analysis.ts';
 import { queryLogs, TriageReadError } from '../../cli/triage/aws.ts';
 import { analyzeRun, runTriage } from '../../cli/triage/main.ts';
-import { Signals } from '../../cli/triage/signals.ts';
+import { Signals, signalsFromEmf } from '../../cli/triage/signals.ts';
+import { EventSourceMapping, esmMetricDocuments } from '../../emulator/index.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { ENVIRONMENTS, environment } from '../../infra/environments.ts';
 import { alarmRules } from '../../lib/alarms.ts';
+import { fnOf, logWith, PARTIAL_RESPONSES, reportingHandler } from '../emulator/helpers.ts';
 import { type LocalRun, localRun } from '../support/local-run.ts';
 
 /** A control character other than the line feed that ends each printed line. */
@@ -166,6 +168,31 @@ describe('evaluation follows CloudWatch', () => {
       'OK',
       'five topics: one group',
     );
+  });
+
+  test('records lost: a record whose DLQ write failed counts once (DroppedEventCount already holds it)', async () => {
+    // As AWS counts: a record the mapping gave up and could not write to its destination is in
+    // DroppedEventCount, and its failed write in OnFailureDestinationDeliveryErrorCount.
+    const log = logWith('t', 1, 3);
+    const esm = new EventSourceMapping(log, fnOf(reportingHandler((_, v) => v === 'v2')), {
+      topics: ['t'],
+      ...PARTIAL_RESPONSES,
+      maximumBatchingWindowInSeconds: 0,
+      maximumRetryAttempts: 0,
+      onFailureDestination: 'kafka://missing-dlq',
+    });
+    await esm.drain();
+    assert.equal(esm.stats.undeliverable.length, 1, 'one record lost');
+    const signals = signalsFromEmf(esmMetricDocuments(esm, { functionName: 'f', at: T0 }) as never, {
+      period: 'run',
+    });
+    assert.equal(signals.total('undelivered'), 1, 'its failed write is counted');
+    const lost = evaluateAlarm(alarmRules().recordsLost, signals, { assumeSustained: true });
+    assert.equal(lost.state, 'ALARM');
+    assert.equal(lost.value, 1, 'one record lost, not two');
+    assert.deepEqual(findings(lost, signals), [
+      'records lost (DroppedEventCount): 1, of which DLQ writes failed (OnFailureDestinationDeliveryErrorCount): 1',
+    ]);
   });
 
   test('a mapping with waiting records and no invocation is stalled; one that invokes is not', () => {
