@@ -114,8 +114,11 @@ export interface AlarmThresholds {
   /** MaxOffsetLag of a mapping (records behind on its most lagging partition). @default 10000 */
   readonly offsetLag?: number;
   /**
-   * What a mapping that reports no metrics at all means to the mapping-stalled alarm: `page`
-   * (breaching: it is not running) or `ignore` (notBreaching). @default 'page'
+   * What a mapping that reports no metrics at all means to the mapping-stalled alarm: `ignore`
+   * (notBreaching: an idle mapping) or `page` (breaching: it is not running). AWS does not say
+   * that MaxOffsetLag or InvokedEventCount are emitted while a mapping is idle (Lambda's counts are
+   * sent when they are not zero), so silence pages only where an environment chooses it: one whose
+   * topics never go quiet for 15 minutes. @default 'ignore'
    */
   readonly silentMapping?: 'page' | 'ignore';
 }
@@ -194,7 +197,7 @@ export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule>
     missingData,
     missingDataWhy,
   });
-  const silentPages = (t.silentMapping ?? 'page') === 'page';
+  const silentPages = (t.silentMapping ?? 'ignore') === 'page';
   return {
     dedupRatio: rule(
       'dedupRatio',
@@ -268,8 +271,8 @@ export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule>
       3,
       silentPages ? 'breaching' : 'notBreaching',
       silentPages
-        ? 'a running mapping reports its KafkaMetrics; one that reports nothing for 15 minutes is disabled, failed or cannot reach the cluster (a first deploy with a wrong security group)'
-        : 'this environment chose silentMapping: ignore (a mapping that reports nothing is not paged)',
+        ? 'this environment chose silentMapping: page (its topics are never idle for 15 minutes, so a mapping that reports nothing is disabled, failed or cannot reach the cluster)'
+        : 'AWS does not say MaxOffsetLag or InvokedEventCount are emitted while a mapping is idle: silence may be an idle topic, not a stall (a stall whose mapping reports its lag still pages)',
     ),
     dlqRecords: rule(
       'dlqRecords',
@@ -309,7 +312,7 @@ export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): s
     case 'mappingErrors':
       return `The event source mappings of ${s.who} fail to poll or to commit offsets for 15 minutes (PollingErrorCount + CommitErrorCount): the consumer cannot reach, authenticate to or read from the cluster, or cannot commit, so it reprocesses or stops.`;
     case 'mappingStalled':
-      return `A mapping of ${s.who} has records waiting (MaxOffsetLag > 0) but invoked none for 15 minutes, or reports nothing at all: nothing is being consumed from ${s.topics.join(', ')}.`;
+      return `A mapping of ${s.who} has records waiting (MaxOffsetLag > 0) but invoked none for 15 minutes${rule.missingData === 'breaching' ? ', or reports nothing at all' : ''}: nothing is being consumed from ${s.topics.join(', ')}.`;
     case 'dlqRecords':
       return `Records of ${s.who} exhausted their retries (or got too old) and were written to the DLQ topic ${s.dlqTopic} (OnFailureDestinationDeliveredEventCount). Their effects have not happened; they need a fix and a replay.`;
     case 'recordsLost':

@@ -44,7 +44,7 @@ export interface ConsumerAlarmsProps {
   readonly checkP99Ms?: number;
   /** MaxOffsetLag (records behind on one partition of a mapping) that pages. */
   readonly offsetLag: number;
-  /** Whether a mapping that reports no metrics at all pages (mapping-stalled). @default 'page' */
+  /** Whether a mapping that reports no metrics at all pages (mapping-stalled). @default 'ignore' */
   readonly silentMapping?: 'page' | 'ignore';
 }
 

@@ -140,12 +140,20 @@ describe('evaluation follows CloudWatch', () => {
     assert.deepEqual(evaluateAlarm(rules.offsetLag, s).alarmWindows, [{ from: at(5), to: at(6) }]);
   });
 
-  test('missing data: silence is nothing for a counter, and a stalled mapping for mapping-stalled', () => {
+  test('missing data: silence is nothing, for a counter and (by default) for mapping-stalled', () => {
     const silent = new Signals(300_000);
     assert.equal(evaluateAlarm(rules.dlqRecords, silent).state, 'INSUFFICIENT_DATA');
-    assert.equal(evaluateAlarm(rules.mappingStalled, silent).state, 'ALARM');
-    const quiet = alarmRules({ offsetLag: 100, silentMapping: 'ignore' });
-    assert.equal(evaluateAlarm(quiet.mappingStalled, silent).state, 'INSUFFICIENT_DATA');
+    // AWS does not say MaxOffsetLag or InvokedEventCount are emitted while a mapping is idle:
+    // an idle environment must not page by default.
+    assert.equal(rules.mappingStalled.missingData, 'notBreaching');
+    assert.equal(evaluateAlarm(rules.mappingStalled, silent).state, 'INSUFFICIENT_DATA');
+    // An idle mapping that reports a lag of 0 and no invocation is consuming, not stalled.
+    const idle = new Signals(300_000);
+    for (let i = 0; i < 3; i++) idle.set('maxOffsetLag', 'm1', at(i), 0);
+    assert.equal(evaluateAlarm(rules.mappingStalled, idle).state, 'OK');
+    // An environment with steady traffic may choose to page on a mapping that reports nothing.
+    const paging = alarmRules({ offsetLag: 100, silentMapping: 'page' });
+    assert.equal(evaluateAlarm(paging.mappingStalled, silent).state, 'ALARM');
   });
 
   test('a consumer of more than five topics: the dedup ratio per group of topics, as its split alarm', () => {
