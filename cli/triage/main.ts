@@ -32,6 +32,7 @@ import { type AlarmEvaluation, evaluateAlarms, findings, formatValue } from './a
 import {
   describeAlarms,
   fetchSignals,
+  LOGS_QUERY_LIMIT,
   mappingIdsOf,
   metricQueries,
   queryLogs,
@@ -235,9 +236,16 @@ async function triageAccount(
       period,
     );
     const signals = await fetchSignals(io.cloudWatch, queries, start, end, period);
-    const logs = analyzeLogLines(
-      await queryLogs(io.logs, names.logGroupName, start, end, TRIAGE_LOGS_QUERY, { sleep: io.sleep }),
-    );
+    const read = await queryLogs(io.logs, names.logGroupName, start, end, TRIAGE_LOGS_QUERY, {
+      sleep: io.sleep,
+    });
+    if (read.left > 0) {
+      // The query returns the newest lines: those cut are the oldest of the range.
+      io.out(
+        `WARNING: the logs of ${names.logGroupName} hold ${read.recordsMatched} matching lines in this range; read the newest ${read.rows.length} (Logs Insights returns ${LOGS_QUERY_LIMIT} at most): the counts from logs below leave out ${read.left} older lines. Narrow --since for whole counts.\n\n`,
+      );
+    }
+    const logs = analyzeLogLines(read.rows);
     const evaluations = new Map<AlarmKey, AlarmEvaluation>(
       evaluateAlarms(rules, signals, { topics: consumer.topics }).map((e) => [e.rule.key, e]),
     );

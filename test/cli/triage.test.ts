@@ -25,10 +25,11 @@ import {
   CloudWatchLogsClient,
   GetQueryResultsCommand,
   StartQueryCommand,
+  StopQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { evaluateAlarm, findings } from '../../cli/triage/analysis.ts';
-import { queryLogs, TriageReadError } from '../../cli/triage/aws.ts';
+import { queryLogs, TRIAGE_LOGS_QUERY, TriageReadError } from '../../cli/triage/aws.ts';
 import { analyzeRun, runTriage } from '../../cli/triage/main.ts';
 import { Signals, signalsFromEmf } from '../../cli/triage/signals.ts';
 import { EventSourceMapping, esmMetricDocuments } from '../../emulator/index.ts';
@@ -485,6 +486,121 @@ describe('against an AWS account (SDK clients mocked with documented response sh
       (e: unknown) =>
         e instanceof TriageReadError && /\/aws\/lambda\/x ended Failed/.test((e as Error).message),
     );
+  });
+});
+
+describe('Logs Insights reads (GetQueryResults as its API reference documents it)', () => {
+  // The documented response: `status` one of Scheduled | Running | Complete | Failed | Cancelled |
+  // Timeout | Unknown, `results` as rows of {field, value}, `statistics` with recordsMatched,
+  // recordsScanned, bytesScanned (doubles); a query's `limit` returns 10,000 rows at most.
+  const logs = mockClient(CloudWatchLogsClient);
+  const client = () => new CloudWatchLogsClient({ region: 'eu-west-1' });
+  const errorRow = (minute: number, level: string, message: string) => [
+    {
+      field: '@timestamp',
+      value: new Date(T0 + minute * 60_000).toISOString().replace('T', ' ').slice(0, 23),
+    },
+    {
+      field: '@message',
+      value: JSON.stringify({ level, message, timestamp: new Date(T0 + minute * 60_000).toISOString() }),
+    },
+  ];
+
+  test('the query reads the newest lines first and every Powertools problem level, CRITICAL included', () => {
+    assert.match(TRIAGE_LOGS_QUERY, /\| sort @timestamp desc\n/);
+    assert.doesNotMatch(TRIAGE_LOGS_QUERY, /asc/);
+    for (const level of ['WARN', 'ERROR', 'CRITICAL'])
+      assert.match(TRIAGE_LOGS_QUERY, new RegExp(`level = "${level}"`));
+    assert.match(TRIAGE_LOGS_QUERY, /\| limit 10000$/);
+  });
+
+  test('a busy consumer: more lines matched than returned is a warning naming both counts', async () => {
+    const cw = mockClient(CloudWatchClient);
+    cw.on(DescribeAlarmsCommand).resolves({
+      MetricAlarms: [
+        alarm('dlq-records', 'ALARM', [esmMetric('dlq0', 'OnFailureDestinationDeliveredEventCount')]),
+      ],
+    });
+    cw.on(GetMetricDataCommand).callsFake(metricData);
+    logs.reset();
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-busy' });
+    logs.on(GetQueryResultsCommand).resolves({
+      status: 'Complete',
+      statistics: { recordsMatched: 25000, recordsScanned: 900000, bytesScanned: 1.2e9 },
+      results: [
+        errorRow(50, 'CRITICAL', 'cannot reach the provider'),
+        errorRow(49, 'ERROR', 'record failed'),
+      ],
+    });
+    let text = '';
+    await runTriage(['--env', 'prod', '--consumer', 'notification'], {
+      environments: ENVIRONMENTS,
+      cloudWatch: new CloudWatchClient({ region: 'eu-west-1' }),
+      logs: client(),
+      now: () => NOW,
+      sleep: async () => {},
+      out: (t) => (text += t),
+    });
+    cw.restore();
+    assert.match(
+      text,
+      /WARNING: the logs of \/aws\/lambda\/msk-once-prod-notification hold 25000 matching lines in this range; read the newest 2 .*leave out 24998 older lines/,
+    );
+    assert.match(
+      text,
+      /1 x CRITICAL "cannot reach the provider"/,
+      'a CRITICAL line is a problem the DLQ section names',
+    );
+  });
+
+  test('every line matched was read: no warning', async () => {
+    logs.reset();
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-all' });
+    logs.on(GetQueryResultsCommand).resolves({
+      status: 'Complete',
+      statistics: { recordsMatched: 1, recordsScanned: 10, bytesScanned: 100 },
+      results: [errorRow(1, 'ERROR', 'x')],
+    });
+    const read = await queryLogs(client(), '/aws/lambda/x', new Date(0), new Date(1), TRIAGE_LOGS_QUERY);
+    assert.deepEqual([read.rows.length, read.recordsMatched, read.left], [1, 1, 0]);
+  });
+
+  test('a query still running at the deadline is stopped (StopQuery) and the error says so', async () => {
+    logs.reset();
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-slow' });
+    logs.on(GetQueryResultsCommand).resolves({ status: 'Running', results: [] });
+    logs.on(StopQueryCommand).resolves({ success: true });
+    let clock = 0;
+    await assert.rejects(
+      queryLogs(client(), '/aws/lambda/x', new Date(0), new Date(1), TRIAGE_LOGS_QUERY, {
+        timeoutMs: 5000,
+        pollMs: 1000,
+        now: () => clock,
+        sleep: async (ms) => {
+          clock += ms;
+        },
+      }),
+      (e: unknown) =>
+        e instanceof TriageReadError &&
+        /\/aws\/lambda\/x did not finish in 5 s \(Running\); stopped/.test((e as Error).message),
+    );
+    assert.deepEqual(
+      logs.commandCalls(StopQueryCommand).map((c) => c.args[0].input),
+      [{ queryId: 'q-slow' }],
+    );
+  });
+
+  test('a query Logs Insights timed out itself is an error, and there is nothing to stop', async () => {
+    logs.reset();
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-timeout' });
+    logs.on(GetQueryResultsCommand).resolves({ status: 'Timeout', results: [] });
+    await assert.rejects(
+      queryLogs(client(), '/aws/lambda/x', new Date(0), new Date(1), TRIAGE_LOGS_QUERY, {
+        sleep: async () => {},
+      }),
+      /ended Timeout/,
+    );
+    assert.equal(logs.commandCalls(StopQueryCommand).length, 0);
   });
 });
 
