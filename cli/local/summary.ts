@@ -130,7 +130,7 @@ export function summarize(f: RunFacts): Verdict {
   }
   out.push(
     '',
-    '  alarms that would have fired (the deployed rules; `msk-once triage --from` explains them):',
+    '  alarms that would have fired (the deployed rules; the triage of `--output` explains them):',
   );
   for (const e of evaluations) {
     const fired = e.state === 'ALARM';
