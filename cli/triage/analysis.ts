@@ -81,6 +81,8 @@ export interface AlarmEvaluation {
   readonly values: { period: number; value: number | undefined }[];
   /** Stretches of the range during which the alarm would have been in ALARM. */
   readonly alarmWindows: { from: number; to: number }[];
+  /** The groups of topics a split rule is judged on (dedup-ratio of more than five topics). */
+  readonly topicGroups?: string[][];
 }
 
 export interface EvaluateOptions {
@@ -134,7 +136,17 @@ export function evaluateAlarm(rule: AlarmRule, s: Signals, options: EvaluateOpti
   let state: AlarmState;
   if (values.length === 0) state = rule.missingData === 'breaching' ? 'ALARM' : 'INSUFFICIENT_DATA';
   else state = states.at(-1)!;
-  return { rule, state, value: values.at(-1)?.value, values, alarmWindows };
+  const spread = ALARM_SPREAD[rule.key];
+  const topicGroups =
+    spread?.over === 'topic' && options.topics ? alarmGroups(options.topics, spread.metricsEach) : [];
+  return {
+    rule,
+    state,
+    value: values.at(-1)?.value,
+    values,
+    alarmWindows,
+    ...(topicGroups.length > 1 ? { topicGroups } : {}),
+  };
 }
 
 /**
@@ -224,6 +236,15 @@ export function findings(e: AlarmEvaluation, s: Signals, logs?: LogFindings): st
         `${pct(dedup, processed)} of records were repeats (${dedup} of ${processed})${windowText(e, s)}`,
       );
       out.push(`by topic: ${byQualifier(s, 'deduplicated')}`);
+      if (e.topicGroups) {
+        // The alarm is a composite over these groups: each is judged on its own ratio.
+        const ratioOf = (group: string[]) => {
+          const p = group.reduce((a, t) => a + s.total('processed', t), 0);
+          const d = group.reduce((a, t) => a + s.total('deduplicated', t), 0);
+          return `${group[0]}..${group.at(-1)} ${pct(d, p)}`;
+        };
+        out.push(`by group of topics (one part alarm each): ${e.topicGroups.map(ratioOf).join(', ')}`);
+      }
       if (logs && logs.duplicates + logs.byCause.held > 0) {
         const total = logs.byPartition.reduce((a, [, n]) => a + n, 0);
         const parts = logs.byPartition

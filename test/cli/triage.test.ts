@@ -172,6 +172,10 @@ describe('evaluation follows CloudWatch', () => {
     const split = evaluateAlarm(ratio, s, { topics });
     assert.equal(split.state, 'ALARM', 'group [t5, t6]: 200 / 1500');
     assert.equal(split.value, 200 / 1500);
+    assert.ok(
+      findings(split, s).includes('by group of topics (one part alarm each): t0..t4 0.0%, t5..t6 13.3%'),
+      findings(split, s).join('\n'),
+    );
     assert.equal(
       evaluateAlarm(ratio, s, { topics: topics.slice(0, 5) }).state,
       'OK',
