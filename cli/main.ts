@@ -25,6 +25,7 @@ import { runDlq } from './dlq.ts';
 import { moduleTarget, parseHandlerReference, readPayloads } from './local/module-target.ts';
 import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
 import { runLocal } from './local/run.ts';
+import { printable } from './terminal-text.ts';
 import { runTriage, USAGE as TRIAGE_USAGE, type TriageEnvironment } from './triage/main.ts';
 
 /**
@@ -176,7 +177,7 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    console.error(`msk-once: ${(error as Error)?.message ?? error}`);
+    console.error(`msk-once: ${printable(String((error as Error)?.message ?? error))}`);
     return 1;
   }
   return code;
@@ -189,7 +190,7 @@ if (self === entry || (entry !== '' && isSameFile(self, entry))) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error) => {
-      console.error(`msk-once: ${(error as Error)?.message ?? error}`);
+      console.error(`msk-once: ${printable(String((error as Error)?.message ?? error))}`);
       process.exit(1);
     },
   );

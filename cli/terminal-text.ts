@@ -1,10 +1,17 @@
 /**
- * Text from a DLQ file made safe to print. A producer controls what lands there (the Event-Id
- * header, the value, even the topic of a hand-made file), so every string shown is stripped of what
- * a terminal would act on instead of show: C0 controls (ESC starts colour, cursor and OSC
+ * Producer-controlled text made safe to print: the one sanitizer of every `msk-once` command that
+ * shows such text (`dlq`, `local` and `triage`). A producer controls what lands in a DLQ file (the
+ * Event-Id header, the value, even the topic of a hand-made file) and what a handler's error quotes
+ * of a record (logged, then read back by `local` and `triage`), so every string shown is stripped of
+ * what a terminal would act on instead of show: C0 controls (ESC starts colour, cursor and OSC
  * sequences, CR rewrites the line), DEL, the C1 controls (U+009B is a one-byte CSI on many
  * terminals) and the Unicode bidirectional controls and line separators (text that reads
- * differently from what it is). Each becomes a visible `\xNN` or `\uNNNN`.
+ * differently from what it is). Each becomes a visible `\xNN` or `\uNNNN`; LF too, so that a
+ * newline inside an error cannot start a line of its own. Callers escape each quoted part (or each
+ * line they built) and join the lines themselves.
+ *
+ * Guarantees: no C0, DEL, C1 or bidi control of the input reaches the output. Does not: shorten
+ * text or judge what printable text says.
  */
 
 // C0, DEL, C1; ALM, LRM/RLM, LRE..RLO, LRI..PDI; LINE and PARAGRAPH SEPARATOR.

@@ -31,6 +31,11 @@ function demoTarget(o: {
   return {
     describe: `functions/notification, runtime ${o.runtime}`,
     topic: TOPIC,
+    // The npm scripts of this repository: the triage's takes the CDK app's environments itself.
+    nextSteps: {
+      dlq: (file) => `npm run dlq -- ${file}`,
+      triage: (file) => `npm run triage -- --env dev --from ${file}`,
+    },
     needsSharedRedis: o.runtime === 'worker',
     publish: (log, topic) => publishReviews(log, topic, o),
     async start(context) {

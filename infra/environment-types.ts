@@ -85,8 +85,9 @@ export interface AlarmConfig {
   /** MaxOffsetLag of a mapping (records behind on its most lagging partition) above this for 15 minutes. */
   readonly offsetLag: number;
   /**
-   * Whether a mapping that reports no metrics at all for 15 minutes pages (mapping-stalled treats
-   * missing data as breaching) or not. Default 'page'.
+   * Whether a mapping that reports no metrics at all for 15 minutes pages (`page`: mapping-stalled
+   * treats missing data as breaching) or not (`ignore`, the default: AWS does not say a mapping's
+   * metrics are emitted while it is idle, so an idle environment would page).
    */
   readonly silentMapping?: 'page' | 'ignore';
 }

@@ -114,8 +114,11 @@ export interface AlarmThresholds {
   /** MaxOffsetLag of a mapping (records behind on its most lagging partition). @default 10000 */
   readonly offsetLag?: number;
   /**
-   * What a mapping that reports no metrics at all means to the mapping-stalled alarm: `page`
-   * (breaching: it is not running) or `ignore` (notBreaching). @default 'page'
+   * What a mapping that reports no metrics at all means to the mapping-stalled alarm: `ignore`
+   * (notBreaching: an idle mapping) or `page` (breaching: it is not running). AWS does not say
+   * that MaxOffsetLag or InvokedEventCount are emitted while a mapping is idle (Lambda's counts are
+   * sent when they are not zero), so silence pages only where an environment chooses it: one whose
+   * topics never go quiet for 15 minutes. @default 'ignore'
    */
   readonly silentMapping?: 'page' | 'ignore';
 }
@@ -124,6 +127,44 @@ export interface AlarmThresholds {
 export const ALARM_PERIOD_SECONDS = 300;
 /** MaxOffsetLag that pages when an environment names none. */
 export const DEFAULT_OFFSET_LAG = 10_000;
+
+/**
+ * CloudWatch's hard limit: an alarm on metric math references at most 10 metrics (Metrics Insights
+ * queries aside). A rule whose math needs more (a consumer of many topics) is split in groups.
+ */
+export const ALARM_METRIC_LIMIT = 10;
+
+/**
+ * `items` (a consumer's topics, or its mappings) cut, in their order, into the groups of one alarm
+ * each: as many items as fit `metricsPerItem` metrics apiece under {@link ALARM_METRIC_LIMIT}. One
+ * group (the whole list) whenever it fits: then the rule is one plain alarm. The CDK alarms and
+ * the triage cut alike, so that they judge the same groups.
+ *
+ * @example
+ * alarmGroups(['a', 'b', 'c', 'd', 'e', 'f'], 2); // [['a', 'b', 'c', 'd', 'e'], ['f']]
+ */
+export function alarmGroups<T>(items: readonly T[], metricsPerItem: number): T[][] {
+  const size = Math.max(1, Math.floor(ALARM_METRIC_LIMIT / metricsPerItem));
+  const groups: T[][] = [];
+  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
+  return groups.length ? groups : [[]];
+}
+
+/**
+ * The rules whose metric math grows with the consumer: one or two metrics per topic (dedup-ratio)
+ * or per event source mapping (one mapping per topic). The others read one metric or one Metrics
+ * Insights query whatever the number of topics.
+ */
+export const ALARM_SPREAD: {
+  readonly [K in AlarmKey]?: { readonly over: 'topic' | 'mapping'; readonly metricsEach: number };
+} = {
+  dedupRatio: { over: 'topic', metricsEach: 2 },
+  offsetLag: { over: 'mapping', metricsEach: 1 },
+  mappingErrors: { over: 'mapping', metricsEach: 2 },
+  mappingStalled: { over: 'mapping', metricsEach: 2 },
+  dlqRecords: { over: 'mapping', metricsEach: 1 },
+  recordsLost: { over: 'mapping', metricsEach: 1 },
+};
 
 const COUNTER_ABSENT = 'the metric is only emitted when it counts something: no data means none happened';
 
@@ -156,7 +197,7 @@ export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule>
     missingData,
     missingDataWhy,
   });
-  const silentPages = (t.silentMapping ?? 'page') === 'page';
+  const silentPages = (t.silentMapping ?? 'ignore') === 'page';
   return {
     dedupRatio: rule(
       'dedupRatio',
@@ -230,8 +271,8 @@ export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule>
       3,
       silentPages ? 'breaching' : 'notBreaching',
       silentPages
-        ? 'a running mapping reports its KafkaMetrics; one that reports nothing for 15 minutes is disabled, failed or cannot reach the cluster (a first deploy with a wrong security group)'
-        : 'this environment chose silentMapping: ignore (a mapping that reports nothing is not paged)',
+        ? 'this environment chose silentMapping: page (its topics are never idle for 15 minutes, so a mapping that reports nothing is disabled, failed or cannot reach the cluster)'
+        : 'AWS does not say MaxOffsetLag or InvokedEventCount are emitted while a mapping is idle: silence may be an idle topic, not a stall (a stall whose mapping reports its lag still pages)',
     ),
     dlqRecords: rule(
       'dlqRecords',
@@ -242,15 +283,7 @@ export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule>
       'notBreaching',
       COUNTER_ABSENT,
     ),
-    recordsLost: rule(
-      'recordsLost',
-      'DroppedEventCount + OnFailureDestinationDeliveryErrorCount > 0',
-      0,
-      1,
-      1,
-      'notBreaching',
-      COUNTER_ABSENT,
-    ),
+    recordsLost: rule('recordsLost', 'DroppedEventCount > 0', 0, 1, 1, 'notBreaching', COUNTER_ABSENT),
   };
 }
 
@@ -279,10 +312,10 @@ export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): s
     case 'mappingErrors':
       return `The event source mappings of ${s.who} fail to poll or to commit offsets for 15 minutes (PollingErrorCount + CommitErrorCount): the consumer cannot reach, authenticate to or read from the cluster, or cannot commit, so it reprocesses or stops.`;
     case 'mappingStalled':
-      return `A mapping of ${s.who} has records waiting (MaxOffsetLag > 0) but invoked none for 15 minutes, or reports nothing at all: nothing is being consumed from ${s.topics.join(', ')}.`;
+      return `A mapping of ${s.who} has records waiting (MaxOffsetLag > 0) but invoked none for 15 minutes${rule.missingData === 'breaching' ? ', or reports nothing at all' : ''}: nothing is being consumed from ${s.topics.join(', ')}.`;
     case 'dlqRecords':
       return `Records of ${s.who} exhausted their retries (or got too old) and were written to the DLQ topic ${s.dlqTopic} (OnFailureDestinationDeliveredEventCount). Their effects have not happened; they need a fix and a replay.`;
     case 'recordsLost':
-      return `Records of ${s.who} were given up and did NOT reach the DLQ topic ${s.dlqTopic} (DroppedEventCount + OnFailureDestinationDeliveryErrorCount): they are lost unless re-read from the source topic.`;
+      return `Records of ${s.who} were given up and did NOT reach the DLQ topic ${s.dlqTopic} (DroppedEventCount: past their retries or age, with no destination or a failed write to it, each record once): they are lost unless re-read from the source topic.`;
   }
 }

@@ -252,8 +252,8 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'records-lost alarm pages from the second record',
     file: 'lib/alarms.ts',
-    from: "      'DroppedEventCount + OnFailureDestinationDeliveryErrorCount > 0',\n      0,",
-    to: "      'DroppedEventCount + OnFailureDestinationDeliveryErrorCount > 0',\n      1,",
+    from: "rule('recordsLost', 'DroppedEventCount > 0', 0,",
+    to: "rule('recordsLost', 'DroppedEventCount > 0', 1,",
     tests: [ALARMS],
   },
   {

@@ -111,7 +111,7 @@ export function addLocalOptions(command: Command, defaults: { events?: number; s
     .addOption(
       new Option(
         '--output <path>',
-        'write every EMF and log line of the run there (read it with msk-once triage --from)',
+        'write every EMF and log line of the run there (the triage reads it: --from <file> with --env, and --environments installed)',
       ),
     );
 }

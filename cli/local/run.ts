@@ -25,6 +25,7 @@ import {
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
 import { dumpTopic, parseDlqText } from '../dlq-reader.ts';
+import { printable } from '../terminal-text.ts';
 import type { LocalOptions } from './options.ts';
 import { progressBar } from './progress-bar.ts';
 import { summarize } from './summary.ts';
@@ -80,7 +81,29 @@ export interface LocalTarget {
   start(context: TargetContext): Promise<TargetFunction>;
   /** Does the function need a Redis that separate threads share? */
   readonly needsSharedRedis?: boolean;
+  /**
+   * The commands the run prints for its files, as they run where the target runs (`npm start`:
+   * the npm scripts, which know the CDK app's environments). Default {@link CLI_NEXT_STEPS}.
+   */
+  readonly nextSteps?: NextSteps;
 }
+
+/** The command lines that read a run's DLQ file and its output file. */
+export interface NextSteps {
+  dlq(file: string): string;
+  triage(file: string): string;
+}
+
+/**
+ * The `msk-once` commands for a run of your own handler: the triage needs the environments your
+ * alarms come from (a module exporting ENVIRONMENTS, as your CDK app's), so the line names where
+ * they go.
+ */
+export const CLI_NEXT_STEPS: NextSteps = {
+  dlq: (file) => `msk-once dlq ${file}`,
+  triage: (file) =>
+    `msk-once triage --environments <module exporting ENVIRONMENTS> --env <environment> --from ${file}`,
+};
 
 /** The summary's verdict and the text printed. */
 export interface LocalRunResult {
@@ -135,7 +158,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       throw new Error(`${target.describe} needs a Redis that every environment shares`);
     const service = `${o.service}-${Date.now().toString(36)}`;
     say(
-      `msk-once local run: ${target.describe}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
+      `msk-once local run: ${printable(target.describe)}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
     );
 
     const dlqTopic = `${target.topic}-dlq`;
@@ -253,8 +276,9 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       effectReplays: fn.effectReplays(),
     });
     console.log(verdict.text);
-    if (o.dlqFile) console.log(`DLQ written to ${o.dlqFile}: msk-once dlq ${o.dlqFile}`);
-    if (o.output) console.log(`Output written to ${o.output}: msk-once triage --from ${o.output}`);
+    const next = target.nextSteps ?? CLI_NEXT_STEPS;
+    if (o.dlqFile) console.log(printable(`DLQ written to ${o.dlqFile}: ${next.dlq(o.dlqFile)}`));
+    if (o.output) console.log(printable(`Output written to ${o.output}: ${next.triage(o.output)}`));
     return { ok: verdict.ok, text: verdict.text };
   } finally {
     process.off('SIGINT', onSigint);

@@ -10,6 +10,7 @@ import { Metric } from '../../lib/contract.ts';
 import { formatPosition } from '../../lib/index.ts';
 import { type JsonLine, sumMetric } from '../../testkit/index.ts';
 import type { DlqRow } from '../dlq-reader.ts';
+import { printable } from '../terminal-text.ts';
 import { formatValue } from '../triage/analysis.ts';
 import { analyzeRun } from '../triage/main.ts';
 
@@ -129,7 +130,7 @@ export function summarize(f: RunFacts): Verdict {
   }
   out.push(
     '',
-    '  alarms that would have fired (the deployed rules; `msk-once triage --from` explains them):',
+    '  alarms that would have fired (the deployed rules; the triage of `--output` explains them):',
   );
   for (const e of evaluations) {
     const fired = e.state === 'ALARM';
@@ -164,7 +165,10 @@ export function summarize(f: RunFacts): Verdict {
       out.push(`  FAILED: ${twice.length} effect(s) happened twice: ${twice.slice(0, 5).join(', ')}`);
   }
   out.push('=========================================================================', '');
-  return { ok: lost.length === 0 && twice.length === 0, lost, twice, text: out.join('\n') };
+  // Reasons, faults and Event-Ids quote what producers and handlers wrote: each line is made
+  // printable before the join, so a control sequence is shown, not obeyed, and a newline in an error
+  // cannot start a line of its own (a forged verdict).
+  return { ok: lost.length === 0 && twice.length === 0, lost, twice, text: out.map(printable).join('\n') };
 }
 
 /** Why each fired alarm fired, when an injected fault explains it; an unexplained one says so. */

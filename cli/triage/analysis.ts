@@ -7,18 +7,38 @@
  * (infra/constructs/kafka-consumer.ts); evaluation follows CloudWatch: the last `evaluationPeriods`
  * periods, `datapointsToAlarm` of them breaching, missing data per the rule's policy.
  */
-import type { AlarmKey, AlarmRule } from '../../lib/alarms.ts';
+import { ALARM_SPREAD, type AlarmKey, type AlarmRule, alarmGroups } from '../../lib/alarms.ts';
 import type { LogFindings } from './log-lines.ts';
 import type { Signals } from './signals.ts';
 
-type Evaluator = (s: Signals, period: number) => number | undefined;
+type Evaluator = (s: Signals, period: number, topics?: readonly string[]) => number | undefined;
 
-/** Per rule, the value of one period (undefined = no data). One entry per alarm key, or tsc fails. */
-export const EVALUATORS: Record<AlarmKey, Evaluator> = {
-  dedupRatio: (s, t) => {
+/** Deduplicated / processed of one period over `topics` (all of them when undefined). */
+function dedupRatioOf(s: Signals, t: number, topics?: readonly string[]): number | undefined {
+  if (topics === undefined) {
     const processed = s.sum('processed', t);
     if (processed === undefined) return undefined;
     return processed > 0 ? (s.sum('deduplicated', t) ?? 0) / processed : 0;
+  }
+  const values = topics.map((topic) => s.value('processed', topic, t));
+  if (values.every((v) => v === undefined)) return undefined;
+  const processed = values.reduce<number>((a, v) => a + (v ?? 0), 0);
+  const dedup = topics.reduce((a, topic) => a + (s.value('deduplicated', topic, t) ?? 0), 0);
+  return processed > 0 ? dedup / processed : 0;
+}
+
+/** Per rule, the value of one period (undefined = no data). One entry per alarm key, or tsc fails. */
+export const EVALUATORS: Record<AlarmKey, Evaluator> = {
+  dedupRatio: (s, t, topics) => {
+    // As the CDK alarms cut a consumer of many topics: the largest ratio of its groups of topics.
+    const groups = topics ? alarmGroups(topics, ALARM_SPREAD.dedupRatio!.metricsEach) : [];
+    if (groups.length <= 1) return dedupRatioOf(s, t);
+    let worst: number | undefined;
+    for (const group of groups) {
+      const v = dedupRatioOf(s, t, group);
+      if (v !== undefined) worst = Math.max(worst ?? 0, v);
+    }
+    return worst;
   },
   dedupErrors: (s, t) => s.sum('dedupErrors', t),
   dedupLatency: (s, t) => s.value('checkP99', undefined, t),
@@ -44,13 +64,9 @@ export const EVALUATORS: Record<AlarmKey, Evaluator> = {
     return worst;
   },
   dlqRecords: (s, t) => s.sum('dlq', t),
-  recordsLost: (s, t) => {
-    const dropped = s.sum('dropped', t);
-    const undelivered = s.sum('undelivered', t);
-    return dropped === undefined && undelivered === undefined
-      ? undefined
-      : (dropped ?? 0) + (undelivered ?? 0);
-  },
+  // DroppedEventCount holds the records whose DLQ write failed: their failed writes
+  // (OnFailureDestinationDeliveryErrorCount) are not added again.
+  recordsLost: (s, t) => s.sum('dropped', t),
 };
 
 export type AlarmState = 'ALARM' | 'OK' | 'INSUFFICIENT_DATA';
@@ -65,6 +81,8 @@ export interface AlarmEvaluation {
   readonly values: { period: number; value: number | undefined }[];
   /** Stretches of the range during which the alarm would have been in ALARM. */
   readonly alarmWindows: { from: number; to: number }[];
+  /** The groups of topics a split rule is judged on (dedup-ratio of more than five topics). */
+  readonly topicGroups?: string[][];
 }
 
 export interface EvaluateOptions {
@@ -73,6 +91,11 @@ export interface EvaluateOptions {
    * rule's evaluation periods ("would have fired had it gone on").
    */
   assumeSustained?: boolean;
+  /**
+   * The consumer's topics in their declared order: a consumer of more than five has its dedup
+   * ratio judged per group of topics, as its CloudWatch alarm is (lib/alarms.ts `alarmGroups`).
+   */
+  topics?: readonly string[];
 }
 
 /**
@@ -82,7 +105,10 @@ export interface EvaluateOptions {
  */
 export function evaluateAlarm(rule: AlarmRule, s: Signals, options: EvaluateOptions = {}): AlarmEvaluation {
   const periods = s.periods();
-  const values = periods.map((period) => ({ period, value: EVALUATORS[rule.key](s, period) }));
+  const values = periods.map((period) => ({
+    period,
+    value: EVALUATORS[rule.key](s, period, options.topics),
+  }));
   const breaching = (v: number | undefined) =>
     v === undefined ? rule.missingData === 'breaching' : v > rule.threshold;
   const n = options.assumeSustained ? 1 : rule.evaluationPeriods;
@@ -110,7 +136,17 @@ export function evaluateAlarm(rule: AlarmRule, s: Signals, options: EvaluateOpti
   let state: AlarmState;
   if (values.length === 0) state = rule.missingData === 'breaching' ? 'ALARM' : 'INSUFFICIENT_DATA';
   else state = states.at(-1)!;
-  return { rule, state, value: values.at(-1)?.value, values, alarmWindows };
+  const spread = ALARM_SPREAD[rule.key];
+  const topicGroups =
+    spread?.over === 'topic' && options.topics ? alarmGroups(options.topics, spread.metricsEach) : [];
+  return {
+    rule,
+    state,
+    value: values.at(-1)?.value,
+    values,
+    alarmWindows,
+    ...(topicGroups.length > 1 ? { topicGroups } : {}),
+  };
 }
 
 /**
@@ -200,6 +236,15 @@ export function findings(e: AlarmEvaluation, s: Signals, logs?: LogFindings): st
         `${pct(dedup, processed)} of records were repeats (${dedup} of ${processed})${windowText(e, s)}`,
       );
       out.push(`by topic: ${byQualifier(s, 'deduplicated')}`);
+      if (e.topicGroups) {
+        // The alarm is a composite over these groups: each is judged on its own ratio.
+        const ratioOf = (group: string[]) => {
+          const p = group.reduce((a, t) => a + s.total('processed', t), 0);
+          const d = group.reduce((a, t) => a + s.total('deduplicated', t), 0);
+          return `${group[0]}..${group.at(-1)} ${pct(d, p)}`;
+        };
+        out.push(`by group of topics (one part alarm each): ${e.topicGroups.map(ratioOf).join(', ')}`);
+      }
       if (logs && logs.duplicates + logs.byCause.held > 0) {
         const total = logs.byPartition.reduce((a, [, n]) => a + n, 0);
         const parts = logs.byPartition
@@ -293,7 +338,7 @@ export function findings(e: AlarmEvaluation, s: Signals, logs?: LogFindings): st
       break;
     case 'recordsLost':
       out.push(
-        `dropped: ${s.total('dropped')}, DLQ writes failed: ${s.total('undelivered')}${windowText(e, s)}`,
+        `records lost (DroppedEventCount): ${s.total('dropped')}, of which DLQ writes failed (OnFailureDestinationDeliveryErrorCount): ${s.total('undelivered')}${windowText(e, s)}`,
       );
       break;
   }

@@ -5,6 +5,7 @@
  */
 import {
   type CloudWatchClient,
+  type CompositeAlarm,
   DescribeAlarmsCommand,
   GetMetricDataCommand,
   type MetricAlarm,
@@ -14,6 +15,7 @@ import {
   type CloudWatchLogsClient,
   GetQueryResultsCommand,
   StartQueryCommand,
+  StopQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
 import { Dimension } from '../../lib/contract.ts';
 import { DUPLICATES_MESSAGE } from './log-lines.ts';
@@ -27,32 +29,41 @@ export class TriageReadError extends Error {
   }
 }
 
+/** A metric alarm, or a composite one (a rule split over groups of topics: infra/constructs/consumer-alarms.ts). */
+export type TriageAlarm = MetricAlarm | CompositeAlarm;
+
 /**
- * Every metric alarm whose name starts with `prefix`, in any state (paginated).
+ * Every metric and composite alarm whose name starts with `prefix`, in any state (paginated).
  *
  * @example
  * const alarms = await describeAlarms(cloudWatch, 'msk-once-prod-notification-');
  */
-export async function describeAlarms(client: CloudWatchClient, prefix: string): Promise<MetricAlarm[]> {
-  const alarms: MetricAlarm[] = [];
+export async function describeAlarms(client: CloudWatchClient, prefix: string): Promise<TriageAlarm[]> {
+  const alarms: TriageAlarm[] = [];
   let NextToken: string | undefined;
   do {
     const page = await client.send(
-      new DescribeAlarmsCommand({ AlarmNamePrefix: prefix, AlarmTypes: ['MetricAlarm'], NextToken }),
+      new DescribeAlarmsCommand({
+        AlarmNamePrefix: prefix,
+        AlarmTypes: ['MetricAlarm', 'CompositeAlarm'],
+        NextToken,
+      }),
     );
-    alarms.push(...(page.MetricAlarms ?? []));
+    alarms.push(...(page.MetricAlarms ?? []), ...(page.CompositeAlarms ?? []));
     NextToken = page.NextToken;
   } while (NextToken);
   return alarms;
 }
 
 /** The event source mapping ids the alarms watch (their EventSourceMappingUUID dimensions). */
-export function mappingIdsOf(alarms: readonly MetricAlarm[]): string[] {
+export function mappingIdsOf(alarms: readonly TriageAlarm[]): string[] {
   const ids = new Set<string>();
   for (const alarm of alarms) {
+    if (!('Metrics' in alarm || 'Dimensions' in alarm)) continue; // a composite names no metric
+    const metric = alarm as MetricAlarm;
     const dims = [
-      ...(alarm.Dimensions ?? []),
-      ...(alarm.Metrics ?? []).flatMap((m) => m.MetricStat?.Metric?.Dimensions ?? []),
+      ...(metric.Dimensions ?? []),
+      ...(metric.Metrics ?? []).flatMap((m) => m.MetricStat?.Metric?.Dimensions ?? []),
     ];
     for (const d of dims) if (d.Name === 'EventSourceMappingUUID' && d.Value) ids.add(d.Value);
   }
@@ -191,26 +202,49 @@ export async function fetchSignals(
   return signals;
 }
 
-/** The Logs Insights query of the triage: the lines the log analysis reads. */
+/** The most rows one Logs Insights query returns (its `limit` can be no higher). */
+export const LOGS_QUERY_LIMIT = 10_000;
+
+/**
+ * The Logs Insights query of the triage: the lines the log analysis reads, the newest first, so
+ * that on a busy consumer the lines cut by the limit are the oldest, not those nearest the alarm.
+ * Powertools' levels WARN, ERROR and CRITICAL.
+ */
 export const TRIAGE_LOGS_QUERY = [
   'fields @timestamp, @message',
-  `| filter message = "${DUPLICATES_MESSAGE}" or level = "WARN" or level = "ERROR"`,
-  '| sort @timestamp asc',
-  '| limit 10000',
+  `| filter message = "${DUPLICATES_MESSAGE}" or level = "WARN" or level = "ERROR" or level = "CRITICAL"`,
+  '| sort @timestamp desc',
+  `| limit ${LOGS_QUERY_LIMIT}`,
 ].join('\n');
 
 export interface LogsQueryOptions {
   readonly pollMs?: number;
-  /** Give up after this long. Default 60 s. */
+  /** Give up (and stop the query) after this long. Default 60 s. */
   readonly timeoutMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The clock the deadline is read on (tests give a fake one). Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** What a Logs Insights query returned, and how much it left out. */
+export interface LogsQueryResult {
+  /** Each row's `@message` parsed as JSON, with its `@timestamp`. */
+  readonly rows: Record<string, unknown>[];
+  /** `statistics.recordsMatched` of GetQueryResults: the lines that matched, returned or not. */
+  readonly recordsMatched: number | undefined;
+  /** Lines that matched and were not returned (the query's limit): 0 when all were read. */
+  readonly left: number;
 }
 
 /**
  * Run a Logs Insights query and return each row's `@message` parsed as JSON, with its
- * `@timestamp` (rows whose message is not JSON are kept as `{ "@message": text }`).
+ * `@timestamp` (rows whose message is not JSON are kept as `{ "@message": text }`), and how many
+ * matching lines the query's limit left out (`statistics.recordsMatched` against the rows).
  *
- * @throws {TriageReadError} when the query fails, is cancelled or does not finish in time.
+ * @throws {TriageReadError} when the query fails, is cancelled, times out in Logs Insights, or does
+ * not finish in `timeoutMs` (then it is stopped with StopQuery, so it does not run on, billed).
+ * @example
+ * const { rows, left } = await queryLogs(logs, '/aws/lambda/msk-once-prod-notification', start, end, TRIAGE_LOGS_QUERY);
  */
 export async function queryLogs(
   client: CloudWatchLogsClient,
@@ -219,8 +253,9 @@ export async function queryLogs(
   end: Date,
   queryString: string,
   options: LogsQueryOptions = {},
-): Promise<Record<string, unknown>[]> {
+): Promise<LogsQueryResult> {
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const now = options.now ?? Date.now;
   const { queryId } = await client.send(
     new StartQueryCommand({
       logGroupName,
@@ -230,11 +265,12 @@ export async function queryLogs(
     }),
   );
   if (!queryId) throw new TriageReadError(`Logs Insights gave no query id for ${logGroupName}`);
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const deadline = now() + timeoutMs;
   for (;;) {
     const page = await client.send(new GetQueryResultsCommand({ queryId }));
     if (page.status === 'Complete') {
-      return (page.results ?? []).map((row) => {
+      const rows = (page.results ?? []).map((row) => {
         const fields = Object.fromEntries(row.map((f) => [f.field ?? '', f.value ?? '']));
         const text = fields['@message'] ?? '';
         let parsed: Record<string, unknown> = { '@message': text };
@@ -246,13 +282,23 @@ export async function queryLogs(
         }
         return { ...parsed, '@timestamp': fields['@timestamp'] };
       });
+      const recordsMatched = page.statistics?.recordsMatched;
+      const left = recordsMatched === undefined ? 0 : Math.max(0, Math.round(recordsMatched) - rows.length);
+      return { rows, recordsMatched, left };
     }
+    // Timeout is Logs Insights' own end (a query runs at most 60 minutes): nothing left to stop.
     if (page.status === 'Failed' || page.status === 'Cancelled' || page.status === 'Timeout') {
       throw new TriageReadError(`Logs Insights query on ${logGroupName} ended ${page.status}`);
     }
-    if (Date.now() > deadline) {
+    if (now() >= deadline) {
+      let stopped = 'stopped';
+      try {
+        await client.send(new StopQueryCommand({ queryId }));
+      } catch (error) {
+        stopped = `not stopped: StopQuery failed: ${(error as Error).message}`;
+      }
       throw new TriageReadError(
-        `Logs Insights query on ${logGroupName} did not finish in time (${page.status})`,
+        `Logs Insights query on ${logGroupName} did not finish in ${timeoutMs / 1000} s (${page.status}); ${stopped}`,
       );
     }
     await sleep(options.pollMs ?? 1000);

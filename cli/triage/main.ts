@@ -27,10 +27,12 @@ import {
   runbookLink,
 } from '../../lib/alarms.ts';
 import { DEFAULT_NAMESPACE } from '../../lib/contract.ts';
+import { printable } from '../terminal-text.ts';
 import { type AlarmEvaluation, evaluateAlarms, findings, formatValue } from './analysis.ts';
 import {
   describeAlarms,
   fetchSignals,
+  LOGS_QUERY_LIMIT,
   mappingIdsOf,
   metricQueries,
   queryLogs,
@@ -108,6 +110,12 @@ function subjectOf(c: TriageConsumer, env: TriageEnvironment) {
   };
 }
 
+/**
+ * One alarm's paragraph. Its data lines quote what producers and handlers wrote (log messages,
+ * error messages, Event-Ids, metric labels): each part is {@link printable} before the lines are
+ * joined, so a control sequence is shown, not obeyed, and a newline in an error cannot start a
+ * line of its own (a forged `runbook:` or all-clear line).
+ */
 function render(
   heading: string,
   rule: AlarmRule,
@@ -116,10 +124,10 @@ function render(
   runbookUrl: string,
 ): string {
   return [
-    heading,
-    `  means:   ${meaning}`,
-    ...data.map((line, i) => `  ${i === 0 ? 'data:   ' : '        '} ${line}`),
-    `  runbook: ${runbookLink(runbookUrl, rule.section)}`,
+    printable(heading),
+    `  means:   ${printable(meaning)}`,
+    ...data.map((line, i) => `  ${i === 0 ? 'data:   ' : '        '} ${printable(line)}`),
+    `  runbook: ${printable(runbookLink(runbookUrl, rule.section))}`,
     '',
   ].join('\n');
 }
@@ -142,7 +150,7 @@ function readLines(file: string): Record<string, unknown>[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new TriageUsageError(`--from ${file}: ${(error as Error).message}`);
+    throw new TriageUsageError(`--from ${printable(file)}: ${printable((error as Error).message)}`);
   }
   const lines: Record<string, unknown>[] = [];
   for (const line of text.split('\n')) {
@@ -164,7 +172,7 @@ async function triageFile(env: TriageEnvironment, consumers: TriageConsumer[], f
   const consumer = consumers[0]!;
   const firing = evaluations.filter((e) => e.state === 'ALARM');
   io.out(
-    `msk-once triage of ${file} (${lines.length} lines) with the alarms of ${env.name}/${consumer.name}: ${firing.length} would have fired\n\n`,
+    `msk-once triage of ${printable(file)} (${lines.length} lines) with the alarms of ${env.name}/${consumer.name}: ${firing.length} would have fired\n\n`,
   );
   for (const e of firing) {
     io.out(
@@ -193,7 +201,14 @@ async function triageAccount(
   let firingTotal = 0;
   for (const consumer of consumers) {
     const names = consumerResourceNames(env.name, consumer.name);
-    const alarms = await describeAlarms(io.cloudWatch, names.alarmPrefix);
+    const all = await describeAlarms(io.cloudWatch, names.alarmPrefix);
+    // The parts of a split rule (`<name>-part<k>`) are its composite's business: listed and
+    // explained once, under the rule's name; their metrics still name the mappings.
+    const isPart = (a: { AlarmName?: string }) => {
+      const m = /^(.+)-part\d+$/.exec((a.AlarmName ?? '').slice(names.alarmPrefix.length));
+      return m !== null && SECTION_KEYS[m[1]!] !== undefined;
+    };
+    const alarms = all.filter((a) => !isPart(a));
     const firing = alarms.filter((a) => a.StateValue === 'ALARM');
     firingTotal += firing.length;
     const states = alarms.reduce<Record<string, number>>((acc, a) => {
@@ -216,21 +231,30 @@ async function triageAccount(
         handlerName: consumer.handlerName,
         topics: consumer.topics,
         functionName: names.functionName,
-        mappingIds: mappingIdsOf(alarms),
+        mappingIds: mappingIdsOf(all),
       },
       period,
     );
     const signals = await fetchSignals(io.cloudWatch, queries, start, end, period);
-    const logs = analyzeLogLines(
-      await queryLogs(io.logs, names.logGroupName, start, end, TRIAGE_LOGS_QUERY, { sleep: io.sleep }),
-    );
+    const read = await queryLogs(io.logs, names.logGroupName, start, end, TRIAGE_LOGS_QUERY, {
+      sleep: io.sleep,
+    });
+    if (read.left > 0) {
+      // The query returns the newest lines: those cut are the oldest of the range.
+      io.out(
+        `WARNING: the logs of ${names.logGroupName} hold ${read.recordsMatched} matching lines in this range; read the newest ${read.rows.length} (Logs Insights returns ${LOGS_QUERY_LIMIT} at most): the counts from logs below leave out ${read.left} older lines. Narrow --since for whole counts.\n\n`,
+      );
+    }
+    const logs = analyzeLogLines(read.rows);
     const evaluations = new Map<AlarmKey, AlarmEvaluation>(
-      evaluateAlarms(rules, signals).map((e) => [e.rule.key, e]),
+      evaluateAlarms(rules, signals, { topics: consumer.topics }).map((e) => [e.rule.key, e]),
     );
     for (const alarm of firing) {
       const key = SECTION_KEYS[(alarm.AlarmName ?? '').slice(names.alarmPrefix.length)];
       if (!key) {
-        io.out(`ALARM  ${alarm.AlarmName}  (not an alarm of this version: ${alarm.StateReason ?? ''})\n\n`);
+        io.out(
+          `ALARM  ${printable(alarm.AlarmName ?? '')}  (not an alarm of this version: ${printable(alarm.StateReason ?? '')})\n\n`,
+        );
         continue;
       }
       const e = evaluations.get(key)!;

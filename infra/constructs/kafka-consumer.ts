@@ -300,23 +300,33 @@ export class KafkaConsumer extends Construct {
   }
 
   /**
-   * Deduplicated / processed over all topics of the consumer (0 when nothing was processed).
+   * Deduplicated / processed over all topics of the consumer, or over `topics` of them (0 when
+   * nothing was processed). Two metrics per topic: an alarm holds five topics at most (see
+   * `alarmGroups` of msk-once/alarms); ConsumerAlarms splits a larger consumer.
    *
    * @example
    * consumer.metricDedupRatio().createAlarm(this, 'Ratio', { threshold: 0.1, evaluationPeriods: 2 });
    */
-  metricDedupRatio(options?: { period?: Duration }): cloudwatch.MathExpression {
+  metricDedupRatio(options?: { period?: Duration; topics?: readonly string[] }): cloudwatch.MathExpression {
     const usingMetrics: Record<string, cloudwatch.IMetric> = {};
-    this.topics.forEach((t, i) => {
-      usingMetrics[`dedup${i}`] = this.metricMessages(Metric.deduplicated, t, options);
-      usingMetrics[`processed${i}`] = this.metricMessages(Metric.processed, t, options);
+    const period = options?.period ?? Duration.minutes(5);
+    const indexes = (options?.topics ?? this.topics).map((t) => {
+      const i = this.topics.indexOf(t);
+      if (i < 0)
+        throw new Error(`metricDedupRatio: '${t}' is not a topic of ${this.service}/${this.handlerName}`);
+      return i;
     });
-    const sum = (prefix: string) => this.topics.map((_, i) => `FILL(${prefix}${i}, 0)`).join(' + ');
+    for (const i of indexes) {
+      const t = this.topics[i]!;
+      usingMetrics[`dedup${i}`] = this.metricMessages(Metric.deduplicated, t, { period });
+      usingMetrics[`processed${i}`] = this.metricMessages(Metric.processed, t, { period });
+    }
+    const sum = (prefix: string) => indexes.map((i) => `FILL(${prefix}${i}, 0)`).join(' + ');
     return new cloudwatch.MathExpression({
       expression: `IF((${sum('processed')}) > 0, (${sum('dedup')}) / (${sum('processed')}), 0)`,
       usingMetrics,
       label: `${this.service}/${this.handlerName} deduplicated / processed`,
-      period: options?.period ?? Duration.minutes(5),
+      period,
     });
   }
 
@@ -412,17 +422,30 @@ export class KafkaConsumer extends Construct {
     });
   }
 
-  /** The sum over this consumer's mappings of ESM counters (ids `<prefix><i>`). */
+  /** Indexes of the mappings `mappings` names (all of them by default), checked. */
+  private mappingIndexes(mappings: readonly number[] | undefined): number[] {
+    const all = this.eventSourceMappingIds.map((_, i) => i);
+    if (mappings === undefined) return all;
+    for (const i of mappings) {
+      if (!Number.isInteger(i) || i < 0 || i >= all.length)
+        throw new Error(`mapping index ${i} is not one of the ${all.length} mappings of ${this.service}`);
+    }
+    return [...mappings];
+  }
+
+  /** The sum over this consumer's mappings (or those of `mappings`) of ESM counters (ids `<prefix><i>`). */
   private metricMappings(
     metricNames: Record<string, string>,
     label: string,
     period = Duration.minutes(5),
+    mappings?: readonly number[],
   ): cloudwatch.MathExpression {
     const usingMetrics: Record<string, cloudwatch.IMetric> = {};
+    const indexes = this.mappingIndexes(mappings);
     for (const [prefix, metricName] of Object.entries(metricNames)) {
-      this.eventSourceMappingIds.forEach((_, i) => {
+      for (const i of indexes) {
         usingMetrics[`${prefix}${i}`] = this.metricMapping(i, metricName, cloudwatch.Stats.SUM, period);
-      });
+      }
     }
     return new cloudwatch.MathExpression({
       expression: Object.keys(usingMetrics)
@@ -442,12 +465,15 @@ export class KafkaConsumer extends Construct {
    * @example
    * consumer.metricMaxOffsetLag().createAlarm(this, 'Lag', { threshold: 10_000, evaluationPeriods: 3 });
    */
-  metricMaxOffsetLag(options?: { period?: Duration }): cloudwatch.MathExpression {
+  metricMaxOffsetLag(options?: {
+    period?: Duration;
+    mappings?: readonly number[];
+  }): cloudwatch.MathExpression {
     const period = options?.period ?? Duration.minutes(5);
     const usingMetrics: Record<string, cloudwatch.IMetric> = {};
-    this.eventSourceMappingIds.forEach((_, i) => {
+    for (const i of this.mappingIndexes(options?.mappings)) {
       usingMetrics[`lag${i}`] = this.metricMapping(i, 'MaxOffsetLag', cloudwatch.Stats.MAXIMUM, period);
-    });
+    }
     return new cloudwatch.MathExpression({
       expression: `MAX([${Object.keys(usingMetrics).join(', ')}])`,
       usingMetrics,
@@ -463,11 +489,15 @@ export class KafkaConsumer extends Construct {
    * @example
    * consumer.metricMappingErrors().createAlarm(this, 'Polling', { threshold: 0, evaluationPeriods: 3 });
    */
-  metricMappingErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
+  metricMappingErrors(options?: {
+    period?: Duration;
+    mappings?: readonly number[];
+  }): cloudwatch.MathExpression {
     return this.metricMappings(
       { polling: 'PollingErrorCount', commit: 'CommitErrorCount' },
       `${this.service} mapping polling + commit errors`,
       options?.period,
+      options?.mappings,
     );
   }
 
@@ -478,10 +508,13 @@ export class KafkaConsumer extends Construct {
    * @example
    * consumer.metricMappingStalled().createAlarm(this, 'Stalled', { threshold: 0, evaluationPeriods: 3 });
    */
-  metricMappingStalled(options?: { period?: Duration }): cloudwatch.MathExpression {
+  metricMappingStalled(options?: {
+    period?: Duration;
+    mappings?: readonly number[];
+  }): cloudwatch.MathExpression {
     const period = options?.period ?? Duration.minutes(5);
     const perMapping: Record<string, cloudwatch.IMetric> = {};
-    this.eventSourceMappingIds.forEach((_, i) => {
+    for (const i of this.mappingIndexes(options?.mappings)) {
       perMapping[`stalled${i}`] = new cloudwatch.MathExpression({
         expression: `IF(FILL(lag${i}, 0) > 0 AND FILL(invoked${i}, 0) == 0, 1, 0)`,
         usingMetrics: {
@@ -490,7 +523,7 @@ export class KafkaConsumer extends Construct {
         },
         period,
       });
-    });
+    }
     const ids = Object.keys(perMapping);
     return new cloudwatch.MathExpression({
       expression: `MAX([${ids.join(', ')}])`,
@@ -507,23 +540,33 @@ export class KafkaConsumer extends Construct {
    * @example
    * consumer.metricDlqRecords().createAlarm(this, 'Dlq', { threshold: 0, evaluationPeriods: 1 });
    */
-  metricDlqRecords(options?: { period?: Duration }): cloudwatch.MathExpression {
+  metricDlqRecords(options?: { period?: Duration; mappings?: readonly number[] }): cloudwatch.MathExpression {
     return this.metricMappings(
       { dlq: 'OnFailureDestinationDeliveredEventCount' },
       `${this.service} records sent to ${this.dlqTopic}`,
       options?.period,
+      options?.mappings,
     );
   }
 
   /**
-   * Records given up without reaching the DLQ: DroppedEventCount (EventCount group) plus
-   * OnFailureDestinationDeliveryErrorCount (ErrorCount group).
+   * Records given up without reaching the DLQ: DroppedEventCount (EventCount group). A record whose
+   * write to the on-failure destination failed is in it already (its failed write is also counted
+   * in OnFailureDestinationDeliveryErrorCount, ErrorCount group): adding the two would count that
+   * record twice.
+   *
+   * @example
+   * consumer.metricRecordsLost().createAlarm(this, 'Lost', { threshold: 0, evaluationPeriods: 1 });
    */
-  metricRecordsLost(options?: { period?: Duration }): cloudwatch.MathExpression {
+  metricRecordsLost(options?: {
+    period?: Duration;
+    mappings?: readonly number[];
+  }): cloudwatch.MathExpression {
     return this.metricMappings(
-      { dropped: 'DroppedEventCount', undelivered: 'OnFailureDestinationDeliveryErrorCount' },
-      `${this.service} records dropped or not delivered to ${this.dlqTopic}`,
+      { dropped: 'DroppedEventCount' },
+      `${this.service} records given up without reaching ${this.dlqTopic}`,
       options?.period,
+      options?.mappings,
     );
   }
 

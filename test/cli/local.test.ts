@@ -12,6 +12,9 @@ import { after, describe, test } from 'node:test';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { redisUrl } from '../support/redis.ts';
 
+/** A control character other than the line feed that ends each printed line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 const dir = mkdtempSync(path.join(tmpdir(), 'msk-once-local-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const payloads = path.join(dir, 'p.jsonl');
@@ -85,5 +88,17 @@ describe('msk-once local with your own handler module', () => {
     assert.equal(status, 1, out);
     assert.match(out, /FAILED: 39 event\(s\) lost/);
     assert.equal(count(out, 'effects that happened'), 1);
+  });
+
+  test('a handler whose error carries terminal controls and a newline: printed escaped, no line forged', () => {
+    const { out } = local('test/cli/fixtures/handler.ts#hostile', '--no-redis-outage', '--crash-after', '0');
+    assert.match(out, /records in the DLQ\s+[1-9]/, out);
+    assert.doesNotMatch(out, CONTROL_BUT_LF, 'no control character but the line ends');
+    assert.match(out, /cannot handle \\x1b\]52;c;ZXZpbA==\\x07/, 'the error is shown, escaped');
+    assert.doesNotMatch(
+      out,
+      /^\s*OK: every event had its effect exactly once \(forged\)/m,
+      'no forged verdict',
+    );
   });
 });

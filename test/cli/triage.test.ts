@@ -25,17 +25,23 @@ import {
   CloudWatchLogsClient,
   GetQueryResultsCommand,
   StartQueryCommand,
+  StopQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { evaluateAlarm } from '../../cli/triage/analysis.ts';
-import { queryLogs, TriageReadError } from '../../cli/triage/aws.ts';
+import { evaluateAlarm, findings } from '../../cli/triage/analysis.ts';
+import { queryLogs, TRIAGE_LOGS_QUERY, TriageReadError } from '../../cli/triage/aws.ts';
 import { analyzeRun, runTriage } from '../../cli/triage/main.ts';
-import { Signals } from '../../cli/triage/signals.ts';
+import { Signals, signalsFromEmf } from '../../cli/triage/signals.ts';
+import { EventSourceMapping, esmMetricDocuments } from '../../emulator/index.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { ENVIRONMENTS, environment } from '../../infra/environments.ts';
 import { alarmRules } from '../../lib/alarms.ts';
+import { fnOf, logWith, PARTIAL_RESPONSES, reportingHandler } from '../emulator/helpers.ts';
 import { type LocalRun, localRun } from '../support/local-run.ts';
 
+/** A control character other than the line feed that ends each printed line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 const sum = (lines: Record<string, unknown>[], metric: string) =>
   lines.filter((l) => l._aws && typeof l[metric] === 'number').reduce((a, l) => a + (l[metric] as number), 0);
 
@@ -135,12 +141,71 @@ describe('evaluation follows CloudWatch', () => {
     assert.deepEqual(evaluateAlarm(rules.offsetLag, s).alarmWindows, [{ from: at(5), to: at(6) }]);
   });
 
-  test('missing data: silence is nothing for a counter, and a stalled mapping for mapping-stalled', () => {
+  test('missing data: silence is nothing, for a counter and (by default) for mapping-stalled', () => {
     const silent = new Signals(300_000);
     assert.equal(evaluateAlarm(rules.dlqRecords, silent).state, 'INSUFFICIENT_DATA');
-    assert.equal(evaluateAlarm(rules.mappingStalled, silent).state, 'ALARM');
-    const quiet = alarmRules({ offsetLag: 100, silentMapping: 'ignore' });
-    assert.equal(evaluateAlarm(quiet.mappingStalled, silent).state, 'INSUFFICIENT_DATA');
+    // AWS does not say MaxOffsetLag or InvokedEventCount are emitted while a mapping is idle:
+    // an idle environment must not page by default.
+    assert.equal(rules.mappingStalled.missingData, 'notBreaching');
+    assert.equal(evaluateAlarm(rules.mappingStalled, silent).state, 'INSUFFICIENT_DATA');
+    // An idle mapping that reports a lag of 0 and no invocation is consuming, not stalled.
+    const idle = new Signals(300_000);
+    for (let i = 0; i < 3; i++) idle.set('maxOffsetLag', 'm1', at(i), 0);
+    assert.equal(evaluateAlarm(rules.mappingStalled, idle).state, 'OK');
+    // An environment with steady traffic may choose to page on a mapping that reports nothing.
+    const paging = alarmRules({ offsetLag: 100, silentMapping: 'page' });
+    assert.equal(evaluateAlarm(paging.mappingStalled, silent).state, 'ALARM');
+  });
+
+  test('a consumer of more than five topics: the dedup ratio per group of topics, as its split alarm', () => {
+    const topics = Array.from({ length: 7 }, (_, i) => `t${i}`);
+    const s = new Signals(300_000);
+    for (let i = 0; i < 2; i++) {
+      for (const t of topics) {
+        s.set('processed', t, at(i), t === 't6' ? 500 : 1000);
+        // t6 repeats 40%: 200 of 1500 in its group (t5, t6) is 13.3%, of 6500 consumer-wide 3.1%.
+        s.set('deduplicated', t, at(i), t === 't6' ? 200 : 0);
+      }
+    }
+    const ratio = alarmRules().dedupRatio;
+    assert.equal(evaluateAlarm(ratio, s).state, 'OK', 'consumer-wide: 200 / 6500');
+    const split = evaluateAlarm(ratio, s, { topics });
+    assert.equal(split.state, 'ALARM', 'group [t5, t6]: 200 / 1500');
+    assert.equal(split.value, 200 / 1500);
+    assert.ok(
+      findings(split, s).includes('by group of topics (one part alarm each): t0..t4 0.0%, t5..t6 13.3%'),
+      findings(split, s).join('\n'),
+    );
+    assert.equal(
+      evaluateAlarm(ratio, s, { topics: topics.slice(0, 5) }).state,
+      'OK',
+      'five topics: one group',
+    );
+  });
+
+  test('records lost: a record whose DLQ write failed counts once (DroppedEventCount already holds it)', async () => {
+    // As AWS counts: a record the mapping gave up and could not write to its destination is in
+    // DroppedEventCount, and its failed write in OnFailureDestinationDeliveryErrorCount.
+    const log = logWith('t', 1, 3);
+    const esm = new EventSourceMapping(log, fnOf(reportingHandler((_, v) => v === 'v2')), {
+      topics: ['t'],
+      ...PARTIAL_RESPONSES,
+      maximumBatchingWindowInSeconds: 0,
+      maximumRetryAttempts: 0,
+      onFailureDestination: 'kafka://missing-dlq',
+    });
+    await esm.drain();
+    assert.equal(esm.stats.undeliverable.length, 1, 'one record lost');
+    const signals = signalsFromEmf(esmMetricDocuments(esm, { functionName: 'f', at: T0 }) as never, {
+      period: 'run',
+    });
+    assert.equal(signals.total('undelivered'), 1, 'its failed write is counted');
+    const lost = evaluateAlarm(alarmRules().recordsLost, signals, { assumeSustained: true });
+    assert.equal(lost.state, 'ALARM');
+    assert.equal(lost.value, 1, 'one record lost, not two');
+    assert.deepEqual(findings(lost, signals), [
+      'records lost (DroppedEventCount): 1, of which DLQ writes failed (OnFailureDestinationDeliveryErrorCount): 1',
+    ]);
   });
 
   test('a mapping with waiting records and no invocation is stalled; one that invokes is not', () => {
@@ -351,6 +416,48 @@ describe('against an AWS account (SDK clients mocked with documented response sh
     assert.equal(start.startTime, (NOW - 3_600_000) / 1000);
   });
 
+  test('a rule split over groups of topics: its composite is the one alarm shown, its parts feed the mapping ids', async () => {
+    cw.reset();
+    logs.reset();
+    const part = (k: number, state: string) => ({
+      ...alarm(`dlq-records-part${k}`, state, [
+        esmMetric(`dlq${k}`, 'OnFailureDestinationDeliveredEventCount'),
+      ]),
+    });
+    cw.on(DescribeAlarmsCommand).resolves({
+      MetricAlarms: [alarm('dedup-ratio', 'OK'), part(1, 'ALARM'), part(2, 'OK')],
+      CompositeAlarms: [
+        {
+          AlarmName: `${PREFIX}dlq-records`,
+          StateValue: 'ALARM',
+          StateReason: 'alarm rule evaluated to ALARM',
+          StateUpdatedTimestamp: new Date(T0 + 25 * 60_000),
+          AlarmRule: `ALARM("${PREFIX}dlq-records-part1") OR ALARM("${PREFIX}dlq-records-part2")`,
+        },
+      ],
+    });
+    cw.on(GetMetricDataCommand).callsFake(metricData);
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-2' });
+    logs.on(GetQueryResultsCommand).resolves({
+      status: 'Complete',
+      statistics: { recordsMatched: 0, recordsScanned: 0, bytesScanned: 0 },
+      results: [],
+    });
+    const { code, text } = await triage(['--env', 'prod', '--consumer', 'notification'], io());
+    assert.equal(code, 0);
+    assert.match(text, /: 2 alarms, 1 OK, 1 ALARM/, 'the parts are not counted as alarms of their own');
+    assert.match(text, /ALARM {2}msk-once-prod-notification-dlq-records since/);
+    assert.doesNotMatch(text, /not an alarm of this version/);
+    assert.doesNotMatch(text, /part\d/);
+    const described = cw.commandCalls(DescribeAlarmsCommand)[0]!.args[0].input;
+    assert.deepEqual(described.AlarmTypes, ['MetricAlarm', 'CompositeAlarm']);
+    const queries = cw.commandCalls(GetMetricDataCommand)[0]!.args[0].input.MetricDataQueries!;
+    assert.ok(
+      queries.some((q) => q.MetricStat?.Metric?.Dimensions?.some((d) => d.Value === ESM)),
+      'the mapping id comes from the parts',
+    );
+  });
+
   test('nothing in ALARM: says so and reads no metrics', async () => {
     cw.reset();
     logs.reset();
@@ -383,6 +490,176 @@ describe('against an AWS account (SDK clients mocked with documented response sh
       (e: unknown) =>
         e instanceof TriageReadError && /\/aws\/lambda\/x ended Failed/.test((e as Error).message),
     );
+  });
+});
+
+describe('Logs Insights reads (GetQueryResults as its API reference documents it)', () => {
+  // The documented response: `status` one of Scheduled | Running | Complete | Failed | Cancelled |
+  // Timeout | Unknown, `results` as rows of {field, value}, `statistics` with recordsMatched,
+  // recordsScanned, bytesScanned (doubles); a query's `limit` returns 10,000 rows at most.
+  const logs = mockClient(CloudWatchLogsClient);
+  const client = () => new CloudWatchLogsClient({ region: 'eu-west-1' });
+  const errorRow = (minute: number, level: string, message: string) => [
+    {
+      field: '@timestamp',
+      value: new Date(T0 + minute * 60_000).toISOString().replace('T', ' ').slice(0, 23),
+    },
+    {
+      field: '@message',
+      value: JSON.stringify({ level, message, timestamp: new Date(T0 + minute * 60_000).toISOString() }),
+    },
+  ];
+
+  test('the query reads the newest lines first and every Powertools problem level, CRITICAL included', () => {
+    assert.match(TRIAGE_LOGS_QUERY, /\| sort @timestamp desc\n/);
+    assert.doesNotMatch(TRIAGE_LOGS_QUERY, /asc/);
+    for (const level of ['WARN', 'ERROR', 'CRITICAL'])
+      assert.match(TRIAGE_LOGS_QUERY, new RegExp(`level = "${level}"`));
+    assert.match(TRIAGE_LOGS_QUERY, /\| limit 10000$/);
+  });
+
+  test('a busy consumer: more lines matched than returned is a warning naming both counts', async () => {
+    const cw = mockClient(CloudWatchClient);
+    cw.on(DescribeAlarmsCommand).resolves({
+      MetricAlarms: [
+        alarm('dlq-records', 'ALARM', [esmMetric('dlq0', 'OnFailureDestinationDeliveredEventCount')]),
+      ],
+    });
+    cw.on(GetMetricDataCommand).callsFake(metricData);
+    logs.reset();
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-busy' });
+    logs.on(GetQueryResultsCommand).resolves({
+      status: 'Complete',
+      statistics: { recordsMatched: 25000, recordsScanned: 900000, bytesScanned: 1.2e9 },
+      results: [
+        errorRow(50, 'CRITICAL', 'cannot reach the provider'),
+        errorRow(49, 'ERROR', 'record failed'),
+      ],
+    });
+    let text = '';
+    await runTriage(['--env', 'prod', '--consumer', 'notification'], {
+      environments: ENVIRONMENTS,
+      cloudWatch: new CloudWatchClient({ region: 'eu-west-1' }),
+      logs: client(),
+      now: () => NOW,
+      sleep: async () => {},
+      out: (t) => (text += t),
+    });
+    cw.restore();
+    assert.match(
+      text,
+      /WARNING: the logs of \/aws\/lambda\/msk-once-prod-notification hold 25000 matching lines in this range; read the newest 2 .*leave out 24998 older lines/,
+    );
+    assert.match(
+      text,
+      /1 x CRITICAL "cannot reach the provider"/,
+      'a CRITICAL line is a problem the DLQ section names',
+    );
+  });
+
+  test('every line matched was read: no warning', async () => {
+    logs.reset();
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-all' });
+    logs.on(GetQueryResultsCommand).resolves({
+      status: 'Complete',
+      statistics: { recordsMatched: 1, recordsScanned: 10, bytesScanned: 100 },
+      results: [errorRow(1, 'ERROR', 'x')],
+    });
+    const read = await queryLogs(client(), '/aws/lambda/x', new Date(0), new Date(1), TRIAGE_LOGS_QUERY);
+    assert.deepEqual([read.rows.length, read.recordsMatched, read.left], [1, 1, 0]);
+  });
+
+  test('a query still running at the deadline is stopped (StopQuery) and the error says so', async () => {
+    logs.reset();
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-slow' });
+    logs.on(GetQueryResultsCommand).resolves({ status: 'Running', results: [] });
+    logs.on(StopQueryCommand).resolves({ success: true });
+    let clock = 0;
+    await assert.rejects(
+      queryLogs(client(), '/aws/lambda/x', new Date(0), new Date(1), TRIAGE_LOGS_QUERY, {
+        timeoutMs: 5000,
+        pollMs: 1000,
+        now: () => clock,
+        sleep: async (ms) => {
+          clock += ms;
+        },
+      }),
+      (e: unknown) =>
+        e instanceof TriageReadError &&
+        /\/aws\/lambda\/x did not finish in 5 s \(Running\); stopped/.test((e as Error).message),
+    );
+    assert.deepEqual(
+      logs.commandCalls(StopQueryCommand).map((c) => c.args[0].input),
+      [{ queryId: 'q-slow' }],
+    );
+  });
+
+  test('a query Logs Insights timed out itself is an error, and there is nothing to stop', async () => {
+    logs.reset();
+    logs.on(StartQueryCommand).resolves({ queryId: 'q-timeout' });
+    logs.on(GetQueryResultsCommand).resolves({ status: 'Timeout', results: [] });
+    await assert.rejects(
+      queryLogs(client(), '/aws/lambda/x', new Date(0), new Date(1), TRIAGE_LOGS_QUERY, {
+        sleep: async () => {},
+      }),
+      /ended Timeout/,
+    );
+    assert.equal(logs.commandCalls(StopQueryCommand).length, 0);
+  });
+});
+
+describe('producer-controlled text reaches the terminal inert', () => {
+  // A handler's error message is the producer's text (a record's value quoted in it, say): an OSC 52
+  // clipboard write, an OSC 0 title, CSI 2J (clear screen), a C1 CSI, and newlines that would forge
+  // a runbook line and the all-clear line of the triage.
+  const evil =
+    'cannot notify \u001b]52;c;ZXZpbA==\u0007 \u001b]0;pwned\u0007 \u001b[2J \u009b31m' +
+    '\n  runbook: https://evil.example/runbook\nno alarm of dev is in ALARM';
+  let dir: string;
+  let file: string;
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'msk-once-triage-evil-'));
+    file = path.join(dir, 'run.jsonl');
+    const lines = [
+      // What the emulated mapping reports for a record written to the DLQ (the AWS/Lambda EMF).
+      {
+        _aws: {
+          Timestamp: T0,
+          CloudWatchMetrics: [
+            {
+              Namespace: 'AWS/Lambda',
+              Dimensions: [['EventSourceMappingUUID']],
+              Metrics: [{ Name: 'OnFailureDestinationDeliveredEventCount', Unit: 'Count' }],
+            },
+          ],
+        },
+        EventSourceMappingUUID: ESM,
+        OnFailureDestinationDeliveredEventCount: 1,
+      },
+      {
+        level: 'ERROR',
+        message: `record failed \u001b]0;title\u0007`,
+        timestamp: new Date(T0).toISOString(),
+        error: { name: 'Error\u009b2J', message: evil },
+      },
+    ];
+    writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('`--from`: the error is shown escaped, on its own line, and forges no line', async () => {
+    const { code, text } = await triage(['--env', 'dev', '--from', file]);
+    assert.equal(code, 0);
+    assert.match(text, /WOULD FIRE {2}msk-once-dev-notification-dlq-records/);
+    assert.doesNotMatch(text, CONTROL_BUT_LF, 'no control character but the line ends');
+    assert.match(text, /\\x1b\]52;c;ZXZpbA==\\x07/, 'the OSC 52 is shown, escaped');
+    assert.match(text, /\\x9b31m/);
+    const runbookLines = text.split('\n').filter((l) => /runbook:/.test(l) && !/cannot notify/.test(l));
+    assert.ok(
+      runbookLines.every((l) => l.includes('github.com/msk-once/msk-once')),
+      `no forged runbook line:\n${runbookLines.join('\n')}`,
+    );
+    assert.doesNotMatch(text, /^no alarm of dev is in ALARM/m, 'no forged all-clear line');
   });
 });
 

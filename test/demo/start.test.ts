@@ -57,6 +57,19 @@ for (const runtime of ['worker', 'in-process']) {
       .map((m) => m[1])
       .sort();
     assert.deepEqual(wouldFire, fired);
+    // The commands the run prints for its files are ones that work, run as printed.
+    for (const [file, label] of [
+      [output, 'Output'],
+      [dlqFile, 'DLQ'],
+    ] as const) {
+      const printed = run.stdout.match(new RegExp(`^${label} written to \\S+: (npm run .+)$`, 'm'));
+      assert.ok(printed, `the run prints how to read ${file}:\n${run.stdout}`);
+      const [npm, runWord, script, ...args] = printed[1]!.split(' ');
+      assert.deepEqual([npm, runWord], ['npm', 'run']);
+      const next = spawnSync('npm', ['run', '--silent', script!, ...args], { encoding: 'utf8' });
+      assert.equal(next.status, 0, `${printed[1]}: ${next.stdout}\n${next.stderr}`);
+      assert.match(next.stdout, label === 'Output' ? /would have fired/ : /failed record\(s\) in/);
+    }
   });
 }
 
