@@ -26,8 +26,8 @@ export interface Batch<T> extends Tally {
   renewal: NodeJS.Timeout | undefined;
   /** The claims' lease in ms when the store renews them (`extend`), else 0: no loss can be told. */
   leaseMs: number;
-  /** `performance.now()` when the last claim or renewal that confirmed the batch's claims was sent. */
-  confirmedAt: number;
+  /** The renewal of stale claims in flight, which records that find theirs stale meanwhile await. */
+  confirming: Promise<void> | undefined;
   /** Records whose claim loss was counted after they started (claim-lost or lease-overrun): each is counted once. */
   lossCounted: Set<BatchRecord<T>> | undefined;
 }

@@ -43,8 +43,13 @@ function leaseFor<T>(config: ResolvedConfig<T>, context: Context | undefined): n
 }
 
 /** Move the record by what the store answered for its key. */
-function applyClaim<T>(record: BatchRecord<T>, result: ClaimResult, policy: 'open' | 'closed'): void {
-  if (result === 'claimed') record.claimed();
+function applyClaim<T>(
+  record: BatchRecord<T>,
+  result: ClaimResult,
+  policy: 'open' | 'closed',
+  sentAt: number,
+): void {
+  if (result === 'claimed') record.claimed(sentAt);
   else if (result === 'done') record.duplicate();
   else if (result === 'held') record.held();
   else if (policy === 'open') record.unguarded();
@@ -178,14 +183,12 @@ export function dedupClaims<T>(
       }
       if (keys.length === 0) return;
       let results: ClaimResult[];
+      let sentAt = 0;
       try {
         const lease = leaseFor(config, request.context);
-        const sentAt = performance.now();
+        sentAt = performance.now();
         results = await timed(batch, () => config.store.claim(keys, batch.owner, lease));
-        if (config.store.extend) {
-          batch.leaseMs = lease;
-          batch.confirmedAt = sentAt;
-        }
+        if (config.store.extend) batch.leaseMs = lease;
         renewClaims(config, batch, lease);
       } catch (error) {
         results = new Array(keys.length).fill(error);
@@ -194,7 +197,7 @@ export function dedupClaims<T>(
       for (let i = 0; i < asked.length; i++) {
         const result = results[i]!;
         if (result instanceof Error) errors.add(result);
-        applyClaim(asked[i]!, result, config.onStoreError);
+        applyClaim(asked[i]!, result, config.onStoreError, sentAt);
       }
       for (const error of errors) {
         batch.metrics.storeError(errorReason(error));
