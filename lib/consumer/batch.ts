@@ -15,6 +15,7 @@
  */
 import type { Context } from 'aws-lambda';
 import type { BatchRecord, Tally } from './batch-record.ts';
+import type { GroupCommit } from './group-commit.ts';
 
 /** One invocation's batch; its `metrics` and `skipped` are where its records tally their outcomes. */
 export interface Batch<T> extends Tally {
@@ -28,6 +29,8 @@ export interface Batch<T> extends Tally {
   leaseMs: number;
   /** The renewal of stale claims in flight, which records that find theirs stale meanwhile await. */
   confirming: Promise<void> | undefined;
+  /** Where succeeded records' claims wait for their group commit (dedupClaims' own, once it claimed). */
+  commits: GroupCommit<T> | undefined;
   /** Records whose claim loss was counted after they started (claim-lost or lease-overrun): each is counted once. */
   lossCounted: Set<BatchRecord<T>> | undefined;
 }

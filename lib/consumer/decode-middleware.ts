@@ -94,6 +94,7 @@ export function decodeRecords<T>(
         renewal: undefined,
         leaseMs: 0,
         confirming: undefined,
+        commits: undefined,
         lossCounted: undefined,
       };
       for (const partitionId in byPartition) {

@@ -138,6 +138,8 @@ async function runRecord<T>(
     await config.handle(message, new RecordContext(context, config.logger, record, batch.metrics));
     if (guarded) checkLease(config, batch, record, performance.now());
     record.succeeded();
+    // Committed with the next group, while the batch goes on: a crash re-runs only what came since.
+    if (record.claim === 'claimed') batch.commits?.add(record);
   } catch (error) {
     if (guarded) checkLease(config, batch, record, performance.now());
     // Whatever was thrown is read through readThrown: an odd value must not fail the invocation.
