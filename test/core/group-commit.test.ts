@@ -4,9 +4,7 @@
  * The consumer runs in a child process against the real Redis and is killed with SIGKILL.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, fork } from 'node:child_process';
 import { after, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { ulid } from 'ulid';
 import {
   dedupKey,
@@ -18,6 +16,7 @@ import {
 import { emfDocuments, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 import type { ChildSpec } from '../support/consumer-child.ts';
+import { startConsumerProcess } from '../support/consumer-process.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
@@ -27,36 +26,7 @@ after(async () => {
   await admin.quit();
 });
 
-const CHILD = fileURLToPath(new URL('../support/consumer-child.ts', import.meta.url));
 const LEASE = 1000;
-
-/** Start a consumer process; resolves with it and the event ids it starts, as it starts them. */
-function startChild(spec: ChildSpec) {
-  const child = fork(CHILD, [JSON.stringify(spec)], {
-    execArgv: ['--conditions=msk-once-source'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const ran: string[] = [];
-  const waiters: { n: number; resolve: () => void }[] = [];
-  child.on('message', (m: { ran?: string }) => {
-    if (m.ran === undefined) return;
-    ran.push(m.ran);
-    for (const w of waiters) if (ran.length >= w.n) w.resolve();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const started = (n: number) =>
-    new Promise<void>((resolve, reject) => {
-      if (ran.length >= n) return resolve();
-      waiters.push({ n, resolve });
-      child.once('exit', () => reject(new Error(`the consumer exited after starting ${ran.length} of ${n}`)));
-    });
-  return { child, ran, started, exited };
-}
-
-async function kill(child: ChildProcess, exited: Promise<void>) {
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /** Wait (not a timed assertion: the check after it decides) until `n` of `keys` are DONE, 10 s at most. */
 async function untilDone(keys: string[], n: number) {
@@ -87,7 +57,7 @@ async function crashAndRetry(
   const key = (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id);
   const ids = Array.from({ length: total }, () => ulid());
   const records = ids.map((eventId, i) => ({ partition: 0, offset: i + 1, eventId }));
-  const consumer = startChild({
+  const consumer = startConsumerProcess({
     redisUrl: redisUrl(),
     service,
     leaseMs: LEASE,
@@ -98,7 +68,7 @@ async function crashAndRetry(
   await consumer.started(hangAt);
   // The groups of what finished are sent without waiting: let them land before the kill.
   await untilDone(ids.map(key), doneBeforeKill);
-  await kill(consumer.child, consumer.exited);
+  await consumer.kill();
   assert.deepEqual(
     consumer.ran,
     ids.slice(0, hangAt),

@@ -14,8 +14,11 @@ export interface ChildSpec {
   records: { partition: number; offset: number; eventId: string }[];
   /** The handler never returns on this record (the parent kills the process there). */
   hangOn?: string;
-  /** Invoke at this `Date.now()` (the parent may be busy then), after telling it `{ ready: true }`. */
-  startAt?: number;
+  /**
+   * Tell the parent `{ ready: true }`, invoke only once it sends `{ startAt }` (a `Date.now()`),
+   * and then at that time: the parent may be busy (a blocked event loop) when it comes.
+   */
+  waitForStart?: boolean;
   commitEvery?: { records?: number; ms?: number };
 }
 
@@ -34,9 +37,14 @@ const handler = kafkaHandler({
     if (m.eventId === spec.hangOn) await new Promise<never>(() => {});
   },
 });
-await send({ ready: true });
-if (spec.startAt !== undefined)
-  await new Promise((r) => setTimeout(r, Math.max(0, spec.startAt! - Date.now())));
+if (spec.waitForStart) {
+  const told = new Promise<{ startAt: number }>((resolve) =>
+    process.once('message', (m) => resolve(m as { startAt: number })),
+  );
+  await send({ ready: true });
+  const { startAt } = await told;
+  await new Promise((r) => setTimeout(r, Math.max(0, startAt - Date.now())));
+}
 const response = await handler(
   mskEvent(spec.records.map((r) => mskRecord(r))),
   lambdaContext({ timeoutMs: 60_000 }),
