@@ -119,7 +119,7 @@ describe('a group commit that fails', () => {
     const service = uniqueService('group-fail');
     const inner = new RedisDedupStore({ redis: { url: redisUrl() } });
     let commits = 0;
-    // The second group's round trip fails (as a timeout would); the others reach Redis.
+    // The second group's round trip fails, a moment later (as a timeout would); the others reach Redis.
     const store = {
       claim: inner.claim.bind(inner),
       extend: inner.extend.bind(inner),
@@ -127,7 +127,7 @@ describe('a group commit that fails', () => {
       close: inner.close.bind(inner),
       commit: (keys: readonly string[], owner: string, windowMs: number) =>
         ++commits === 2
-          ? Promise.reject(new Error('Command timed out'))
+          ? sleep(50).then(() => Promise.reject(new Error('Command timed out')))
           : inner.commit(keys, owner, windowMs),
     };
     const handler = kafkaHandler({
