@@ -1,5 +1,5 @@
 /**
- * `npm run mutate [-- --only <name>]`: a fixed list of realistic one-line bugs in lib/ and infra/,
+ * `npm run mutate [-- --only <name>] [-- --file <path prefix>]`: a fixed list of realistic one-line bugs in lib/ and infra/,
  * applied one at a time; for each, the test files that cover that code run, and the mutant is
  * killed when they fail. Prints the score and the survivors.
  *
@@ -403,7 +403,7 @@ function testsPass(files: string[]): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  const { values } = parseArgs({ options: { only: { type: 'string' }, file: { type: 'string' } } });
   restoreLeftovers();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -412,7 +412,9 @@ async function main(): Promise<number> {
     });
   }
   process.on('exit', restore);
-  const chosen = values.only ? MUTATIONS.filter((m) => m.name.includes(values.only!)) : MUTATIONS;
+  const chosen = MUTATIONS.filter(
+    (m) => (!values.only || m.name.includes(values.only)) && (!values.file || m.file.startsWith(values.file)),
+  );
   await globalSetup(); // Redis for the tests, once for every mutant
   try {
     // Each covering file must pass unmutated; one that does not (a flaky or broken file on this

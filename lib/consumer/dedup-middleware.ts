@@ -1,6 +1,7 @@
 /**
  * dedupClaims: claims every record's key before the handler runs, and commits or releases the
- * claims afterwards, each in one batched store call.
+ * claims afterwards, each in one batched store call (succeeded records are mostly committed
+ * earlier, in groups while the batch runs: group-commit.ts).
  *
  * Guarantees:
  * - a record whose key is DONE is not run (counted as deduplicated);

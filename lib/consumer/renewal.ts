@@ -8,8 +8,10 @@
  *   it starts is not started (deduplicated if the key is DONE now, failed and retried otherwise);
  *   one found lost while it runs cannot be stopped; both are counted (`DedupErrors{Reason=claim-lost}`)
  *   and logged with their event ids;
- * - a record is not started on a confirmation older than its lease (the event loop was blocked, or
- *   renewals failed): its key is renewed first, one round trip, in that case only;
+ * - a confirmation covers exactly the keys it renewed (each record keeps its own), and no record
+ *   starts on a claim confirmed more than a lease ago (the event loop was blocked, or renewals
+ *   failed): every claim the batch holds is renewed first, one round trip shared by the partitions
+ *   that ask meanwhile, in that case only;
  * - a record that ends more than a lease after the last confirmation (a handler that blocked the
  *   event loop: no timer fires, so nothing renews) is counted (`lease-overrun`) and logged.
  * Does not: stop a running handler, or renew through a blocked event loop (nothing can). A record
