@@ -15,7 +15,14 @@
  */
 import type { Context } from 'aws-lambda';
 import type { BatchRecord, Tally } from './batch-record.ts';
-import type { GroupCommit } from './group-commit.ts';
+
+/** The group commit of a batch (group-commit.ts): claims of succeeded records, committed in groups. */
+export interface Commits<T> {
+  /** A claimed record succeeded: its claim goes with the next group. */
+  add(record: BatchRecord<T>): void;
+  /** The answer: commit `more` with what is pending, in one call, and wait for the groups in flight. */
+  settle(more: readonly string[]): Promise<void>;
+}
 
 /** One invocation's batch; its `metrics` and `skipped` are where its records tally their outcomes. */
 export interface Batch<T> extends Tally {
@@ -30,7 +37,7 @@ export interface Batch<T> extends Tally {
   /** The renewal of stale claims in flight, which records that find theirs stale meanwhile await. */
   confirming: Promise<void> | undefined;
   /** Where succeeded records' claims wait for their group commit (dedupClaims' own, once it claimed). */
-  commits: GroupCommit<T> | undefined;
+  commits: Commits<T> | undefined;
   /** Records whose claim loss was counted after they started (claim-lost or lease-overrun): each is counted once. */
   lossCounted: Set<BatchRecord<T>> | undefined;
 }

@@ -17,12 +17,12 @@
  * group is sent within `ms`, well inside the lease that the last renewal left it.
  */
 import { errorReason } from '../dedup/redis-connection.ts';
-import type { Batch } from './batch.ts';
+import type { Batch, Commits } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 
 /** @internal */
-export class GroupCommit<T> {
+export class GroupCommit<T> implements Commits<T> {
   readonly #config: ResolvedConfig<T>;
   readonly #batch: Batch<T>;
   #keys: string[] = [];
