@@ -166,6 +166,10 @@ export async function confirmClaims<T>(
   await batch.confirming;
   if (record.claim !== 'claimed' || !claimIsStale(batch, record, performance.now())) return undefined;
   if (config.onStoreError === 'open') return undefined;
+  config.logger.warn(
+    'a stale claim could not be confirmed and onStoreError is closed: the record fails and is retried',
+    recordKeys(record.raw, record.message),
+  );
   return new StoreUnavailableError(
     record.raw,
     'its claim could not be confirmed before it started (stale after a blocked event loop) and onStoreError is closed',
