@@ -7,7 +7,7 @@
  * tables and the verdicts, writes JSON to bench/results/. Not a test: nothing here asserts on time.
  *
  * Options: --quick (few repetitions, for trying the harness), --mode=standalone|cluster|both,
- * --no-bundle, --no-memory, --no-latency, --no-stages, --baselines-only, --own-redis (start a
+ * --no-bundle, --no-memory, --no-latency, --no-stages, --no-group-commit, --baselines-only, --own-redis (start a
  * private redis-server instead of REDIS_URL/6379).
  */
 
@@ -28,6 +28,7 @@ import { naiveContender } from './contenders/naive.ts';
 import { powertoolsContender } from './contenders/powertools.ts';
 import { BENCH_BATCH } from './event.ts';
 import { measureFloor } from './floor.ts';
+import { formatGroupCommit, type GroupCommitResult, measureGroupCommit } from './group-commit.ts';
 import { type CaseResult, runInterleaved } from './harness.ts';
 import { CHECK_RECORDS, type LatencyRun, type LatencySetting, latencyMode } from './latency.ts';
 import { measureMemory } from './memory.ts';
@@ -295,17 +296,35 @@ async function stagesOn(target: RedisTarget): Promise<StagesResult | undefined> 
   return result;
 }
 
+/** Group commit's cost per record and the re-runs a crash would cause (bench/group-commit.ts), standalone. */
+async function groupCommitOn(target: RedisTarget): Promise<GroupCommitResult | undefined> {
+  if (target.mode !== 'standalone' || args.has('--no-group-commit') || baselinesOnly) return undefined;
+  const result = await measureGroupCommit({
+    url: target.url,
+    records: 3_000,
+    ...(quick ? { warmups: 1, repetitions: 3 } : { warmups: 3, repetitions: 11 }),
+    service: `${runId}-group`,
+  });
+  console.error(
+    `[bench] group commit: ${result.costUsPerRecord.toFixed(2)} µs/record, a crash re-runs at most ${result.reRunsIfCrashed.groupedMax}`,
+  );
+  await removeKeys(target, `${runId}*`);
+  return result;
+}
+
 const startedAt = new Date();
 const started: LocalRedis[] = [];
 let cluster: LocalRedisCluster | undefined;
 const modes: ModeReport[] = [];
 const latencyRuns: LatencyRun[] = [];
 let stages: StagesResult | undefined;
+let groupCommit: GroupCommitResult | undefined;
 try {
   if (modeArg !== 'cluster') {
     const target = await standaloneTarget(started);
     modes.push(await runMode(target));
     stages = await stagesOn(target);
+    groupCommit = await groupCommitOn(target);
     latencyRuns.push(...(await latency(target)));
   }
   if (modeArg !== 'standalone') {
@@ -344,12 +363,15 @@ const result = {
     latency: `${latencyRecords.toLocaleString('en-US')} records, every contender, standalone and cluster, through a TCP proxy in a child process that holds every chunk a fixed delay each way (0.25 ms: same-AZ ElastiCache, 1 ms: across AZs; third-party figures, docs/performance.md), scheduled by due time (timer above ~1 ms, setImmediate poll below), FIFO per direction, noDelay sockets, one listener per node (cluster clients map announced node addresses to the listeners: ioredis natMap, node-redis nodeAddressMap); PING round trip straight and through the proxy, median of 50; before timing each contender delivers a ${CHECK_RECORDS}-record batch through the proxy, untimed, and the run fails unless every listener carried it; kafkaHandler gets a URL (standalone) or, on the cluster, an ioredis Cluster made in bench/target.ts like the core's own (lazy, no offline queue, no retries) plus natMap; repetitions per setting and contender in latency.runs[].cases; ratios compare contenders of the same mode, setting and duplicate share; goals judged at 0.25 ms, 0% duplicates, 1 ms and 30% recorded only`,
     stages:
       'kafkaHandler middy stack (lib/middlewares.ts, composed as kafkaHandler does) with timed hooks, 10,000 records, 30% duplicates, standalone, loopback, median per stage over the timed repetitions: decode = decodeRecords.before, claim = dedupClaims.before, run of a no-op = runPartitions, commit = dedupClaims.after, metrics = flushMetrics.after; claim + commit is compared with the time the one-connection floor takes for 2 SETs a record',
+    groupCommit:
+      'bench/group-commit.ts: 3,000 records, standalone, loopback; two kafkaHandlers taking turns repetition by repetition, the default commitEvery (100 records or 500 ms) against the final commit only; cost = median wall clock per record, 4 partitions; bound = one partition, at ten points (1 to 99 records past a group boundary) the no-op handler counts with one MGET the finished records not DONE yet, plus the running one',
     windowSeconds,
   },
   modes,
   emfCheck,
   latency: latencyRuns.length > 0 ? { runs: latencyRuns, rows: latencyRowsOf(latencyRuns) } : undefined,
   stages,
+  groupCommit,
   bundle,
   verdicts: judged,
   recorded: notJudged,
@@ -369,6 +391,7 @@ if (latencyRuns.length > 0) {
 }
 if (stages)
   console.log(`\n${formatStages(stages, modes.find((m) => m.mode === 'standalone')?.oneConnectionFloor)}\n`);
+if (groupCommit) console.log(`${formatGroupCommit(groupCommit)}\n`);
 if (bundle) {
   for (const b of [bundle.fn, bundle.core, bundle.ioredis]) {
     console.log(

@@ -1,5 +1,5 @@
 /**
- * `npm run mutate [-- --only <name>]`: a fixed list of realistic one-line bugs in lib/ and infra/,
+ * `npm run mutate [-- --only <name>] [-- --file <path prefix>]`: a fixed list of realistic one-line bugs in lib/ and infra/,
  * applied one at a time; for each, the test files that cover that code run, and the mutant is
  * killed when they fail. Prints the score and the survivors.
  *
@@ -28,6 +28,8 @@ const SEMANTICS = 'test/core/semantics.test.ts';
 const SCRIPTS = 'test/core/store-scripts.test.ts';
 const LOSS = 'test/core/claim-loss.test.ts';
 const CLEANUP = 'test/core/cleanup.test.ts';
+const OUTCOMES = 'test/core/outcome-rules.test.ts';
+const GROUP = 'test/core/group-commit.test.ts';
 const RULES = 'test/core/bad-input-rules.test.ts';
 const DECODE = 'test/core/decode.test.ts';
 const ALARMS = 'test/infra/alarms.test.ts';
@@ -143,9 +145,58 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'a stale claim is not confirmed before its record starts',
     file: 'lib/consumer/run-partitions.ts',
-    from: '    await confirmIfStale(config, batch, record);',
+    from: '    const refused = await confirmClaims(config, batch, record);',
+    to: '    const refused = undefined;',
+    tests: [LOSS],
+  },
+  {
+    name: 'a renewal does not refresh the confirmation of the keys it renewed',
+    file: 'lib/consumer/batch-record.ts',
+    from: '    if (at > this.#confirmedAt) this.#confirmedAt = at;',
     to: '',
     tests: [LOSS],
+  },
+  {
+    name: 'a lost claim of a running record counted at every renewal',
+    file: 'lib/consumer/renewal.ts',
+    from: '      if (batch.lossCounted?.has(record)) continue;',
+    to: '',
+    tests: [OUTCOMES],
+  },
+  {
+    name: 'a copy of an original found DONE fails',
+    file: 'lib/consumer/batch-record.ts',
+    from: "if (outcome === 'succeeded' || outcome === 'deduplicated')",
+    to: "if (outcome === 'succeeded')",
+    tests: [OUTCOMES],
+  },
+  {
+    name: 'a record released after the answer is not told so',
+    file: 'lib/consumer/run-partitions.ts',
+    from: "    case 'released':",
+    to: "    case 'released-never' as 'released':",
+    tests: [OUTCOMES],
+  },
+  {
+    name: 'group commit: succeeded records committed only at the end',
+    file: 'lib/consumer/run-partitions.ts',
+    from: "    if (record.claim === 'claimed') batch.commits?.add(record);",
+    to: '',
+    tests: [GROUP],
+  },
+  {
+    name: 'group commit: no group by time',
+    file: 'lib/consumer/group-commit.ts',
+    from: '      this.#timer = setTimeout(this.#flushNow, this.#config.commitEvery.ms);',
+    to: '      this.#timer = setTimeout(() => {}, this.#config.commitEvery.ms);',
+    tests: [GROUP],
+  },
+  {
+    name: 'group commit: the answer does not wait for groups in flight',
+    file: 'lib/consumer/group-commit.ts',
+    from: '    const calls = [...this.#inFlight];',
+    to: '    const calls: Promise<void>[] = [];',
+    tests: [GROUP],
   },
   {
     name: 'reserveMs ignored',
@@ -352,7 +403,7 @@ function testsPass(files: string[]): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  const { values } = parseArgs({ options: { only: { type: 'string' }, file: { type: 'string' } } });
   restoreLeftovers();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -361,7 +412,9 @@ async function main(): Promise<number> {
     });
   }
   process.on('exit', restore);
-  const chosen = values.only ? MUTATIONS.filter((m) => m.name.includes(values.only!)) : MUTATIONS;
+  const chosen = MUTATIONS.filter(
+    (m) => (!values.only || m.name.includes(values.only)) && (!values.file || m.file.startsWith(values.file)),
+  );
   await globalSetup(); // Redis for the tests, once for every mutant
   try {
     // Each covering file must pass unmutated; one that does not (a flaky or broken file on this

@@ -12,6 +12,7 @@
  *    |                     |                   still running when the invocation answered
  *    |                     '----lost(done)---> duplicate | lost   a renewal found the key DONE, or
  *    |                                         gone or another's, before the record started
+ *    |                     (confirmed(at): a renewal found it still held; the claim stays claimed)
  *    |--unguarded--> unguarded --released--> released         store down, policy open; nothing is
  *    |                                                        held, but after the answer it may not start
  *    |--duplicate--> duplicate                                DONE already
@@ -81,6 +82,8 @@ export class BatchRecord<T> {
   #run: RunState = 'waiting';
   #error: Error | undefined;
   #original: BatchRecord<T> | undefined;
+  // performance.now() when a claim or renewal last confirmed that this invocation holds the key.
+  #confirmedAt = 0;
   // Made only when something waits for the outcome: a copy, or a claim that outlives the answer.
   #settled: PromiseWithResolvers<void> | undefined;
 
@@ -135,9 +138,25 @@ export class BatchRecord<T> {
 
   // --- the claim ---
 
-  /** This invocation holds the key. */
-  claimed(): void {
+  /** This invocation holds the key, as the claim sent at `at` (`performance.now()`) answered. */
+  claimed(at = 0): void {
     this.#fromNone('claimed');
+    this.#confirmedAt = at;
+  }
+
+  /**
+   * When (`performance.now()` at sending) a claim or renewal last answered that this invocation
+   * holds the key: the key lives at least a lease after that. Per record, because a renewal
+   * confirms only the keys it renewed.
+   */
+  get confirmedAt(): number {
+    return this.#confirmedAt;
+  }
+
+  /** A renewal sent at `at` answered that this invocation still holds the key. */
+  confirmed(at: number): void {
+    if (this.#claim !== 'claimed' && this.#claim !== 'outliving') this.#illegal('confirmed');
+    if (at > this.#confirmedAt) this.#confirmedAt = at;
   }
 
   /** The store failed and the policy is open: the record runs without a claim. */

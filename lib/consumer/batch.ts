@@ -16,6 +16,14 @@
 import type { Context } from 'aws-lambda';
 import type { BatchRecord, Tally } from './batch-record.ts';
 
+/** The group commit of a batch (group-commit.ts): claims of succeeded records, committed in groups. */
+export interface Commits<T> {
+  /** A claimed record succeeded: its claim goes with the next group. */
+  add(record: BatchRecord<T>): void;
+  /** The answer: commit `more` with what is pending, in one call, and wait for the groups in flight. */
+  settle(more: readonly string[]): Promise<void>;
+}
+
 /** One invocation's batch; its `metrics` and `skipped` are where its records tally their outcomes. */
 export interface Batch<T> extends Tally {
   /** The claim owner token of this invocation. */
@@ -26,8 +34,10 @@ export interface Batch<T> extends Tally {
   renewal: NodeJS.Timeout | undefined;
   /** The claims' lease in ms when the store renews them (`extend`), else 0: no loss can be told. */
   leaseMs: number;
-  /** `performance.now()` when the last claim or renewal that confirmed the batch's claims was sent. */
-  confirmedAt: number;
+  /** The renewal of stale claims in flight, which records that find theirs stale meanwhile await. */
+  confirming: Promise<void> | undefined;
+  /** Where succeeded records' claims wait for their group commit (dedupClaims' own, once it claimed). */
+  commits: Commits<T> | undefined;
   /** Records whose claim loss was counted after they started (claim-lost or lease-overrun): each is counted once. */
   lossCounted: Set<BatchRecord<T>> | undefined;
 }

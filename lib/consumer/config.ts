@@ -22,6 +22,8 @@ export const DEFAULT_RESERVE_MS = 5000;
 export const DEFAULT_LEASE_MS = 30_000;
 /** Below this a renewal (every third of the lease) could not keep up with a Redis round trip. */
 export const MIN_LEASE_MS = 1000;
+/** A group commit once this many records succeeded, or this long after the first of them. */
+export const DEFAULT_COMMIT_EVERY = { records: 100, ms: 500 } as const;
 export const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
 
 export interface ResolvedConfig<T> {
@@ -35,6 +37,7 @@ export interface ResolvedConfig<T> {
   readonly handle: BusinessHandler<T>;
   readonly reserveMs: number;
   readonly leaseMs: number;
+  readonly commitEvery: { readonly records: number; readonly ms: number };
   readonly store: DedupStore;
   readonly logger: Logger;
   readonly metrics: MetricsEmitter;
@@ -69,6 +72,18 @@ function resolveHandlerName(inCode: string | undefined, inEnvironment: string | 
     );
   }
   return named;
+}
+
+function resolveCommitEvery(given: { records?: number; ms?: number } | undefined) {
+  if (given !== undefined && (given === null || typeof given !== 'object'))
+    throw new ConfigurationError('commitEvery', 'must be an object: { records, ms }');
+  const records = given?.records ?? DEFAULT_COMMIT_EVERY.records;
+  if (!(Number.isInteger(records) && records >= 1))
+    throw new ConfigurationError('commitEvery.records', `${records} is not a whole number of records >= 1`);
+  const ms = given?.ms ?? DEFAULT_COMMIT_EVERY.ms;
+  if (!(Number.isFinite(ms) && ms >= 0))
+    throw new ConfigurationError('commitEvery.ms', `${ms} is not a number of milliseconds >= 0`);
+  return { records, ms };
 }
 
 /**
@@ -113,6 +128,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
       `${leaseMs} is below ${MIN_LEASE_MS} ms: a renewal could not keep up`,
     );
   }
+  const commitEvery = resolveCommitEvery(options.commitEvery);
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
   if (!(Number.isInteger(maxHeaderBytes) && maxHeaderBytes > 0)) {
     throw new ConfigurationError(
@@ -182,6 +198,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     handle: options.handle as unknown as BusinessHandler<T>,
     reserveMs,
     leaseMs,
+    commitEvery,
     store,
     logger,
     metrics: new MetricsEmitter(namespace, service, handlerName),

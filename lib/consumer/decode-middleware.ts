@@ -93,7 +93,8 @@ export function decodeRecords<T>(
         skipped: new SkippedRecords(),
         renewal: undefined,
         leaseMs: 0,
-        confirmedAt: 0,
+        confirming: undefined,
+        commits: undefined,
         lossCounted: undefined,
       };
       for (const partitionId in byPartition) {

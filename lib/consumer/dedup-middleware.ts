@@ -1,12 +1,14 @@
 /**
  * dedupClaims: claims every record's key before the handler runs, and commits or releases the
- * claims afterwards, each in one batched store call.
+ * claims afterwards, each in one batched store call (succeeded records are mostly committed
+ * earlier, in groups while the batch runs: group-commit.ts).
  *
  * Guarantees:
  * - a record whose key is DONE is not run (counted as deduplicated);
  * - a record whose key another invocation holds is not run now: it fails, to be retried later;
  * - the same key twice in one batch runs once: the later copy follows the first one's outcome;
- * - claims of records that failed or never ran are released, so the retry runs them;
+ * - claims of records that succeeded are committed in groups while the batch runs (group-commit.ts),
+ *   the rest at the answer; claims of records that failed or never ran are released, so the retry runs them;
  * - held claims are renewed every third of their lease, so a long batch keeps them and a crashed
  *   invocation's claims end within `leaseMs`;
  * - store errors follow the policy: 'open' runs the records unguarded, 'closed' fails them;
@@ -25,6 +27,7 @@ import { recordKeys } from '../observability/logger.ts';
 import { BATCH, type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import { MIN_LEASE_MS, type ResolvedConfig } from './config.ts';
+import { GroupCommit } from './group-commit.ts';
 import { renewClaims } from './renewal.ts';
 
 // Without a remaining time (tests, local runs) a lease as long as the longest Kafka invocation.
@@ -43,15 +46,20 @@ function leaseFor<T>(config: ResolvedConfig<T>, context: Context | undefined): n
 }
 
 /** Move the record by what the store answered for its key. */
-function applyClaim<T>(record: BatchRecord<T>, result: ClaimResult, policy: 'open' | 'closed'): void {
-  if (result === 'claimed') record.claimed();
+function applyClaim<T>(
+  record: BatchRecord<T>,
+  result: ClaimResult,
+  policy: 'open' | 'closed',
+  sentAt: number,
+): void {
+  if (result === 'claimed') record.claimed(sentAt);
   else if (result === 'done') record.duplicate();
   else if (result === 'held') record.held();
   else if (policy === 'open') record.unguarded();
   else record.refused();
 }
 
-async function timed<T>(batch: Batch<unknown>, call: () => Promise<T>): Promise<T> {
+async function timed<T, B>(batch: Batch<B>, call: () => Promise<T>): Promise<T> {
   const start = performance.now();
   try {
     return await call();
@@ -116,21 +124,9 @@ async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Prom
     }
   }
   if (!running) clearInterval(batch.renewal);
-  const calls: Promise<void>[] = [];
-  if (commit.length > 0) {
-    calls.push(
-      timed(batch, () => config.store.commit(commit, batch.owner, config.windowMs)).catch((error) => {
-        batch.metrics.storeError(errorReason(error));
-        config.logger.error(
-          'could not mark DONE after success: the records stand, their keys expire with the lease',
-          {
-            keys: commit.length,
-            error,
-          },
-        );
-      }),
-    );
-  }
+  // With what waits for its group commit (and the groups in flight), in one call.
+  batch.commits ??= new GroupCommit(config, batch);
+  const calls: Promise<void>[] = [batch.commits.settle(commit)];
   if (release.length > 0) {
     calls.push(
       timed(batch, () => config.store.release(release, batch.owner)).catch((error) => {
@@ -177,15 +173,14 @@ export function dedupClaims<T>(
         }
       }
       if (keys.length === 0) return;
+      batch.commits = new GroupCommit(config, batch);
       let results: ClaimResult[];
+      let sentAt = 0;
       try {
         const lease = leaseFor(config, request.context);
-        const sentAt = performance.now();
+        sentAt = performance.now();
         results = await timed(batch, () => config.store.claim(keys, batch.owner, lease));
-        if (config.store.extend) {
-          batch.leaseMs = lease;
-          batch.confirmedAt = sentAt;
-        }
+        if (config.store.extend) batch.leaseMs = lease;
         renewClaims(config, batch, lease);
       } catch (error) {
         results = new Array(keys.length).fill(error);
@@ -194,7 +189,7 @@ export function dedupClaims<T>(
       for (let i = 0; i < asked.length; i++) {
         const result = results[i]!;
         if (result instanceof Error) errors.add(result);
-        applyClaim(asked[i]!, result, config.onStoreError);
+        applyClaim(asked[i]!, result, config.onStoreError, sentAt);
       }
       for (const error of errors) {
         batch.metrics.storeError(errorReason(error));

@@ -98,6 +98,14 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    * failed and released instead of being killed half-way by the Lambda timeout. Default: 5000 ms.
    */
   reserveMs?: number;
+  /**
+   * Commit the claims of succeeded records while the batch runs, in groups: a group is sent once
+   * `records` have succeeded since the last one, or `ms` after the first of them, whichever comes
+   * first (one store call, which no record waits for). A crash in the middle of a batch then re-runs
+   * only the records since the last group, not the batch's finished work. Default:
+   * `{ records: 100, ms: 500 }`.
+   */
+  commitEvery?: { records?: number; ms?: number };
   /** Largest accepted header value, in bytes; a larger one fails the record. Default: 16 KiB. */
   maxHeaderBytes?: number;
   /** Powertools Logger. Default: one made for `service`. */

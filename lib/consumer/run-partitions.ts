@@ -29,7 +29,7 @@ import { type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
-import { checkLease, confirmIfStale } from './renewal.ts';
+import { checkLease, claimIsStale, confirmClaims } from './renewal.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
 class RecordContext<T> implements HandleContext {
@@ -75,13 +75,11 @@ async function runRecord<T>(
 ): Promise<void> {
   const { raw } = record;
   if (record.invalid) return record.failed(record.invalid);
-  // Claims confirmed longer than a lease ago may have ended: confirm this one before it starts.
-  if (
-    record.claim === 'claimed' &&
-    batch.leaseMs !== 0 &&
-    performance.now() - batch.confirmedAt > batch.leaseMs
-  ) {
-    await confirmIfStale(config, batch, record);
+  // A claim confirmed longer than a lease ago may have ended: the batch's claims are renewed, each
+  // confirmed by its own answer, before this record starts.
+  if (record.claim === 'claimed' && claimIsStale(batch, record, performance.now())) {
+    const refused = await confirmClaims(config, batch, record);
+    if (refused) return record.failed(refused);
   }
   switch (record.claim) {
     case 'duplicate':
@@ -140,6 +138,8 @@ async function runRecord<T>(
     await config.handle(message, new RecordContext(context, config.logger, record, batch.metrics));
     if (guarded) checkLease(config, batch, record, performance.now());
     record.succeeded();
+    // Committed with the next group, while the batch goes on: a crash re-runs only what came since.
+    if (record.claim === 'claimed') batch.commits?.add(record);
   } catch (error) {
     if (guarded) checkLease(config, batch, record, performance.now());
     // Whatever was thrown is read through readThrown: an odd value must not fail the invocation.

@@ -16,6 +16,7 @@ import {
 } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
+import { startConsumerProcess } from '../support/consumer-process.ts';
 import { adminClient, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
@@ -170,6 +171,80 @@ describe('a claim lost under a running batch', () => {
     assert.deepEqual(failedOffsets(response), ['orders-0@2']);
     assert.equal(reasonCount(lines, 'claim-lost'), 1);
     assert.equal(reasonCount(lines, 'lease-overrun'), 1);
+  });
+
+  test('after a blocked event loop, a stale check confirms only the keys it renewed: no later record starts on a claim another owner took', async () => {
+    // Partition 0: A blocks the event loop for three leases, then B. Partition 1: X runs across the
+    // block, then C. Meanwhile every lease ends and another consumer (another process) claims and
+    // runs B and C. B's stale check must not vouch for C: C does not start here.
+    const service = uniqueService('stale-per-key');
+    const [a, b, x, c] = [ulid(), ulid(), ulid(), ulid()];
+    const xKey = dedupKey(dedupKeyPrefix(service, 'h'), x);
+    const other = startConsumerProcess({
+      redisUrl: redisUrl(),
+      service,
+      leaseMs: LEASE,
+      records: [
+        { partition: 0, offset: 2, eventId: b },
+        { partition: 1, offset: 2, eventId: c },
+      ],
+      waitForStart: true,
+    });
+    await other.ready;
+    // The renewal of the batch's held claims answers later than a one-key check (a big batch, a
+    // cluster's every node): modelled by holding back each renewal that carries X's key a second.
+    const inner = new RedisDedupStore({ redis: { url: redisUrl() } });
+    let blocked = false;
+    const firstAnswerAfterBlock = Promise.withResolvers<void>();
+    const store = {
+      claim: inner.claim.bind(inner),
+      commit: inner.commit.bind(inner),
+      release: inner.release.bind(inner),
+      close: inner.close.bind(inner),
+      extend: async (keys: readonly string[], owner: string, leaseMs: number) => {
+        const afterBlock = blocked;
+        if (keys.includes(xKey)) await sleep(1000);
+        const results = await inner.extend(keys, owner, leaseMs);
+        // X ends only once the first check after the block has been applied.
+        if (afterBlock) setImmediate(() => firstAnswerAfterBlock.resolve());
+        return results;
+      },
+    };
+    const ran: string[] = [];
+    const handler = kafkaHandler({
+      service,
+      handlerName: 'h',
+      store,
+      leaseMs: LEASE,
+      reserveMs: 0,
+      handle: async (m) => {
+        ran.push(m.eventId);
+        if (m.eventId === a) {
+          await sleep(20); // X starts meanwhile
+          await other.startAt(Date.now() + LEASE + 300); // once our leases have ended
+          const until = Date.now() + LEASE * 3;
+          while (Date.now() < until) {
+            // synchronous work: no timer, so no renewal, can fire
+          }
+          blocked = true;
+        } else if (m.eventId === x) await firstAnswerAfterBlock.promise;
+      },
+    });
+    handlers.push(handler);
+    const { lines } = await invoke(
+      handler,
+      mskEvent([
+        mskRecord({ partition: 0, offset: 1, eventId: a }),
+        mskRecord({ partition: 0, offset: 2, eventId: b }),
+        mskRecord({ partition: 1, offset: 1, eventId: x }),
+        mskRecord({ partition: 1, offset: 2, eventId: c }),
+      ]),
+      lambdaContext({ timeoutMs: 60_000 }),
+    );
+    await other.exited;
+    assert.deepEqual(ran.sort(), [a, x].sort(), 'neither B nor C ran here');
+    assert.deepEqual(other.ran.sort(), [b, c].sort(), 'the other consumer ran B and C');
+    assert.ok(reasonCount(lines, 'claim-lost') >= 2, 'the losses are counted');
   });
 
   test('a handler that keeps renewing in time is no overrun', async () => {

@@ -89,6 +89,10 @@ describe('kafkaHandler options', () => {
     rejects({ reserveMs: Number.NaN }, 'reserveMs', /milliseconds/);
     rejects({ maxHeaderBytes: 0 }, 'maxHeaderBytes', /positive/);
     rejects({ leaseMs: 200 }, 'leaseMs', /below 1000 ms/);
+    rejects({ commitEvery: null }, 'commitEvery', /must be an object/);
+    rejects({ commitEvery: { records: 0 } }, 'commitEvery.records', /whole number of records >= 1/);
+    rejects({ commitEvery: { records: 2.5 } }, 'commitEvery.records', /whole number/);
+    rejects({ commitEvery: { ms: -1 } }, 'commitEvery.ms', /milliseconds >= 0/);
     rejects({ handle: undefined }, 'handle', /business function/);
   });
   test('window presets', () => {

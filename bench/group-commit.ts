@@ -1,0 +1,136 @@
+/**
+ * What group commit bounds and what it costs (docs/performance.md, "Group commit"). Two kafkaHandlers
+ * on the same Redis, the same batches, taking turns repetition by repetition: `grouped` commits
+ * succeeded records every `commitEvery` (the default, 100 records or 500 ms), `at the end` only in
+ * the invocation's final commit (what the consumer did before group commit).
+ *
+ * - cost: wall clock of one batch (4 partitions, 1 KB values, no-op handler), median µs per record;
+ * - bound: one partition, so that the records before a point all finished; at sample points spread
+ *   over the batch the no-op handler pauses and counts, with one MGET, how many of the records that
+ *   finished before it are not DONE in Redis yet: a crash at that moment would run them again at the
+ *   retry, plus the record that was running. A group whose commit is in flight counts as not DONE
+ *   only if it has not landed by the time the MGET is served.
+ * Used by `npm run bench` (standalone) and by bench/micro/group-commit.ts (alone, any size).
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Redis } from 'ioredis';
+import { dedupKey, dedupKeyPrefix, kafkaHandler } from '../lib/index.ts';
+import { BENCH_BATCH, makeEvent } from './event.ts';
+import { benchContext } from './lambda-context.ts';
+import { CountingSink, silence, toSink } from './sink.ts';
+import { median } from './stats.ts';
+
+export interface GroupCommitResult {
+  records: number;
+  repetitions: number;
+  commitEvery: { records: number; ms: number };
+  /** Median µs per record, default group commit and final commit only. */
+  usPerRecord: { grouped: number; atEnd: number };
+  /** grouped minus at the end, µs per record (negative: no measurable cost). */
+  costUsPerRecord: number;
+  ratio: number;
+  /** Records a crash at the sample points would re-run (finished but not DONE, plus the running one). */
+  reRunsIfCrashed: { points: number[]; grouped: number[]; atEnd: number[]; groupedMax: number };
+}
+
+const AT_END = { records: Number.MAX_SAFE_INTEGER, ms: 2 ** 31 - 1 };
+
+/**
+ * @example
+ * const result = await measureGroupCommit({ url: 'redis://127.0.0.1:6379', records: 3000 });
+ */
+export async function measureGroupCommit(options: {
+  url: string;
+  records: number;
+  warmups?: number;
+  repetitions?: number;
+  service?: string;
+}): Promise<GroupCommitResult> {
+  const { records } = options;
+  const warmups = options.warmups ?? 3;
+  const repetitions = options.repetitions ?? 11;
+  const service = options.service ?? `groupcommit${process.pid}`;
+  const sink = new CountingSink();
+  const logger = new Logger({ serviceName: service });
+  silence(logger, sink);
+  const admin = new Redis(options.url);
+  const grouped = { records: 100, ms: 500 };
+
+  // Sample points of the bound: ten, spread over the batch, each at another distance (1 to 99)
+  // past a multiple of the group size, so that the figures span the bound.
+  const points = Array.from({ length: 10 }, (_, i) => {
+    const base = Math.floor((i * records) / 10 / grouped.records) * grouped.records;
+    return Math.min(records - 1, base + 1 + Math.round((98 * i) / 9));
+  });
+  const make = (
+    name: string,
+    commitEvery: { records: number; ms: number },
+    sample?: (offset: number) => Promise<void>,
+  ) =>
+    kafkaHandler({
+      service,
+      handlerName: name,
+      redis: { url: options.url, commandTimeoutMs: 10_000 },
+      window: 600,
+      reserveMs: 0,
+      logger,
+      commitEvery,
+      handle: sample ? (m) => sample(m.offset) : () => {},
+    });
+
+  const cost = { grouped: [] as number[], atEnd: [] as number[] };
+  const handlers = { grouped: make('cost-grouped', grouped), atEnd: make('cost-at-end', AT_END) };
+  const reRuns = { grouped: [] as number[], atEnd: [] as number[] };
+  try {
+    for (let i = 0; i < warmups + repetitions; i++) {
+      const order = i % 2 === 0 ? (['grouped', 'atEnd'] as const) : (['atEnd', 'grouped'] as const);
+      for (const which of order) {
+        const batch = makeEvent({ records, ...BENCH_BATCH });
+        globalThis.gc?.();
+        const start = performance.now();
+        const response = await toSink(sink, () => handlers[which](batch.event, benchContext()));
+        const ms = performance.now() - start;
+        if (response.batchItemFailures.length > 0) throw new Error(`group commit: ${which}: records failed`);
+        if (i >= warmups) cost[which].push((ms * 1000) / records);
+      }
+    }
+    for (const which of ['grouped', 'atEnd'] as const) {
+      const name = `bound-${which}`;
+      const batch = makeEvent({ records, ...BENCH_BATCH, partitions: 1 });
+      const keys = batch.eventIds.map((id) => dedupKey(dedupKeyPrefix(service, name), id));
+      const first = Number(batch.records[0]!.offset);
+      const handler = make(name, which === 'grouped' ? grouped : AT_END, async (offset) => {
+        const index = offset - first;
+        if (!points.includes(index) || index === 0) return;
+        const values = await admin.mget(keys.slice(0, index));
+        reRuns[which].push(values.filter((v) => v !== 'D').length + 1);
+      });
+      await toSink(sink, () => handler(batch.event, benchContext()));
+      await handler.close();
+    }
+  } finally {
+    await Promise.all([handlers.grouped.close(), handlers.atEnd.close()]);
+    await admin.quit();
+  }
+  const usPerRecord = { grouped: median(cost.grouped), atEnd: median(cost.atEnd) };
+  return {
+    records,
+    repetitions,
+    commitEvery: grouped,
+    usPerRecord,
+    costUsPerRecord: usPerRecord.grouped - usPerRecord.atEnd,
+    ratio: usPerRecord.grouped / usPerRecord.atEnd,
+    reRunsIfCrashed: { points, ...reRuns, groupedMax: Math.max(...reRuns.grouped) },
+  };
+}
+
+/** The figures as lines for the console. */
+export function formatGroupCommit(r: GroupCommitResult): string {
+  return [
+    `Group commit (every ${r.commitEvery.records} records or ${r.commitEvery.ms} ms), ${r.records.toLocaleString('en-US')} records, median of ${r.repetitions}:`,
+    `  per record: grouped ${r.usPerRecord.grouped.toFixed(1)} µs, final commit only ${r.usPerRecord.atEnd.toFixed(1)} µs (cost ${r.costUsPerRecord.toFixed(2)} µs/record, x${r.ratio.toFixed(3)})`,
+    `  a crash at records ${r.reRunsIfCrashed.points.join(', ')} would re-run:`,
+    `    grouped            ${r.reRunsIfCrashed.grouped.join(', ')} (max ${r.reRunsIfCrashed.groupedMax})`,
+    `    final commit only  ${r.reRunsIfCrashed.atEnd.join(', ')}`,
+  ].join('\n');
+}
