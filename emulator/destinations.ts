@@ -8,7 +8,7 @@
  * A destination must exist: "The destination topic must exist in the same Kafka cluster as your
  * source topics" (kafka-on-failure-destination.html). The emulator creates none on first use; a
  * record sent to a missing one is lost and counted as a DestinationDeliveryFailures (see
- * event-source-mapping.ts).
+ * destination-writer.ts).
  */
 import { MappingConfigurationError } from './errors.ts';
 

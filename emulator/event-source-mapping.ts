@@ -11,48 +11,47 @@
  *   default for Kafka, invocation-eventsourcemapping.html) has passed since the first record.
  *   "After Lambda processes each batch, it commits the offsets of the messages in that batch."
  * - kafka-retry-configurations.html: retries, record age (checked before every attempt), split on
- *   error and partial batch responses, only in provisioned mode (mapping-options.ts); the answer
- *   format and its validity rules (batch-response.ts).
+ *   error and partial batch responses, only in provisioned mode (mapping-options.ts, refused
+ *   otherwise by mapping-validation.ts); what happens to a failed batch (retry-policies.ts); the
+ *   answer format and its validity rules (batch-response.ts).
  * - kafka-on-failure-destination.html / with-msk-on-failure.html: what the destination receives
- *   (on-failure.ts), and that it must exist (destinations.ts).
+ *   (on-failure.ts), how it is written and that it must exist (destination-writer.ts,
+ *   destinations.ts).
  *
  * Where the pages are silent the emulator takes a named option with both behaviours, the most
  * conservative by default (mapping-options.ts): how a partial response is read, whether a split
  * counts as a retry, the backoff, the exhausted condition's word.
+ *
+ * This file keeps polling (batches, the batching window, payload limits, starting positions),
+ * delivery (record age, invocation, reading the answer) and commits; it carries out the retry
+ * policies' plans and counts what the destination writer reports in {@link MappingStats}.
  */
 import { randomUUID } from 'node:crypto';
 import type { MSKEvent } from 'aws-lambda';
-import { formatPosition, partitionId } from '../lib/index.ts';
+import { partitionId } from '../lib/index.ts';
+import { AttemptLedger } from './attempt-ledger.ts';
 import { judgeInvocation } from './batch-response.ts';
-import { MappingConfigurationError, RecordTooLargeError } from './errors.ts';
+import { DestinationWriter, type FailedRecord } from './destination-writer.ts';
+import { RecordTooLargeError } from './errors.ts';
 import type { KafkaLog, LogRecord } from './kafka-log.ts';
 import type { LambdaInvoker } from './lambda-runtime.ts';
-import {
-  type EventSourceMappingOptions,
-  type InvocationReport,
-  type ResolvedMappingOptions,
-  resolveMappingOptions,
+import type { Batch } from './mapping-batch.ts';
+import type {
+  EventSourceMappingOptions,
+  InvocationReport,
+  ResolvedMappingOptions,
 } from './mapping-options.ts';
+import { checkSourceTopics, resolveMappingOptions } from './mapping-validation.ts';
 import { LOCAL_CLUSTER, mskRecordSize, toMskEvent } from './msk-event.ts';
-import { batchOnFailureRecord, type OnFailureCondition, onFailureMessage } from './on-failure.ts';
+import type { OnFailureCondition } from './on-failure.ts';
 import { parsePartitionId } from './partition-id.ts';
+import { type RetryPlan, resumeFromLowest, retryFunctionError, retryReportedOnly } from './retry-policies.ts';
 import type { MappingSchemaRegistry } from './schema-registry-mapping.ts';
 
 /** Lambda's synchronous invocation payload limit. */
 export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
 /** Bytes of the event around the records (eventSource, ARN, bootstrapServers, braces). */
 const EVENT_OVERHEAD_BYTES = 512;
-
-/** One record that left the mapping without succeeding: sent to the destination, discarded or lost. */
-export interface FailedRecord {
-  topic: string;
-  partition: number;
-  offset: number;
-  condition: OnFailureCondition;
-  approximateInvokeCount: number;
-  /** The emulator's own knowledge of the last error (not part of AWS's message). */
-  lastError: string;
-}
 
 export interface MappingStats {
   invocations: number;
@@ -76,18 +75,6 @@ export interface MappingStats {
   undeliverable: FailedRecord[];
   /** AWS's `DestinationDeliveryFailures` metric: sends to the destination that failed (one per message). */
   destinationDeliveryFailures: number;
-}
-
-interface Batch {
-  /** A retry waits until then (ms since the epoch); other partitions go on meanwhile. */
-  notBefore?: number;
-  /** The schema registry step has run on these records (they are as the function gets them). */
-  validated?: boolean;
-  /** When the registry step first failed to get an answer for this batch. */
-  stalledSince?: number;
-  records: LogRecord[];
-  /** Per topic-partition: the offset right after the range this batch covers (skipped records included). */
-  ends: Map<string, number>;
 }
 
 interface PollerState {
@@ -138,19 +125,17 @@ export class EventSourceMapping {
   /** Where each partition starts when its group has no committed offset (StartingPosition). */
   readonly #start = new Map<string, number>();
   #pollers: PollerState[] = [];
-  readonly #blamed = new Map<string, number>();
-  readonly #invoked = new Map<string, number>();
-  readonly #lastError = new Map<string, { requestId: string; error: string; functionError: boolean }>();
+  readonly #attempts = new AttemptLedger();
+  readonly #destination: DestinationWriter;
 
   constructor(log: KafkaLog, fn: LambdaInvoker<MSKEvent>, options: EventSourceMappingOptions) {
     this.#log = log;
     this.#fn = fn;
     this.#o = resolveMappingOptions(options, options.cluster ?? LOCAL_CLUSTER);
-    for (const topic of this.#o.topics) {
-      if (!log.hasTopic(topic)) throw new MappingConfigurationError(`source topic ${topic} does not exist`);
-    }
+    checkSourceTopics(log, this.#o.topics);
     this.consumerGroup = options.consumerGroup ?? `esm-${fn.functionName}`;
     this.destination = this.#o.destination?.text;
+    this.#destination = new DestinationWriter(log, fn, this.#o, this.#attempts, this.uuid);
     // kafka-starting-positions.html: LATEST "starts reading just after the most recent record",
     // TRIM_HORIZON "from the last untrimmed record" (this log trims nothing: offset 0), AT_TIMESTAMP
     // "from a position defined by a timestamp, in Unix time seconds". Resolved once, when the
@@ -426,12 +411,7 @@ export class EventSourceMapping {
       }
     }
     const event = toMskEvent(batch.records, this.#o.cluster);
-    for (const record of batch.records) {
-      const key = recordKey(record);
-      const before = this.#invoked.get(key) ?? 0;
-      if (before > 0) this.stats.recordsRetried++;
-      this.#invoked.set(key, before + 1);
-    }
+    for (const record of batch.records) if (this.#attempts.delivered(record)) this.stats.recordsRetried++;
     this.stats.invocations++;
     this.stats.recordsDelivered += batch.records.length;
     const result = await this.#fn.invoke(
@@ -458,9 +438,12 @@ export class EventSourceMapping {
         outcome: 'partial',
         failed: verdict.failed,
       });
-      if (this.#o.partialResponseReading === 'resume-from-lowest')
-        this.#resumeFromLowest(poller, batch, verdict.lowest, result.requestId);
-      else this.#retryReportedOnly(poller, batch, verdict.failed, result.requestId);
+      this.#carryOut(
+        poller,
+        this.#o.partialResponseReading === 'resume-from-lowest'
+          ? resumeFromLowest(batch, verdict.lowest, result.requestId, this.#o, this.#attempts)
+          : retryReportedOnly(batch, verdict.failed, result.requestId, this.#o, this.#attempts),
+      );
       return;
     }
     this.stats.functionErrors++;
@@ -473,257 +456,47 @@ export class EventSourceMapping {
       error: verdict.error,
       environmentDied: !result.ok && result.environmentDied,
     });
-    this.#onFunctionError(poller, batch, verdict.error, result.requestId);
+    this.#carryOut(
+      poller,
+      retryFunctionError(batch, verdict.error, result.requestId, this.#o, this.#attempts),
+    );
   }
 
   #report(report: InvocationReport): void {
     this.#o.onInvocation?.(report);
   }
 
-  /** Count one more failed attempt of a record and remember why; returns the count. */
-  #blame(record: LogRecord, requestId: string, error: string, functionError: boolean): number {
-    const key = recordKey(record);
-    const blamed = (this.#blamed.get(key) ?? 0) + 1;
-    this.#blamed.set(key, blamed);
-    this.#lastError.set(key, { requestId, error, functionError });
-    return blamed;
-  }
-
   /**
-   * `resume-from-lowest`: per partition, the lowest reported record is blamed (the later ones are
-   * delivered again whatever the answer said of them); the records before it commit.
+   * A retry policy's plan: the exhausted records go to the destination, then the commits, then the
+   * retries go to the head of the poller's queue (their partitions wait for them), after the backoff.
    */
-  #resumeFromLowest(poller: PollerState, batch: Batch, lowest: Map<string, number>, requestId: string): void {
-    const retry: Batch = { records: [], ends: new Map(), validated: batch.validated };
-    const commits = new Map<string, number>();
-    let attempt = 0;
-    for (const [tp, end] of batch.ends) {
-      const failedAt = lowest.get(tp);
-      if (failedAt === undefined) {
-        commits.set(tp, end);
-        continue;
-      }
-      const rest = batch.records.filter(
-        (r) => partitionId(r.topic, r.partition) === tp && r.offset >= failedAt,
-      );
-      const head = rest[0]!;
-      const blamed = this.#blame(head, requestId, 'reported in batchItemFailures', false);
-      if (blamed > this.#o.maxRetries) {
-        this.#sendToDestination([head], this.#exhausted());
-        rest.shift();
-        commits.set(tp, head.offset + 1);
-      } else {
-        commits.set(tp, failedAt);
-        attempt = Math.max(attempt, blamed);
-      }
-      if (rest.length > 0) {
-        retry.records.push(...rest);
-        retry.ends.set(tp, end);
-      } else {
-        commits.set(tp, end);
-      }
-    }
-    this.#commit(commits);
-    this.#retryLater(poller, retry, attempt);
-  }
-
-  /**
-   * `retry-reported-only`: the reported records are blamed and retried (in offset order, their
-   * partition waits for them); every other record of the batch is a success and commits.
-   */
-  #retryReportedOnly(
-    poller: PollerState,
-    batch: Batch,
-    failed: { partition: string; offset: number }[],
-    requestId: string,
-  ): void {
-    const reported = new Map<string, Set<number>>();
-    for (const f of failed) {
-      const offsets = reported.get(f.partition) ?? new Set<number>();
-      reported.set(f.partition, offsets.add(f.offset));
-    }
-    const retry: Batch = { records: [], ends: new Map(), validated: batch.validated };
-    const commits = new Map<string, number>();
-    let attempt = 0;
-    for (const [tp, end] of batch.ends) {
-      const offsets = reported.get(tp);
-      const again: LogRecord[] = [];
-      const exhausted: LogRecord[] = [];
-      for (const record of batch.records) {
-        if (!offsets?.has(record.offset) || partitionId(record.topic, record.partition) !== tp) continue;
-        const blamed = this.#blame(record, requestId, 'reported in batchItemFailures', false);
-        if (blamed > this.#o.maxRetries) exhausted.push(record);
-        else {
-          again.push(record);
-          attempt = Math.max(attempt, blamed);
-        }
-      }
-      if (exhausted.length > 0) this.#sendToDestination(exhausted, this.#exhausted());
-      if (again.length > 0) {
-        retry.records.push(...again);
-        retry.ends.set(tp, end);
-        commits.set(tp, again[0]!.offset);
-      } else {
-        commits.set(tp, end);
-      }
-    }
-    this.#commit(commits);
-    this.#retryLater(poller, retry, attempt);
-  }
-
-  #onFunctionError(poller: PollerState, batch: Batch, error: string, requestId: string): void {
-    const split = this.#o.bisectBatchOnFunctionError && batch.records.length > 1;
-    let attempt = 0;
-    let records = batch.records;
-    if (!split || this.#o.bisectCountsAsRetry) {
-      const exhausted: LogRecord[] = [];
-      for (const record of records) {
-        const blamed = this.#blame(record, requestId, error, true);
-        attempt = Math.max(attempt, blamed);
-        if (blamed > this.#o.maxRetries) exhausted.push(record);
-      }
-      if (exhausted.length > 0) {
-        // Without a split the batch fails as one: all of it goes; with a split only the used-up records.
-        const gone = split ? exhausted : records;
-        this.#sendToDestination(gone, this.#exhausted());
-        records = records.filter((r) => !gone.includes(r));
-        if (records.length === 0) {
-          this.#commit(batch.ends);
-          return;
-        }
-      }
-    } else {
-      for (const record of records)
-        this.#lastError.set(recordKey(record), { requestId, error, functionError: true });
-    }
-    if (!split || records.length < 2) {
-      this.#retryLater(poller, { records, ends: batch.ends, validated: batch.validated }, attempt);
-      return;
-    }
-    // kafka-retry-configurations.html: "split the batch into two smaller batches and retry each
-    // separately"; the halves come next, first half first (offset order).
-    this.stats.batchesSplit++;
-    const half = Math.ceil(records.length / 2);
-    const first = records.slice(0, half);
-    const second = records.slice(half);
-    const firstEnds = new Map<string, number>();
-    for (const r of first) firstEnds.set(partitionId(r.topic, r.partition), r.offset + 1);
-    const secondEnds = new Map<string, number>();
-    for (const [tp, end] of batch.ends) {
-      if (second.some((r) => partitionId(r.topic, r.partition) === tp) || !firstEnds.has(tp))
-        secondEnds.set(tp, end);
-      else firstEnds.set(tp, end);
-    }
-    const notBefore = this.#retryAt(attempt);
-    poller.pending.unshift(
-      { records: first, ends: firstEnds, notBefore, validated: batch.validated },
-      { records: second, ends: secondEnds, notBefore, validated: batch.validated },
-    );
-  }
-
-  #retryLater(poller: PollerState, retry: Batch, attempt: number): void {
-    if (retry.records.length === 0) return;
-    retry.notBefore = this.#retryAt(attempt);
-    poller.pending.unshift(retry);
+  #carryOut(poller: PollerState, plan: RetryPlan): void {
+    for (const group of plan.exhausted)
+      this.#sendToDestination(group, this.#destination.exhaustedCondition());
+    this.#commit(plan.commits);
+    if (plan.split) this.stats.batchesSplit++;
+    const retries = plan.retries.filter((b) => b.records.length > 0);
+    if (retries.length === 0) return;
+    const notBefore = this.#retryAt(plan.attempt);
+    for (const retry of retries) retry.notBefore = notBefore;
+    poller.pending.unshift(...retries);
   }
 
   #retryAt(attempt: number): number {
     return Date.now() + (attempt > 0 ? this.#o.retryBackoffMs(attempt) : 0);
   }
 
-  /** The exhausted condition's word for this mapping's destination. */
-  #exhausted(): OnFailureCondition {
-    const name = this.#o.exhaustedConditionName;
-    if (name !== 'per-destination-page') return name;
-    // kafka-on-failure-destination.html's example says RetriesExhausted; with-msk-on-failure.html
-    // (SQS, SNS, S3) says RetryAttemptsExhausted.
-    return this.#o.destination?.kind === 'kafka' ? 'RetriesExhausted' : 'RetryAttemptsExhausted';
-  }
-
-  /**
-   * The records are done for the mapping: write them to the destination (Kafka: one message each;
-   * SQS, SNS, S3: one document for the group), or count them discarded (no destination) or lost
-   * (the destination does not exist: a DestinationDeliveryFailures).
-   */
+  /** The records are done for the mapping: to the destination (destination-writer.ts), counted here. */
   #sendToDestination(records: LogRecord[], condition: OnFailureCondition, why?: string): void {
-    const failed = records.map((record): FailedRecord => {
-      const key = recordKey(record);
-      return {
-        topic: record.topic,
-        partition: record.partition,
-        offset: record.offset,
-        condition,
-        approximateInvokeCount: this.#invoked.get(key) ?? 0,
-        lastError: why ?? this.#lastError.get(key)?.error ?? condition,
-      };
-    });
-    const destination = this.#o.destination;
-    if (!destination) {
-      this.stats.discarded.push(...failed);
-      return;
-    }
-    const version = this.#fn.version ?? '$LATEST';
-    if (destination.kind === 'kafka') {
-      if (!this.#log.hasTopic(destination.topic)) {
-        this.stats.destinationDeliveryFailures += records.length;
-        this.stats.undeliverable.push(...failed);
-        return;
-      }
-      records.forEach((record, i) => {
-        const last = this.#lastError.get(recordKey(record));
-        const message = onFailureMessage({
-          record,
-          cluster: this.#o.cluster,
-          functionArn: `${this.#fn.arn}:${version}`,
-          executedVersion: version,
-          condition,
-          requestId: last?.requestId ?? '',
-          approximateInvokeCount: failed[i]!.approximateInvokeCount,
-          functionError: last?.functionError ?? false,
-        });
-        this.#log.append(destination.topic, {
-          key: record.key,
-          value: JSON.stringify(message),
-          // Emulator-only header, so that a local triage can say why; AWS's message has no error text.
-          headers: [
-            { name: 'x-emulator-last-error', value: Buffer.from(failed[i]!.lastError.slice(0, 1000)) },
-          ],
-        });
-      });
-      this.stats.sentToDestination.push(...failed);
-      return;
-    }
-    const last = this.#lastError.get(recordKey(records[0]!));
-    const document = batchOnFailureRecord({
-      records,
-      cluster: this.#o.cluster,
-      functionArn: this.#fn.arn,
-      executedVersion: version,
-      condition,
-      requestId: last?.requestId ?? '',
-      approximateInvokeCount: Math.max(...failed.map((f) => f.approximateInvokeCount)),
-      functionError: records.some((r) => this.#lastError.get(recordKey(r))?.functionError),
-      withPayload: destination.kind === 's3',
-    });
-    const delivered = this.#o.destinations?.deliver(
-      destination.arn,
-      JSON.stringify(document),
-      this.#objectKey(records[0]!),
-    );
-    if (!delivered) {
-      this.stats.destinationDeliveryFailures++;
-      this.stats.undeliverable.push(...failed);
-      return;
-    }
-    this.stats.sentToDestination.push(...failed);
-  }
-
-  /** An S3 destination's object key; AWS documents none for Kafka (the emulator's layout). */
-  #objectKey(first: LogRecord): string {
-    const now = new Date();
-    const day = now.toISOString().slice(0, 10).replaceAll('-', '/');
-    const at = now.toISOString().replaceAll(':', '.').slice(0, 19);
-    return `aws/lambda/${this.uuid}/${partitionId(first.topic, first.partition)}/${day}/${at}-${randomUUID()}`;
+    const send = this.#destination.write(records, condition, why);
+    this.stats.destinationDeliveryFailures += send.deliveryFailures;
+    const into =
+      send.outcome === 'sent'
+        ? this.stats.sentToDestination
+        : send.outcome === 'discarded'
+          ? this.stats.discarded
+          : this.stats.undeliverable;
+    into.push(...send.failed);
   }
 
   #commit(offsets: Map<string, number>): void {
@@ -734,8 +507,4 @@ export class EventSourceMapping {
       }
     }
   }
-}
-
-function recordKey(record: LogRecord): string {
-  return formatPosition(record);
 }

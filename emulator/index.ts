@@ -20,6 +20,7 @@
  * await fn.close();
  */
 export { judgeInvocation, type Verdict } from './batch-response.ts';
+export type { FailedRecord } from './destination-writer.ts';
 export {
   LocalDestinations,
   type OnFailureDestination,
@@ -36,12 +37,7 @@ export {
 } from './errors.ts';
 export { type EsmMetricOptions, esmMetricDocuments } from './esm-metrics.ts';
 export { EventProducer, type NewEvent, type OutgoingEvent } from './event-producer.ts';
-export {
-  EventSourceMapping,
-  type FailedRecord,
-  MAX_PAYLOAD_BYTES,
-  type MappingStats,
-} from './event-source-mapping.ts';
+export { EventSourceMapping, MAX_PAYLOAD_BYTES, type MappingStats } from './event-source-mapping.ts';
 export { inProcess } from './in-process-environment.ts';
 export { type AppendRequest, KafkaLog, type LogHeader, type LogRecord, murmur2 } from './kafka-log.ts';
 export { functionArn, type LambdaContextOptions, lambdaContext } from './lambda-context.ts';

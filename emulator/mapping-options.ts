@@ -1,5 +1,6 @@
 /**
- * The options of an emulated Kafka event source mapping, their AWS defaults and ranges, and the
+ * The options of an emulated Kafka event source mapping, with their AWS defaults and ranges as
+ * documentation; mapping-validation.ts applies the defaults and refuses the values and
  * combinations AWS refuses (each refusal names the setting). Pages are under
  * https://docs.aws.amazon.com/lambda/latest/dg/; docs/emulator.md has the whole table.
  *
@@ -17,8 +18,7 @@
  * behaviours and the most conservative one as default.
  */
 import type { MSKEvent } from 'aws-lambda';
-import { type LocalDestinations, type OnFailureDestination, parseDestination } from './destinations.ts';
-import { MappingConfigurationError } from './errors.ts';
+import type { LocalDestinations, OnFailureDestination } from './destinations.ts';
 import type { ClusterIdentity } from './msk-event.ts';
 import type { MappingSchemaRegistry } from './schema-registry-mapping.ts';
 
@@ -154,141 +154,4 @@ export interface ResolvedMappingOptions {
   schemaRegistry: MappingSchemaRegistry | undefined;
   mutateEvent: ((event: MSKEvent) => MSKEvent) | undefined;
   onInvocation: ((report: InvocationReport) => void) | undefined;
-}
-
-const STARTING_POSITIONS: readonly StartingPosition[] = ['TRIM_HORIZON', 'LATEST', 'AT_TIMESTAMP'];
-/** Controls that need provisioned mode, by option name. */
-const PROVISIONED_ONLY = [
-  'maximumRetryAttempts',
-  'maximumRecordAgeSeconds',
-  'bisectBatchOnFunctionError',
-] as const;
-
-/**
- * Apply defaults and refuse what AWS refuses. @internal
- *
- * @throws {MappingConfigurationError} naming the setting.
- * @example
- * const o = resolveMappingOptions({ topics: ['t'], provisionedPollers: {}, maximumRetryAttempts: 3 }, LOCAL_CLUSTER);
- * o.maxRetries; // 3
- */
-export function resolveMappingOptions(
-  options: EventSourceMappingOptions,
-  cluster: ClusterIdentity,
-): ResolvedMappingOptions {
-  const fail = (message: string): never => {
-    throw new MappingConfigurationError(message);
-  };
-  if (!Array.isArray(options.topics) || options.topics.length === 0)
-    fail('topics: a mapping needs at least one source topic');
-  const provisioned = options.provisionedPollers !== undefined;
-  if (!provisioned) {
-    for (const name of PROVISIONED_ONLY) {
-      if (options[name] !== undefined) {
-        fail(
-          `${name} needs provisioned mode (set provisionedPollers): "select provisioned mode to configure error handling controls" (kafka-retry-configurations.html)`,
-        );
-      }
-    }
-    if (options.schemaRegistry) {
-      fail(
-        `schemaRegistry needs provisioned mode (set provisionedPollers): "This feature is only available for event source mappings using provisioned mode" (services-consume-kafka-events.html)`,
-      );
-    }
-    if (options.functionResponseTypes?.length) {
-      fail(
-        'functionResponseTypes needs provisioned mode (set provisionedPollers): ReportBatchItemFailures is one of the error handling controls (kafka-retry-configurations.html)',
-      );
-    }
-  } else {
-    const min = options.provisionedPollers!.minimumPollers ?? 1;
-    const max = options.provisionedPollers!.maximumPollers ?? 200;
-    if (!Number.isInteger(min) || min < 1 || min > 200)
-      fail(`provisionedPollers.minimumPollers must be 1..200, got ${min}`);
-    if (!Number.isInteger(max) || max < 1 || max > 2000)
-      fail(`provisionedPollers.maximumPollers must be 1..2000, got ${max}`);
-    if (min > max) fail(`provisionedPollers: minimumPollers ${min} is above maximumPollers ${max}`);
-  }
-  const batchSize = options.batchSize ?? 100;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
-    fail(`batchSize must be 1..10000 (msk-esm-parameters.html), got ${batchSize}`);
-  const window = options.maximumBatchingWindowInSeconds;
-  if (window !== undefined && (!Number.isInteger(window) || window < 0 || window > 300)) {
-    fail(
-      `maximumBatchingWindowInSeconds must be a whole number 0..300 (the 500 ms default is had by leaving it unset), got ${window}`,
-    );
-  }
-  const retries = options.maximumRetryAttempts ?? -1;
-  if (!Number.isInteger(retries) || retries < -1 || retries > 10_000)
-    fail(`maximumRetryAttempts must be -1 or 0..10000, got ${retries}`);
-  const age = options.maximumRecordAgeSeconds ?? -1;
-  if (age !== -1 && (!Number.isInteger(age) || age < 60 || age > 604_800))
-    fail(`maximumRecordAgeSeconds must be -1 or 60..604800, got ${age}`);
-  const types = options.functionResponseTypes ?? [];
-  for (const type of types) {
-    if (type !== 'ReportBatchItemFailures')
-      fail(`functionResponseTypes: '${String(type)}' is not ReportBatchItemFailures`);
-  }
-  const startingPosition = options.startingPosition ?? 'TRIM_HORIZON';
-  if (!STARTING_POSITIONS.includes(startingPosition))
-    fail(`startingPosition must be one of ${STARTING_POSITIONS.join(', ')}, got ${startingPosition}`);
-  const timestamp = options.startingPositionTimestamp;
-  if (startingPosition === 'AT_TIMESTAMP' && (typeof timestamp !== 'number' || !(timestamp >= 0)))
-    fail('startingPositionTimestamp (Unix seconds) is required with startingPosition AT_TIMESTAMP');
-  if (startingPosition !== 'AT_TIMESTAMP' && timestamp !== undefined)
-    fail(`startingPositionTimestamp is only for AT_TIMESTAMP, not ${startingPosition}`);
-  const destination =
-    options.onFailureDestination === undefined ? undefined : parseDestination(options.onFailureDestination);
-  if (destination?.kind === 'kafka') {
-    if (!provisioned) {
-      fail(
-        'onFailureDestination: a Kafka destination needs provisioned mode (set provisionedPollers): "A Kafka on-failure destination is only available for event source mappings with provisioned mode enabled" (kafka-on-failure-destination.html)',
-      );
-    }
-    if (options.topics.includes(destination.topic)) {
-      fail(
-        `onFailureDestination: ${destination.topic} is also a source topic: "Lambda prevents infinite loops by blocking configurations where the source and destination topics are the same" (kafka-on-failure-destination.html)`,
-      );
-    }
-  }
-  const concurrency = options.concurrency ?? 1;
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    fail(`concurrency must be a positive whole number, got ${concurrency}`);
-  const reading = options.partialResponseReading ?? 'retry-reported-only';
-  if (reading !== 'retry-reported-only' && reading !== 'resume-from-lowest')
-    fail(`partialResponseReading must be retry-reported-only or resume-from-lowest, got ${reading}`);
-  return {
-    topics: options.topics,
-    startingPosition,
-    startingPositionTimestamp: timestamp,
-    batchSize,
-    batchingWindowMs: window === undefined ? 500 : window * 1000,
-    maxPayloadBytes: options.maxPayloadBytes ?? 6 * 1024 * 1024,
-    provisioned,
-    // kafka-on-failure-destination.html: "When you configure both infinite retries and an
-    // on-failure destination, Lambda automatically applies a maximum of 10 retry attempts."
-    // On demand there are no retry controls: "Lambda retries the whole batch until processing
-    // succeeds or the messages expire" (with-msk.html).
-    maxRetries: !provisioned
-      ? Number.POSITIVE_INFINITY
-      : retries === -1
-        ? destination
-          ? 10
-          : Number.POSITIVE_INFINITY
-        : retries,
-    maximumRecordAgeSeconds: age,
-    bisectBatchOnFunctionError: options.bisectBatchOnFunctionError ?? false,
-    reportBatchItemFailures: types.includes('ReportBatchItemFailures'),
-    destination,
-    destinations: options.destinations,
-    partialResponseReading: reading,
-    bisectCountsAsRetry: options.bisectCountsAsRetry ?? true,
-    exhaustedConditionName: options.exhaustedConditionName ?? 'per-destination-page',
-    cluster,
-    concurrency,
-    retryBackoffMs: options.retryBackoffMs ?? (() => 0),
-    schemaRegistry: options.schemaRegistry,
-    mutateEvent: options.mutateEvent,
-    onInvocation: options.onInvocation,
-  };
 }
