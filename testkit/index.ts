@@ -55,13 +55,19 @@ export {
   sumMetric,
 } from './output-capture.ts';
 export {
+  type ClusterNodeView,
+  clusterNodesOf,
+  clusterUnhealthy,
   freePort,
   hasRedisServer,
   type LocalRedis,
   type LocalRedisCluster,
+  nodeCommand,
   pingRedis,
+  type RedisClusterOptions,
   startRedisCluster,
   startRedisServer,
+  waitClusterHealthy,
 } from './redis-server.ts';
 export {
   encodeWithSchema,
