@@ -2,7 +2,8 @@
  * A TCP proxy to put between a consumer and its Redis (or any server) to make the network fail on
  * demand, without touching the server (which may be shared): `down` refuses and cuts connections
  * (a stopped Redis, a failover), `paused` accepts but forwards nothing (a hung Redis: what SIGSTOP
- * does to a server you own), `slow` delays every chunk (a Redis under load; with `requestsOnly`
+ * does to a server you own: what a client sent still reaches the server when the pause ends, even
+ * if the client has closed the connection meanwhile), `slow` delays every chunk (a Redis under load; with `requestsOnly`
  * only what the client sends, so a request lands late and its answer comes at once), `stall` makes every
  * connection open now or opened meanwhile half-open for good: bytes are accepted and dropped, no
  * answer ever comes and nothing is closed, even after the mode changes back (the peer vanished in
@@ -30,6 +31,8 @@ interface Pair {
   held: { to: Socket; chunk: Buffer }[];
   /** Half-open for good: everything sent either way is dropped. */
   stalled: boolean;
+  /** The client left while paused: deliver what it sent, then close the upstream side. */
+  endAfterHeld?: boolean;
 }
 
 /**
@@ -78,11 +81,20 @@ export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy>
       client.destroy();
       upstream.destroy();
     };
+    // A paused server still has the requests in its socket buffer and runs them when it resumes,
+    // whoever left: the client's close reaches the server after them.
+    const clientGone = () => {
+      if (mode === 'paused' && !pair.stalled && pair.held.some((h) => h.to === upstream)) {
+        pair.held = pair.held.filter((h) => h.to === upstream);
+        pair.endAfterHeld = true;
+        client.destroy();
+      } else close();
+    };
     client.on('data', (chunk) => forward(pair, upstream, chunk));
     upstream.on('data', (chunk) => forward(pair, client, chunk));
-    client.on('error', close);
+    client.on('error', clientGone);
     upstream.on('error', close);
-    client.on('close', close);
+    client.on('close', clientGone);
     upstream.on('close', close);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -109,8 +121,12 @@ export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy>
         }
         pairs.clear();
       } else if (wasPaused) {
-        for (const pair of pairs) {
+        for (const pair of [...pairs]) {
           for (const { to, chunk } of pair.held.splice(0)) if (!to.destroyed) to.write(chunk);
+          if (pair.endAfterHeld) {
+            pairs.delete(pair);
+            pair.upstream.end();
+          }
         }
       }
     },

@@ -6,8 +6,11 @@
  * Two ways a connection goes bad without closing, and what is done about each:
  * - half-open or stalled (the peer vanished in a failover, a NAT dropped the flow): nothing closes
  *   it until the kernel gives up (about 15 minutes on Linux), so after a command or connect
- *   timeout the client is dropped and the next batch connects afresh, at most once per
- *   `reconnectIntervalMs`, so that an outage does not become a reconnect storm;
+ *   timeout the next batch gets a new client, at most once per `reconnectIntervalMs`, so that an
+ *   outage does not become a reconnect storm. The old client is closed only after
+ *   `lateReplyGraceMs`: a Redis that was merely slow (a stall of a few hundred ms) still answers
+ *   the timed-out round trip on it, and the store releases the claims it took late. A truly
+ *   half-open connection never answers: its claims, if Redis took them, end with their lease;
  * - a stale credential (an ElastiCache IAM token lives 15 minutes, a rotated secret): every
  *   connect, ioredis's own background reconnects included, makes the password anew.
  *
@@ -50,11 +53,17 @@ export interface RedisConnectionOptions {
    * afresh; at most once per this many milliseconds. Default: 5000 ms.
    */
   reconnectIntervalMs?: number;
+  /**
+   * How long a dropped client stays open for the late replies of its timed-out round trip (the
+   * store releases the claims they show), before it is closed. Default: 5000 ms.
+   */
+  lateReplyGraceMs?: number;
 }
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 250;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 1000;
 export const DEFAULT_RECONNECT_INTERVAL_MS = 5000;
+export const DEFAULT_LATE_REPLY_GRACE_MS = 5000;
 
 /** A client and how to keep it usable across batches. */
 export interface RedisConnection {
@@ -63,8 +72,9 @@ export interface RedisConnection {
   /** Resolves when the client is ready; rejects with a {@link DedupStoreError} after the connect timeout. */
   ready(): Promise<void>;
   /**
-   * A round trip timed out: drop the client (a half-open connection never answers again) so that
-   * the next batch connects afresh. At most once per `reconnectIntervalMs`; true when dropped.
+   * A round trip timed out: the next batch gets a new client (a half-open connection never answers
+   * again); the old one is closed after `lateReplyGraceMs`, so that the late replies of a Redis
+   * that was only slow still arrive. At most once per `reconnectIntervalMs`; true when dropped.
    * A client you passed in is never dropped (it is yours).
    */
   dropAfterTimeout(): boolean;
@@ -134,12 +144,11 @@ export function validateRedisOptions(options: RedisConnectionOptions): void {
       throw new ConfigurationError(`redis.${name}`, `${value} is not a positive number of milliseconds`);
     }
   }
-  const interval = options.reconnectIntervalMs;
-  if (interval !== undefined && !(Number.isFinite(interval) && interval >= 0)) {
-    throw new ConfigurationError(
-      'redis.reconnectIntervalMs',
-      `${interval} is not a number of milliseconds >= 0`,
-    );
+  for (const name of ['reconnectIntervalMs', 'lateReplyGraceMs'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0)) {
+      throw new ConfigurationError(`redis.${name}`, `${value} is not a number of milliseconds >= 0`);
+    }
   }
   const password = options.password;
   if (password !== undefined && typeof password !== 'string' && typeof password !== 'function') {
@@ -240,6 +249,7 @@ export function connectRedis(
     : undefined;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const reconnectIntervalMs = options.reconnectIntervalMs ?? DEFAULT_RECONNECT_INTERVAL_MS;
+  const lateReplyGraceMs = options.lateReplyGraceMs ?? DEFAULT_LATE_REPLY_GRACE_MS;
   const urlUser = decoded(url.username, 'user', 'redis.url');
   const urlPassword = decoded(url.password, 'password', 'redis.url');
   const staticPassword = typeof options.password === 'string' ? options.password : urlPassword;
@@ -323,6 +333,17 @@ export function connectRedis(
   const redact = (error: unknown) => scrubError(error, [...fixedSecrets, ...madeSecrets]);
   let current = makeClient();
   let droppedAt = Number.NEGATIVE_INFINITY;
+  // Dropped clients still open for late replies, each with the timer that closes it.
+  const lingering = new Map<Redis | Cluster, NodeJS.Timeout>();
+  const retireLater = (client: (Redis | Cluster) & FreshAuth) => {
+    client.retired = true; // no reconnect: it only waits for what is on the wire
+    const timer = setTimeout(() => {
+      lingering.delete(client);
+      retire(client);
+    }, lateReplyGraceMs);
+    timer.unref();
+    lingering.set(client, timer);
+  };
   const connection: RedisConnection = {
     get client() {
       return current;
@@ -366,7 +387,7 @@ export function connectRedis(
       droppedAt = now;
       const old = current;
       current = makeClient();
-      retire(old);
+      retireLater(old as (Redis | Cluster) & FreshAuth);
       return true;
     },
     redact,
@@ -374,6 +395,11 @@ export function connectRedis(
       const old = current;
       current = makeClient();
       retire(old);
+      for (const [client, timer] of lingering) {
+        clearTimeout(timer);
+        retire(client);
+      }
+      lingering.clear();
     },
   };
   return connection;

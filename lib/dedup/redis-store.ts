@@ -51,7 +51,7 @@ return 0`;
 const CLAIM_MANY_LUA = `local out = {}
 for i, key in ipairs(KEYS) do
   local old = redis.call('SET', key, ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
-  if not old then out[i] = 'c' elseif old == '${DONE}' then out[i] = 'd' else out[i] = 'h' end
+  if not old or old == ARGV[1] then out[i] = 'c' elseif old == '${DONE}' then out[i] = 'd' else out[i] = 'h' end
 end
 return table.concat(out)`;
 const COMMIT_MANY_LUA = `for _, key in ipairs(KEYS) do
@@ -130,6 +130,8 @@ export class RedisDedupStore implements DedupStore {
   readonly #connection: RedisConnection;
   readonly #commandTimeoutMs: number;
   readonly #readPreviousKeys: boolean;
+  /** Cluster nodes whose last round trip failed to connect: their slots' map is asked again first. */
+  readonly #unreachable = new Set<string>();
 
   constructor(options: RedisDedupStoreOptions) {
     this.#readPreviousKeys = options.readPreviousKeys === true;
@@ -168,6 +170,9 @@ export class RedisDedupStore implements DedupStore {
         return code === 99 /* c */ ? null : code === 100 /* d */ ? DONE : 'held';
       },
     };
+    // Our own value: a claim sent twice (a resend after a redirection or a lost reply) found the
+    // first one's write. The owner is one invocation's, so the key is ours.
+    const claimed = (reply: unknown) => reply === null || reply === value;
     // One reply error covers every key of its chunk: convert it once, so that it is one error
     // (logged and counted once), as it was on the wire.
     const converted = new Map<Error, DedupStoreError>();
@@ -182,11 +187,15 @@ export class RedisDedupStore implements DedupStore {
             converted.set(error, safe);
           }
           results[index] = safe;
-        } else if (reply === null) results[index] = 'claimed';
+        } else if (claimed(reply)) results[index] = 'claimed';
         else results[index] = reply === DONE ? 'done' : 'held';
       },
       // A claim that answers after we gave up was never used: release it so a retry is not held off.
-      (late) => this.release(late, owner).catch(() => {}),
+      (late) => {
+        const unused: string[] = [];
+        for (const { index, reply } of late) if (claimed(reply)) unused.push(keys[index]!);
+        if (unused.length > 0) this.release(unused, owner).catch(() => {});
+      },
     );
     if (this.#readPreviousKeys) await this.#readPrevious(keys, results, owner);
     return results;
@@ -275,85 +284,149 @@ export class RedisDedupStore implements DedupStore {
   }
 
   /**
-   * Send `keys` at once, bounded by the command timeout, one pipeline per node: on standalone Redis
-   * scripts of up to {@link KEYS_PER_SCRIPT} keys; on a cluster the same per hash slot (a key alone
-   * in its slot goes as a single-key command). `onReply` gets each key's reply by its index in
-   * `keys`; `onLate` the keys a timed-out call claimed anyway (claims only). Throws when no part of
-   * the call got through.
+   * Send `keys` at once, one pipeline per node: on standalone Redis scripts of up to
+   * {@link KEYS_PER_SCRIPT} keys; on a cluster the same per hash slot (a key alone in its slot goes
+   * as a single-key command). `onReply` gets each key's reply by its index in `keys`, once; `onLate`
+   * the keys a timed-out call claimed anyway (claims only). Throws when no node answered at all.
+   *
+   * On a cluster the scripts a node redirects (MOVED, ASK, TRYAGAIN) go once more, through the
+   * cluster client, in a second round trip bounded like the first (see the module doc).
    */
   async #send(
     keys: readonly string[],
     step: Step,
     onReply: (index: number, error: Error | null, reply: unknown) => void,
-    onLate?: (claimedLate: string[]) => void,
+    onLate?: (late: { index: number; reply: unknown }[]) => void,
   ): Promise<void> {
     if (keys.length === 0) return;
     await this.#connection.ready();
     const client = this.client;
-    const nodes = client instanceof Cluster ? groupBySlotAndNode(client, keys) : [[allIndexes(keys.length)]];
-    const failures: unknown[] = [];
-    await Promise.all(
-      nodes.map(async (slotGroups) => {
-        const pipeline = client.pipeline() as Scripted;
-        // The indexes each command of the pipeline carries, in pipeline order.
-        const units: number[][] = [];
-        for (const group of slotGroups) {
-          if (!step.many) {
-            for (const i of group) {
-              units.push([i]);
-              step.one(pipeline, keys[i]!);
-            }
-            continue;
-          }
-          for (let at = 0; at < group.length; at += KEYS_PER_SCRIPT) {
-            const unit = group.length <= KEYS_PER_SCRIPT ? group : group.slice(at, at + KEYS_PER_SCRIPT);
-            units.push(unit);
-            if (unit.length === 1) step.one(pipeline, keys[unit[0]!]!);
-            else {
-              const chunk: string[] = new Array(unit.length);
-              for (let j = 0; j < unit.length; j++) chunk[j] = keys[unit[j]!]!;
-              step.many(pipeline, chunk);
-            }
-          }
-        }
-        // Reply of each key, whatever the wire shape: [error, reply] per command of the node.
-        const perKey = (
-          replies: [Error | null, unknown][],
-          visit: (index: number, error: Error | null, reply: unknown) => void,
-        ) => {
-          for (let u = 0; u < units.length; u++) {
-            const unit = units[u]!;
-            const [error, reply] = replies[u] ?? [new Error('no reply'), null];
-            if (unit.length === 1) visit(unit[0]!, error, reply);
-            else
-              for (let j = 0; j < unit.length; j++)
-                visit(unit[j]!, error, error ? null : step.ofMany?.(reply, j));
-          }
-        };
-        const indexesOfNode = () => slotGroups.flat();
-        try {
-          const replies = await this.#bounded(pipeline.exec(), (late) => {
-            if (!onLate) return;
-            const claimed: string[] = [];
-            perKey(late, (index, error, reply) => {
-              if (!error && reply === null) claimed.push(keys[index]!);
-            });
-            if (claimed.length > 0) onLate?.(claimed);
+    // The keys a timed-out round trip got answers for after all: the caller decides (claims: release).
+    const late = onLate
+      ? (units: number[][], replies: [Error | null, unknown][]) => {
+          const answered: { index: number; reply: unknown }[] = [];
+          eachKey(step, units, replies, (index, error, reply) => {
+            if (!error) answered.push({ index, reply });
           });
-          perKey(replies, onReply);
+          if (answered.length > 0) onLate(answered);
+        }
+      : undefined;
+    const failures: DedupStoreError[] = [];
+    let failedShipments = 0;
+    const failAll = (units: number[][], error: unknown) => {
+      const storeError = this.#storeError(error);
+      for (const unit of units) for (const i of unit) onReply(i, storeError, null);
+      failures.push(storeError);
+      failedShipments++;
+    };
+    let shipments: Shipment[];
+    if (client instanceof Cluster) {
+      shipments = shipmentsByNode(client, keys, step, this.#unreachable);
+      // A slot whose master was unreachable last time, or has no live client (killed; maybe its
+      // replica is promoted by now, which no MOVED will tell): ask for the slot map, then group by it.
+      if (shipments.some((shipment) => !shipment.pipelined)) {
+        await this.#refreshSlots(client);
+        shipments = shipmentsByNode(client, keys, step);
+      }
+    } else {
+      shipments = [{ target: client, pipelined: true, units: unitsOf(allIndexes(keys.length), step) }];
+    }
+
+    const resend: number[][] = [];
+    let staleSlots = false;
+    await Promise.all(
+      shipments.map(async (shipment) => {
+        let replies: [Error | null, unknown][];
+        try {
+          replies = await this.#ship(shipment, keys, step, late);
         } catch (error) {
-          const storeError = this.#storeError(error);
-          for (const i of indexesOfNode()) onReply(i, storeError, null);
-          failures.push(storeError);
+          if (errorReason(error) === 'connection' && shipment.node) {
+            staleSlots = true;
+            this.#unreachable.add(shipment.node);
+          }
+          failAll(shipment.units, error);
+          return;
+        }
+        if (shipment.node) this.#unreachable.delete(shipment.node);
+        for (let u = 0; u < shipment.units.length; u++) {
+          const unit = shipment.units[u]!;
+          const [error, reply] = replies[u] ?? [new Error('no reply'), null];
+          const redirected = shipment.pipelined && client instanceof Cluster ? redirection(error) : undefined;
+          if (redirected === 'moved') {
+            staleSlots = true;
+            resend.push(unit);
+          } else if (redirected) {
+            // A slot mid-migration: a multi-key script may be answered TRYAGAIN for as long as the
+            // migration lasts; single-key commands never are (each key is on one node or the other).
+            for (const i of unit) resend.push([i]);
+          } else {
+            if (error && shipment.node && errorReason(error) === 'connection') {
+              staleSlots = true;
+              this.#unreachable.add(shipment.node);
+            }
+            eachKey(step, [unit], [[error, reply]], onReply);
+          }
         }
       }),
     );
-    // A round trip that never answered may be on a half-open connection: the next one starts afresh.
-    if (failures.some((failure) => (failure as DedupStoreError).reason === 'timeout')) {
-      this.#connection.dropAfterTimeout();
+    // The slot map is stale (a reshard, a failover, a node gone): the next batch groups by the new one.
+    if (staleSlots && client instanceof Cluster) client.refreshSlotsCache();
+    if (resend.length > 0) {
+      // Through the cluster client, a command each: ioredis follows MOVED and ASK (with ASKING) itself.
+      const shipment: Shipment = { target: client, pipelined: false, units: resend };
+      try {
+        eachKey(step, resend, await this.#ship(shipment, keys, step, late), onReply);
+      } catch (error) {
+        const storeError = this.#storeError(error);
+        for (const unit of resend) for (const i of unit) onReply(i, storeError, null);
+        if (storeError.reason === 'timeout') failures.push(storeError);
+      }
     }
+    // A round trip that never answered may be on a half-open connection: the next one starts afresh.
+    if (failures.some((failure) => failure.reason === 'timeout')) this.#connection.dropAfterTimeout();
     // When every node failed there is nothing partial to report: one error for the whole call.
-    if (failures.length === nodes.length) throw failures[0];
+    if (failedShipments === shipments.length) throw failures[0];
+  }
+
+  /** Ask the cluster for its slot map; resolves when it answered, or failed, or after the command timeout. */
+  #refreshSlots(client: Cluster): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.#commandTimeoutMs);
+      client.refreshSlotsCache(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /**
+   * One round trip: the units of `shipment` in one pipeline to its node, or (not pipelined) a
+   * command each through the cluster client; bounded by the command timeout. Replies in unit order.
+   */
+  #ship(
+    shipment: Shipment,
+    keys: readonly string[],
+    step: Step,
+    late: ((units: number[][], replies: [Error | null, unknown][]) => void) | undefined,
+  ): Promise<[Error | null, unknown][]> {
+    const { target, units } = shipment;
+    let exec: Promise<[Error | null, unknown][] | null>;
+    if (shipment.pipelined) {
+      const pipeline = target.pipeline() as Scripted;
+      for (const unit of units) command(pipeline, step, keys, unit);
+      exec = pipeline.exec();
+    } else {
+      const scripted = target as unknown as Scripted;
+      exec = Promise.all(
+        units.map((unit) =>
+          (command(scripted, step, keys, unit) as Promise<unknown>).then(
+            (reply): [Error | null, unknown] => [null, reply],
+            (error: Error): [Error | null, unknown] => [error, null],
+          ),
+        ),
+      );
+    }
+    return this.#bounded(exec, (replies) => late?.(units, replies));
   }
 
   async #sendOrThrow(what: string, keys: readonly string[], step: Step) {
@@ -404,11 +477,71 @@ function allIndexes(count: number): number[] {
   return indexes;
 }
 
+/** Units of one round trip, and where they go. */
+interface Shipment {
+  /** A node's own client (pipelined), or the cluster client (a command each, routed by ioredis). */
+  target: Redis | Cluster;
+  /** The node's `host:port` in the slot map, for a node's own client. */
+  node?: string;
+  pipelined: boolean;
+  /** Key indexes of each command, in order: one key (a single-key command) or a script's chunk. */
+  units: number[][];
+}
+
+/** The commands for one slot's (or a standalone Redis's) keys: scripts of up to KEYS_PER_SCRIPT keys. */
+function unitsOf(group: number[], step: Step): number[][] {
+  if (!step.many) return group.map((i) => [i]);
+  if (group.length <= KEYS_PER_SCRIPT) return [group];
+  const units: number[][] = [];
+  for (let at = 0; at < group.length; at += KEYS_PER_SCRIPT)
+    units.push(group.slice(at, at + KEYS_PER_SCRIPT));
+  return units;
+}
+
+/** Queue (on a pipeline) or send (on a client) the command for `unit`. */
+function command(target: Scripted, step: Step, keys: readonly string[], unit: number[]): unknown {
+  if (unit.length === 1 || !step.many) return step.one(target, keys[unit[0]!]!);
+  const chunk: string[] = new Array(unit.length);
+  for (let j = 0; j < unit.length; j++) chunk[j] = keys[unit[j]!]!;
+  return step.many(target, chunk);
+}
+
+/** The reply of each key, whatever the wire shape: one [error, reply] per unit. */
+function eachKey(
+  step: Step,
+  units: number[][],
+  replies: [Error | null, unknown][],
+  visit: (index: number, error: Error | null, reply: unknown) => void,
+): void {
+  for (let u = 0; u < units.length; u++) {
+    const unit = units[u]!;
+    const [error, reply] = replies[u] ?? [new Error('no reply'), null];
+    if (unit.length === 1) visit(unit[0]!, error, reply);
+    else for (let j = 0; j < unit.length; j++) visit(unit[j]!, error, error ? null : step.ofMany?.(reply, j));
+  }
+}
+
+/** How a cluster node turned a command away: the slot is elsewhere, moving, or mid-move for many keys. */
+function redirection(error: Error | null): 'moved' | 'ask' | 'tryagain' | undefined {
+  if (!error) return undefined;
+  const message = error.message;
+  if (message.startsWith('MOVED ')) return 'moved';
+  if (message.startsWith('ASK ')) return 'ask';
+  if (message.startsWith('TRYAGAIN')) return 'tryagain';
+  return undefined;
+}
+
 /**
- * Indexes of `keys` by the node that owns their slot (one pipeline per node), and within a node
- * by slot (one script per slot). Keys with a bucket's hash tag (key.ts) share a slot per bucket.
+ * One pipeline per node that owns a slot of `keys` (by ioredis's slot map), on that node's own
+ * client, and within it one script per slot: a key bucket (key.ts) is one slot. Keys whose node
+ * ioredis has no client for (it just went away) go through the cluster client, which routes them.
  */
-function groupBySlotAndNode(client: Cluster, keys: readonly string[]): number[][][] {
+function shipmentsByNode(
+  client: Cluster,
+  keys: readonly string[],
+  step: Step,
+  avoid?: ReadonlySet<string>,
+): Shipment[] {
   const slots = client.slots;
   const bySlot = new Map<number, number[]>();
   for (let i = 0; i < keys.length; i++) {
@@ -417,14 +550,29 @@ function groupBySlotAndNode(client: Cluster, keys: readonly string[]): number[][
     if (group) group.push(i);
     else bySlot.set(slot, [i]);
   }
-  const byNode = new Map<string, number[][]>();
-  for (const [slot, group] of bySlot) {
-    const node = slots[slot]?.[0] ?? '?';
-    const groups = byNode.get(node);
-    if (groups) groups.push(group);
-    else byNode.set(node, [group]);
+  const nodes = new Map<string, Redis>();
+  for (const node of client.nodes('master')) {
+    const key = `${node.options.host}:${node.options.port}`;
+    if (node.status !== 'end' && !avoid?.has(key)) nodes.set(key, node);
   }
-  return [...byNode.values()];
+  const byNode = new Map<Redis | Cluster, number[][]>();
+  for (const [slot, group] of bySlot) {
+    const node: Redis | Cluster = nodes.get(slots[slot]?.[0] ?? '') ?? client;
+    const units = byNode.get(node);
+    if (units) units.push(...unitsOf(group, step));
+    else byNode.set(node, unitsOf(group, step));
+  }
+  const shipments: Shipment[] = [];
+  for (const [target, units] of byNode) {
+    if (target === client) shipments.push({ target, pipelined: false, units });
+    else {
+      defineScripts(target);
+      const { host, port } = (target as Redis).options;
+      const node = `${host}:${port}`;
+      shipments.push({ target, node, pipelined: true, units });
+    }
+  }
+  return shipments;
 }
 
 /** The Lua commands of the store, on a client made by us or given to us. */
