@@ -25,12 +25,24 @@ import {
   waitClusterHealthy,
 } from './redis-server.ts';
 
+/**
+ * A span in which some slots had no master answering: `down`, a killed master before its replica
+ * took over (writes it had not replicated are gone); `paused`, a hung master; `handover`, a
+ * graceful failover from the command until the replica serves the slots (the old master holds
+ * writes back meanwhile, by design, so that none is lost).
+ */
+export interface ClusterOutage {
+  readonly from: number;
+  readonly to: number;
+  readonly kind: 'down' | 'paused' | 'handover';
+}
+
 /** When a fault happened, on the `performance.now()` clock. */
 export interface ClusterFaultTimes {
   readonly fault: 'reshard' | 'migrating' | 'failover' | 'kill' | 'pause';
   readonly startedAt: number;
-  /** Spans in which some slots had no master answering (a killed master before its replica took over, a paused master). */
-  readonly outages: readonly { from: number; to: number }[];
+  /** Spans in which some slots had no master answering. */
+  readonly outages: readonly ClusterOutage[];
   /** The cluster was healthy again (every node ok, one slot map, replicas in sync). */
   readonly healthyAt: number;
   /** What happened, for the test's log: ports and slots. */
@@ -237,13 +249,14 @@ export async function failoverGracefully(
     throw new Error(`master ${master.port} of slot ${options.slot} has no replica to fail over to`);
   await nodeCommand(replica.port, 'CLUSTER', 'FAILOVER');
   const promoted = await waitNewOwner(cluster, options.slot, master.id);
+  const promotedAt = performance.now();
   await waitClusterHealthy(cluster);
   return {
     fault: 'failover',
     startedAt,
-    outages: [],
+    outages: [{ from: startedAt, to: promotedAt, kind: 'handover' }],
     healthyAt: performance.now(),
-    detail: `replica ${promoted.port} took over from ${master.port}`,
+    detail: `replica ${promoted.port} took over from ${master.port} within ${Math.round(promotedAt - startedAt)} ms`,
   };
 }
 
@@ -270,7 +283,7 @@ export async function killMaster(
   return {
     fault: 'kill',
     startedAt,
-    outages: [{ from: startedAt, to: servedAt }],
+    outages: [{ from: startedAt, to: servedAt, kind: 'down' }],
     healthyAt: performance.now(),
     detail: `killed ${master.port}; ${promoted.port} took over after ${Math.round(servedAt - startedAt)} ms${
       options.restart ? `; ${master.port} restarted as a replica` : ''
@@ -303,7 +316,7 @@ export async function pauseNode(
   return {
     fault: 'pause',
     startedAt,
-    outages: [{ from: startedAt, to: resumedAt }],
+    outages: [{ from: startedAt, to: resumedAt, kind: 'paused' }],
     healthyAt: performance.now(),
     detail: `paused ${master.port} for ${options.pauseMs} ms`,
   };

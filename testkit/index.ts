@@ -15,6 +15,7 @@
 export { functionArn, type LambdaContextOptions, lambdaContext } from '../emulator/index.ts';
 export {
   type ClusterFaultTimes,
+  type ClusterOutage,
   failoverGracefully,
   killMaster,
   leaveSlotsMigrating,

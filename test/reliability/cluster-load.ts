@@ -19,6 +19,7 @@ import {
   RedisDedupStore,
 } from '../../lib/index.ts';
 import type { KafkaBatchResponse } from '../../lib/kafka/message.ts';
+import type { ClusterOutage } from '../../testkit/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, seededRandom } from '../../testkit/index.ts';
 import { sleep } from '../support/consumer.ts';
 
@@ -156,6 +157,10 @@ export interface LoadFigures {
   storeErrors: number;
   /** From the fault's start to the last failed record or store error (0: none). */
   recoveredMs: number;
+  /** Store errors no outage explains (every slot had a master answering), by cause. */
+  errorsWithEverySlotServed: Partial<Record<ClaimCause, number>>;
+  /** From the fault's start to the first store error (undefined: none). */
+  firstErrorMs: number | undefined;
   /** The first store error message of each cause, to read what the store met. */
   samples: Partial<Record<ClaimCause, string>>;
   /** Runs made while a claim had failed (fail-open) during an outage. */
@@ -305,17 +310,22 @@ export function clusterConsumer(policy: 'open' | 'closed', url: string, name: st
       }
       stuck = pending.length;
     },
-    figures(faultStartedAt: number, outages: readonly { from: number; to: number }[]): LoadFigures {
-      // A store error or a run counts as in an outage up to a command timeout (and a margin) after it.
-      const inOutage = (at: number) => outages.some((o) => at >= o.from - 200 && at <= o.to + 500);
-      const outageEvents = new Set<string>();
-      for (const e of store.errors) if (inOutage(e.at)) outageEvents.add(e.key);
+    figures(faultStartedAt: number, outages: readonly ClusterOutage[]): LoadFigures {
+      // A store error in an outage (up to a command timeout and a margin after it) is the policy's
+      // to decide; a redirection never is: a master serves the slot, the store must follow it.
+      const excused = (e: ClaimError) =>
+        e.cause !== 'redirect' && outages.some((o) => e.at >= o.from - 50 && e.at <= o.to + 500);
+      // A killed master takes the writes it had not replicated (a DONE mark, say) with it.
+      const lostWithMaster = (at: number) =>
+        outages.some((o) => o.kind === 'down' && at >= o.from - 200 && at <= o.to + 500);
+      const outageKeys = new Set<string>();
+      for (const e of store.errors) if (excused(e)) outageKeys.add(e.key);
       const doubled: string[] = [];
       const doubledWithEverySlotServed: string[] = [];
       for (const [id, runs] of effects) {
         if (runs.length < 2) continue;
         doubled.push(id);
-        if (!outageEvents.has(keyOf(id)) && !runs.some(inOutage)) doubledWithEverySlotServed.push(id);
+        if (!outageKeys.has(keyOf(id)) && !runs.some(lostWithMaster)) doubledWithEverySlotServed.push(id);
       }
       const distinct = new Set(events);
       let lost = 0;
@@ -324,6 +334,9 @@ export function clusterConsumer(policy: 'open' | 'closed', url: string, name: st
       for (const at of failedAt) lastTrouble = Math.max(lastTrouble, at);
       for (const e of store.errors) lastTrouble = Math.max(lastTrouble, e.at);
       for (const e of store.commitErrors) lastTrouble = Math.max(lastTrouble, e.at);
+      const errorsWithEverySlotServed: Partial<Record<ClaimCause, number>> = {};
+      for (const e of store.errors)
+        if (!excused(e)) errorsWithEverySlotServed[e.cause] = (errorsWithEverySlotServed[e.cause] ?? 0) + 1;
       const samples: Partial<Record<ClaimCause, string>> = {};
       for (const e of store.errors) samples[e.cause] ??= e.message.slice(0, 160);
       let mostRedirects = 0;
@@ -344,8 +357,10 @@ export function clusterConsumer(policy: 'open' | 'closed', url: string, name: st
         lost,
         storeErrors: store.errors.length,
         recoveredMs: Math.round(lastTrouble - faultStartedAt),
+        errorsWithEverySlotServed,
+        firstErrorMs: store.errors.length > 0 ? Math.round(store.errors[0]!.at - faultStartedAt) : undefined,
         samples,
-        unguardedInOutage: policy === 'open' ? store.errors.filter((e) => inOutage(e.at)).length : 0,
+        unguardedInOutage: policy === 'open' ? store.errors.filter(excused).length : 0,
       };
     },
     close: () => handler.close(),
