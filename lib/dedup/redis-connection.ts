@@ -173,6 +173,8 @@ export function errorReason(error: unknown): StoreErrorReason {
   if (name === 'MaxRetriesPerRequestError') return 'connection';
   if (/timed? ?out|ETIMEDOUT/i.test(text)) return 'timeout';
   if (/NOSCRIPT|ERR Error (running|compiling) script|script/i.test(text)) return 'script';
+  // A slot still moving after the resend (redis-store.ts follows each redirection once).
+  if (/^(MOVED|ASK|TRYAGAIN) |Too many Cluster redirections/.test(text)) return 'connection';
   if (
     /ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EHOSTUNREACH|Connection is closed|max retries per request|MaxRetriesPerRequest|isn't writeable|enableOfflineQueue|Failed to refresh slots|None of startup nodes|CLUSTERDOWN|LOADING|MASTERDOWN/i.test(
       text,

@@ -2,16 +2,47 @@
  * The Redis dedup store: a batch of claims in one pipelined round trip per Redis node.
  *
  * On a cluster the keys of one hash slot (one bucket of key.ts) go in one script, and the scripts
- * of one node in one pipeline: a round trip per node, a command per bucket rather than per key.
+ * of one node in one pipeline on that node's own connection: a round trip per node, a command per
+ * bucket rather than per key.
  *
  * Guarantees: a claim is atomic per key (`SET key P:<owner> NX PX lease GET`, Redis 7+), so two
  * invocations never both own a key; commit and release only touch a key this owner still holds
- * (a Lua compare-and-set), so a late invocation never deletes another's claim or a DONE mark.
+ * (a Lua compare-and-set), so a late invocation never deletes another's claim or a DONE mark. A
+ * claim sent twice by one owner (a resend) answers `claimed` the second time too.
  * Does not guarantee: anything while Redis is unreachable (the consumer's policy decides), or
  * that a claim outlives its lease (a crashed owner's claim simply expires).
  *
- * After a round trip times out, the connection is dropped (see redis-connection.ts): the late
- * claims of that round trip can then no longer be released and end with their lease.
+ * Slots that move (a reshard, a failover, a killed master whose replica is promoted):
+ * - `MOVED` (the slot has a new owner): the script goes again, whole, and the slot map is
+ *   refreshed (`refreshSlotsCache`) so that the next batch groups by the new owners.
+ * - `ASK` (the slot is migrating and the keys are not on the source any more) and `TRYAGAIN` (a
+ *   multi-key script whose keys are split between the two nodes, or any multi-key script the
+ *   importing node is asked for while keys are missing): the script's keys go again one
+ *   single-key command each. Redis never answers a single-key command TRYAGAIN, and a backoff
+ *   does not help: a migrating slot answers TRYAGAIN for as long as the migration lasts
+ *   (measured: 10 retries over 214 ms, all TRYAGAIN, against one round of single-key commands).
+ * - The resends go through the cluster client, one command each, in a second round trip: ioredis
+ *   follows a further MOVED or ASK (sending `ASKING` first) on its own, to nodes it did not know.
+ * - A node that fails to connect: its keys answer a store error for that batch (the others
+ *   answer), the slot map is refreshed, and the next batch asks for the slot map first while the
+ *   node is still unreachable, so that once its replica is promoted that batch goes to it (no
+ *   MOVED ever tells of a dead node's successor).
+ * Budget: a batch takes at most one command timeout for its first round trip, one more for the
+ * resends when a node redirected (2 × `commandTimeoutMs`), and one more for the slot map when a
+ * slot's master was unreachable last time (3 × at worst, only while a node is down).
+ *
+ * Why not ioredis's own cluster pipeline handling: ioredis retries a pipeline only when every
+ * command failed with the same error and the others are read-only (Pipeline.js `fillResult`),
+ * and then sends the whole pipeline again; our scripts write and one node's pipeline carries
+ * many slots, so a redirection came back to us as an error. Where it does retry (a pipeline of
+ * one script), its TRYAGAIN loop re-sends without ASKING, and can point the slot map at the
+ * importing node. So the first round trip goes on each node's own connection (no cluster logic),
+ * and only the resends use the cluster client's per-command handling (Cluster.js `handleError`).
+ *
+ * After a round trip times out the next batch gets a new client (see redis-connection.ts); the
+ * old one stays open for `lateReplyGraceMs`, and the claims its late replies show are released
+ * through the new one, so a stall of Redis costs a retry, not the lease. A half-open connection
+ * never answers: the claims Redis took on it (if any) end with their lease.
  */
 import calculateSlot from 'cluster-key-slot';
 import { type ChainableCommander, Cluster, type Redis } from 'ioredis';
