@@ -42,7 +42,7 @@ export type FailureCause = ClaimCause | 'behind';
 
 function causeOf(error: Error): ClaimCause {
   const text = `${error.message} ${(error.cause as Error | undefined)?.message ?? ''}`;
-  if (/\b(MOVED|ASK|TRYAGAIN)\b/.test(text)) return 'redirect';
+  if (/\b(MOVED|ASK|TRYAGAIN)\b|Too many Cluster redirections/.test(text)) return 'redirect';
   if (/CLUSTERDOWN/.test(text)) return 'clusterdown';
   const reason = (error as { reason?: string }).reason;
   if (reason === 'timeout') return 'timeout';
@@ -64,7 +64,7 @@ export interface ClaimError {
  */
 export class WatchedStore implements DedupStore {
   readonly errors: ClaimError[] = [];
-  readonly commitErrors: { at: number; keys: readonly string[] }[] = [];
+  readonly commitErrors: { at: number; keys: readonly string[]; cause: ClaimCause }[] = [];
   /** Claims sent per slot while `watchSlots` was set, to prove the load met the fault. */
   claimsInWatchedSlots = 0;
   watchSlots: Set<number> | undefined;
@@ -107,7 +107,7 @@ export class WatchedStore implements DedupStore {
     try {
       await this.#inner.commit(keys, owner, windowMs);
     } catch (error) {
-      this.commitErrors.push({ at: performance.now(), keys });
+      this.commitErrors.push({ at: performance.now(), keys, cause: causeOf(error as Error) });
       throw error;
     }
   }
@@ -313,13 +313,17 @@ export function clusterConsumer(policy: 'open' | 'closed', url: string, name: st
     figures(faultStartedAt: number, outages: readonly ClusterOutage[]): LoadFigures {
       // A store error in an outage (up to a command timeout and a margin after it) is the policy's
       // to decide; a redirection never is: a master serves the slot, the store must follow it.
-      const excused = (e: ClaimError) =>
+      const excused = (e: { at: number; cause: ClaimCause }) =>
         e.cause !== 'redirect' && outages.some((o) => e.at >= o.from - 50 && e.at <= o.to + 500);
-      // A killed master takes the writes it had not replicated (a DONE mark, say) with it.
+      // A killed master takes the writes it had not yet replicated with it: the DONE mark of a run
+      // just before the kill, say.
       const lostWithMaster = (at: number) =>
-        outages.some((o) => o.kind === 'down' && at >= o.from - 200 && at <= o.to + 500);
+        outages.some((o) => o.kind === 'down' && at >= o.from - 200 && at <= o.from);
+      // A claim that failed (fail-open ran it unguarded, no DONE mark) or a commit that failed (the
+      // claim stays until its lease ends, then a duplicate is claimed anew) in an outage.
       const outageKeys = new Set<string>();
       for (const e of store.errors) if (excused(e)) outageKeys.add(e.key);
+      for (const e of store.commitErrors) if (excused(e)) for (const key of e.keys) outageKeys.add(key);
       const doubled: string[] = [];
       const doubledWithEverySlotServed: string[] = [];
       for (const [id, runs] of effects) {
