@@ -125,7 +125,7 @@ async function closeMigration(
   await nodeCommand(source.port, 'CLUSTER', 'SETSLOT', slot, 'NODE', target.id);
   for (const other of nodes) {
     if (other.role !== 'master' || other.id === source.id || other.id === target.id) continue;
-    if (other.flags.includes('fail')) continue;
+    if (other.flags.includes('fail') || other.slots.length === 0) continue;
     await nodeCommand(other.port, 'CLUSTER', 'SETSLOT', slot, 'NODE', target.id);
   }
 }

@@ -285,8 +285,8 @@ async function clusterInfo(port: number): Promise<Record<string, string>> {
 /**
  * Why the cluster of these running servers is not healthy yet, or undefined when it is: every
  * node says cluster_state:ok and sees every other node without a fail flag, all nodes agree on
- * which master serves each slot, no slot is migrating, and every replica's link to its master is up
- * and in sync.
+ * which master serves each slot, no slot is migrating, every master serves slots, and every
+ * replica's link to its master is up and in sync.
  *
  * @example
  * assert.equal(await clusterUnhealthy(cluster), undefined);
@@ -317,6 +317,9 @@ export async function clusterUnhealthy(
       if (text.includes('->-') || text.includes('-<-'))
         return `${server.port}: a slot is migrating or importing`;
       const me = view.find((n) => n.myself);
+      // A master without slots is a node between roles here: a killed master restarted, not yet
+      // told it is its successor's replica.
+      if (me?.role === 'master' && me.slots.length === 0) return `${server.port}: a master without slots`;
       if (me?.role === 'replica') {
         const replication = String(await nodeCommand(server.port, 'INFO', 'replication'));
         if (!replication.includes('master_link_status:up')) return `${server.port}: replica link down`;

@@ -16,7 +16,8 @@
  *   3. the dedup layer alone runs an event's handler again ONLY where it is documented not to
  *      hold (docs/emulator.md "Where at-most-once breaks"; docs/reliability.md): a run while the
  *      store was down under fail-open, a run whose invocation died (crash, timeout) before the DONE
- *      commit, a failed commit, or a Redis that lost its keys or leases (`unexplained`).
+ *      commit, a failed commit, or a Redis that lost its keys or leases (`unexplained`). A claim
+ *      that failed for a cluster redirection (MOVED, ASK, TRYAGAIN) is no such cause.
  */
 import type { MSKEvent } from 'aws-lambda';
 import calculateSlot from 'cluster-key-slot';
@@ -412,7 +413,9 @@ export async function runSchedule(
       // it may have removed the previous run's claim or its DONE mark.
       const lostKeys = run.lossesBegun > previous.lossesAtClaim;
       const died = !previous.env.alive || previous.overran || store.commitFailed.has(run.eventId);
-      if (!(died || claimFailed || lostKeys)) {
+      if (!(died || claimFailed || lostKeys) && store.claimRedirected.has(run.eventId)) {
+        unexplained.push(`${run.eventId} ran again after a claim that failed for a cluster redirection`);
+      } else if (!(died || claimFailed || lostKeys)) {
         unexplained.push(
           `${run.eventId} ran again without a documented cause: ${JSON.stringify(runs.map((x) => [x.eventId.slice(-4), x.offset, x.env.id, x.env.alive, x.storeUp, x.requestId, x.overran, x.finished]))} ${JSON.stringify(reports)}`,
         );
