@@ -1,9 +1,12 @@
 /**
- * `npm run soak -- --runs N [--concurrency C] [--seed S]`: the property test's fault schedules
- * (test/reliability/schedule.ts: crashes, Redis down/paused/slow/restarted without its writes,
- * expired leases, producer duplicates, rebalance overlap, Lambda timeouts, poison records, either
- * store policy) on random seeds, N times, against a real Redis (through one fault proxy per
- * concurrent run) and dynalite. Prints the seed of every failing schedule: `--seed S --runs 1`
+ * `npm run soak -- --runs N [--concurrency C] [--seed S] [--topology SHARE]`: the property test's
+ * fault schedules (test/reliability/schedule.ts: crashes, Redis down/paused/slow/restarted without
+ * its writes, expired leases, producer duplicates, rebalance overlap, Lambda timeouts, poison
+ * records, either store policy) on random seeds, N times, against a real Redis (through one fault
+ * proxy per concurrent run) and dynalite. A SHARE of the seeds (default 0.25; by the seed, so a
+ * replay is the same) run instead on a Redis Cluster with replicas that the soak starts, with a
+ * topology fault at a random point of the schedule: a reshard, a slot left migrating, a graceful
+ * failover, a killed or a paused master (one such fault at a time). Prints the seed of every failing schedule: `--seed S --runs 1`
  * replays it. Exit 1 when any schedule lost a record, doubled an external effect, re-ran a handler
  * without a documented cause, or left offsets uncommitted.
  *
@@ -15,13 +18,21 @@ import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { startDynalite } from '../test/effects/support/dynamodb.ts';
 import {
+  clusterSchedules,
+  clusterTopology,
   faultsOf,
   runSchedule,
   type Schedule,
   type ScheduleResult,
   schedules,
 } from '../test/reliability/schedule.ts';
-import { findRedis, startTcpFaultProxy, type TcpFaultProxy } from '../testkit/index.ts';
+import {
+  findRedis,
+  type LocalRedisCluster,
+  startRedisCluster,
+  startTcpFaultProxy,
+  type TcpFaultProxy,
+} from '../testkit/index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,8 +40,12 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '6' },
     seed: { type: 'string' },
     minutes: { type: 'string' },
+    topology: { type: 'string', default: '0.25' },
   },
 });
+const topologyShare = Number(values.topology);
+if (!(topologyShare >= 0 && topologyShare <= 1))
+  throw new Error(`--topology must be a share between 0 and 1, got ${values.topology}`);
 const runs = Number(values.runs);
 /** A time budget: no new schedule starts after it (a shared machine may not fit N); 0 for none. */
 const deadline = values.minutes
@@ -52,7 +67,10 @@ const quiet = ((_chunk: unknown, ...rest: unknown[]) => {
 const seedOf = (i: number) =>
   values.seed !== undefined && i === 0 ? Number(values.seed) : (Math.random() * 2 ** 31) >>> 0;
 
-const scheduleOf = (seed: number): Schedule => fc.sample(schedules, { seed, numRuns: 1 })[0]!;
+/** The seed says whether its schedule runs on the cluster: a replay (--seed) runs where it failed. */
+const onCluster = (seed: number) => seed % 1000 < topologyShare * 1000;
+const scheduleOf = (seed: number): Schedule =>
+  fc.sample(onCluster(seed) ? clusterSchedules : schedules, { seed, numRuns: 1 })[0]!;
 
 async function main(): Promise<number> {
   const redis = await findRedis(process.env);
@@ -60,6 +78,10 @@ async function main(): Promise<number> {
     throw new Error('the soak needs Redis 7: none found (REDIS_URL, localhost:6379 or redis-server)');
   process.env.REDIS_URL = redis.url;
   const dynamo = await startDynalite();
+  // Its own cluster: the topology faults must not touch a Redis anyone else uses.
+  const cluster: LocalRedisCluster | undefined =
+    topologyShare > 0 ? await startRedisCluster({ masters: 3, replicas: 1, nodeTimeoutMs: 1000 }) : undefined;
+  const topology = cluster ? clusterTopology(cluster) : undefined;
   const proxies: TcpFaultProxy[] = [];
   for (let i = 0; i < concurrency; i++) proxies.push(await startTcpFaultProxy(redis.url));
   const writes = [process.stdout.write, process.stderr.write];
@@ -73,6 +95,7 @@ async function main(): Promise<number> {
 
   const totals = {
     schedules: 0,
+    onCluster: 0,
     records: 0,
     faults: 0,
     lost: 0,
@@ -92,14 +115,19 @@ async function main(): Promise<number> {
       const s = scheduleOf(seed);
       let r: ScheduleResult | undefined;
       try {
-        r = await runSchedule({ dynamo, proxy }, s);
+        r = await runSchedule({ dynamo, proxy, topology }, s);
       } catch (error) {
         totals.crashed++;
         failures.push(`seed ${seed}: the run threw ${(error as Error)?.stack ?? error}`);
       }
       totals.schedules++;
+      if (s.topology) totals.onCluster++;
       totals.faults += faultsOf(s);
       if (s.outage) byKind.set(s.outage.kind, (byKind.get(s.outage.kind) ?? 0) + 1);
+      if (s.topology) {
+        const kind = `cluster-${s.topology.kind}`;
+        byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+      }
       if (s.crashAfter !== null)
         byKind.set(`crash-${s.crashAt}`, (byKind.get(`crash-${s.crashAt}`) ?? 0) + 1);
       if (s.timeoutAt !== null) byKind.set('timeout', (byKind.get('timeout') ?? 0) + 1);
@@ -132,11 +160,14 @@ async function main(): Promise<number> {
     process.stderr.write = writes[1]!;
     await Promise.all(proxies.map((p) => p.stop()));
     await dynamo.stop();
+    await cluster?.stop();
     await redis.started?.stop();
   }
   const seconds = (performance.now() - started) / 1000;
   say('');
-  say(`schedules        ${totals.schedules} (concurrency ${concurrency})`);
+  say(
+    `schedules        ${totals.schedules} (concurrency ${concurrency}; ${totals.onCluster} on a cluster with replicas, with a topology fault)`,
+  );
   say(`records          ${totals.records}`);
   say(`faults injected  ${totals.faults}: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   say(`lost             ${totals.lost}`);

@@ -2,7 +2,8 @@
  * msk-once/testing: the test kit for handlers built with msk-once. MSK records and events built by
  * hand, the Lambda context, capture of what Powertools prints (logs, EMF) with metric readers, real
  * local parts (redis-server, dynalite, a fake push provider) and fault injectors (crashes, producer
- * duplicates, rebalance overlaps, lease expiry, a TCP proxy that makes a network fail on demand).
+ * duplicates, rebalance overlaps, lease expiry, a TCP proxy that makes a network fail on demand) and cluster
+ * topology faults (reshard, a slot left migrating, failover, a killed or paused master).
  *
  * @example
  * import { captureConsoleOutput, failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from 'msk-once/testing';
@@ -12,6 +13,16 @@
  * assert.equal(sumMetric(lines, contract.Metric.processed), 1);
  */
 export { functionArn, type LambdaContextOptions, lambdaContext } from '../emulator/index.ts';
+export {
+  type ClusterFaultTimes,
+  type ClusterOutage,
+  failoverGracefully,
+  killMaster,
+  leaveSlotsMigrating,
+  pauseNode,
+  reshardSlots,
+  slotOwner,
+} from './cluster-faults.ts';
 export { type DynamoDBTap, type DynamoDBTapOptions, startDynamoDBTap } from './dynamodb-tap.ts';
 export { type FakePushProvider, type PushDelivery, startFakePushProvider } from './fake-push-provider.ts';
 export {

@@ -129,10 +129,13 @@ export async function startRedisServer(
         resolve();
       }),
     );
+    // A busy machine may take a while; an exit (the port taken meanwhile) ends the wait at once.
     await waitFor(
-      async () => !exited && (await pingRedis('127.0.0.1', port)),
+      async () => exited || (await pingRedis('127.0.0.1', port)),
       `redis-server on port ${port}`,
+      30_000,
     );
+    if (exited) throw new RedisStartError(port);
   };
   await launch();
   return {
@@ -164,6 +167,16 @@ export async function startRedisServer(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** redis-server ended while starting: most often its port was taken between freePort() and the bind. */
+export class RedisStartError extends Error {
+  readonly port: number;
+  constructor(port: number) {
+    super(`redis-server on port ${port} exited while starting (is the port in use?)`);
+    this.port = port;
+    this.name = 'RedisStartError';
+  }
 }
 
 /** What {@link startRedisCluster} builds: masters share the 16,384 slots, each with its replicas. */
@@ -272,8 +285,8 @@ async function clusterInfo(port: number): Promise<Record<string, string>> {
 /**
  * Why the cluster of these running servers is not healthy yet, or undefined when it is: every
  * node says cluster_state:ok and sees every other node without a fail flag, all nodes agree on
- * which master serves each slot, no slot is migrating, and every replica's link to its master is up
- * and in sync.
+ * which master serves each slot, no slot is migrating, every master serves slots, and every
+ * replica's link to its master is up and in sync.
  *
  * @example
  * assert.equal(await clusterUnhealthy(cluster), undefined);
@@ -304,6 +317,9 @@ export async function clusterUnhealthy(
       if (text.includes('->-') || text.includes('-<-'))
         return `${server.port}: a slot is migrating or importing`;
       const me = view.find((n) => n.myself);
+      // A master without slots is a node between roles here: a killed master restarted, not yet
+      // told it is its successor's replica.
+      if (me?.role === 'master' && me.slots.length === 0) return `${server.port}: a master without slots`;
       if (me?.role === 'replica') {
         const replication = String(await nodeCommand(server.port, 'INFO', 'replication'));
         if (!replication.includes('master_link_status:up')) return `${server.port}: replica link down`;
@@ -356,7 +372,7 @@ export async function startRedisCluster(
   } = typeof options === 'number' ? { masters: options } : options;
   if (masters < 3) throw new Error(`startRedisCluster: masters must be at least 3, got ${masters}`);
   const servers: LocalRedis[] = [];
-  const start = async () => {
+  const start = async (attempt = 1): Promise<LocalRedis> => {
     const port = await freePort();
     const server = await startRedisServer({
       port,
@@ -368,7 +384,12 @@ export async function startRedisCluster(
         '--cluster-node-timeout',
         String(nodeTimeoutMs),
       ],
+    }).catch((error) => {
+      // Another process took the free port first: take another one.
+      if (error instanceof RedisStartError && attempt < 3) return undefined;
+      throw error;
     });
+    if (!server) return start(attempt + 1);
     servers.push(server);
     return server;
   };

@@ -6,7 +6,9 @@
  * Faults: crashes (after a handled record, or at the DONE commit), Redis down, paused, slow (over
  * the command timeout) and restarted without its writes (every key of the run lost), leases that
  * end under a running batch (the IN_PROGRESS keys expire), producer duplicates, a rebalance overlap,
- * a Lambda timeout, poison records; either store policy.
+ * a Lambda timeout, poison records; either store policy. On a Redis Cluster with replicas
+ * (clusterSchedules), a topology fault instead of the proxy's: a reshard, a slot left migrating, a
+ * graceful failover, a killed master (its unreplicated writes count as lost keys), a paused one.
  *
  * Verdict, for every schedule:
  *   1. every event's external effect happened at most once (`doubled` counts those that did not);
@@ -14,9 +16,11 @@
  *   3. the dedup layer alone runs an event's handler again ONLY where it is documented not to
  *      hold (docs/emulator.md "Where at-most-once breaks"; docs/reliability.md): a run while the
  *      store was down under fail-open, a run whose invocation died (crash, timeout) before the DONE
- *      commit, a failed commit, or a Redis that lost its keys or leases (`unexplained`).
+ *      commit, a failed commit, or a Redis that lost its keys or leases (`unexplained`). A claim
+ *      that failed for a cluster redirection (MOVED, ASK, TRYAGAIN) is no such cause.
  */
 import type { MSKEvent } from 'aws-lambda';
+import calculateSlot from 'cluster-key-slot';
 import fc from 'fast-check';
 import { dumpTopic, parseDlqText } from '../../cli/dlq-reader.ts';
 import {
@@ -29,12 +33,18 @@ import {
   toMskEvent,
 } from '../../emulator/index.ts';
 import { createEffect } from '../../lib/effects/effect.ts';
-import { RedisDedupStore } from '../../lib/index.ts';
+import { dedupKey, dedupKeyPrefix, RedisDedupStore } from '../../lib/index.ts';
 import {
   CrashingStore,
   type CrashPlan,
   crashAfterHandled,
+  failoverGracefully,
+  killMaster,
+  type LocalRedisCluster,
+  leaveSlotsMigrating,
   overlappingInvocations,
+  pauseNode,
+  reshardSlots,
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
 import type { LocalDynamo } from '../effects/support/dynamodb.ts';
@@ -60,9 +70,14 @@ export interface Schedule {
   timeoutAt: number | null;
   overlap: number | null;
   policy: 'open' | 'closed';
+  /** On a Redis Cluster with replicas: a topology fault from invocation `at` (it runs alongside). */
+  topology?: { at: number; kind: TopologyFault };
 }
 
-export const schedules: fc.Arbitrary<Schedule> = fc.record({
+/** A cluster topology fault (testkit/cluster-faults.ts). */
+export type TopologyFault = 'reshard' | 'migrating' | 'failover' | 'kill' | 'pause';
+
+const scheduleFields = {
   events: fc.integer({ min: 3, max: 16 }),
   partitions: fc.integer({ min: 1, max: 3 }),
   batchSize: fc.integer({ min: 1, max: 8 }),
@@ -80,13 +95,58 @@ export const schedules: fc.Arbitrary<Schedule> = fc.record({
   timeoutAt: fc.option(fc.nat(6)),
   overlap: fc.option(fc.integer({ min: 1, max: 6 })),
   policy: fc.constantFrom('open' as const, 'closed' as const),
+};
+
+export const schedules: fc.Arbitrary<Schedule> = fc.record(scheduleFields);
+
+/**
+ * The same schedules on a Redis Cluster with replicas, each with a topology fault at a random
+ * invocation; no proxy fault (the cluster's faults are its own).
+ */
+export const clusterSchedules: fc.Arbitrary<Schedule> = fc.record({
+  ...scheduleFields,
+  outage: fc.constant(null),
+  topology: fc.record({
+    at: fc.nat(5),
+    kind: fc.constantFrom<TopologyFault>('reshard', 'migrating', 'failover', 'kill', 'pause'),
+  }),
 });
+
+/**
+ * A cluster for schedules with a topology fault: one fault at a time (two masters down at once
+ * would leave no majority to elect a replica), however many schedules run.
+ *
+ * @example
+ * const topology = clusterTopology(await startRedisCluster({ masters: 3, replicas: 1, nodeTimeoutMs: 1000 }));
+ */
+export function clusterTopology(cluster: LocalRedisCluster) {
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    url: `redis://127.0.0.1:${cluster.nodes[0]!.port}`,
+    /** Run `kind` on `slots` (the slots of a schedule's keys) once the fault before it is over. */
+    inject(kind: TopologyFault, slots: number[]): Promise<unknown> {
+      const slot = slots[0]!;
+      const run = () => {
+        if (kind === 'reshard') return reshardSlots(cluster, { slots: slots.slice(0, 3) });
+        if (kind === 'migrating')
+          return leaveSlotsMigrating(cluster, { slots: slots.slice(0, 3), holdMs: 300 });
+        if (kind === 'failover') return failoverGracefully(cluster, { slot });
+        if (kind === 'kill') return killMaster(cluster, { slot, restart: true });
+        return pauseNode(cluster, { slot, pauseMs: 300 });
+      };
+      const done = queue.then(run, run);
+      queue = done.catch(() => {});
+      return done;
+    },
+  };
+}
 
 /** How many faults a schedule injects (each crash, Redis fault, timeout, overlap, duplicate and poison record). */
 export function faultsOf(s: Schedule): number {
   return (
     (s.crashAfter === null ? 0 : 1) +
     (s.outage === null ? 0 : 1) +
+    (s.topology ? 1 : 0) +
     (s.timeoutAt === null ? 0 : 1) +
     (s.overlap === null ? 0 : 1) +
     s.duplicates.length +
@@ -149,7 +209,7 @@ async function dropKeys(service: string, onlyInProgress: boolean): Promise<void>
  * const verdict = await runSchedule({ dynamo, proxy }, schedule);
  */
 export async function runSchedule(
-  rig: { dynamo: LocalDynamo; proxy: TcpFaultProxy },
+  rig: { dynamo: LocalDynamo; proxy: TcpFaultProxy; topology?: ReturnType<typeof clusterTopology> },
   s: Schedule,
   reading: PartialResponseReading = 'retry-reported-only',
 ): Promise<ScheduleResult> {
@@ -161,11 +221,15 @@ export async function runSchedule(
     handlerName: 'reliability',
     client: rig.dynamo.client(),
   });
+  const topology = s.topology;
+  if (topology && !rig.topology)
+    throw new Error('a schedule with a topology fault needs a cluster (rig.topology)');
   const store = new TracingStore(
     new RedisDedupStore({
-      redis: { url: rig.proxy.url },
+      // A cluster connect asks the slot map too: a little longer, still inside the invocation.
+      redis: topology ? { url: rig.topology!.url, cluster: true } : { url: rig.proxy.url },
       commandTimeoutMs: 150,
-      connectTimeoutMs: 150,
+      connectTimeoutMs: topology ? 300 : 150,
     }),
   );
   rig.proxy.set('up');
@@ -211,7 +275,7 @@ export async function runSchedule(
       finished: false,
       succeeded: false,
       env,
-      storeUp: rig.proxy.mode() === 'up',
+      storeUp: topology ? !topologyRunning : rig.proxy.mode() === 'up',
       lossesBegun,
       lossesAtClaim: lossesAtClaim.get(requestId) ?? lossesDone,
     };
@@ -280,6 +344,23 @@ export async function runSchedule(
     else if (outage.kind === 'slow') rig.proxy.set({ slowMs: 200 });
     else dropPending = outage.kind === 'restart-with-loss' ? 'all' : 'in-progress';
   };
+  // A topology fault runs alongside the invocations that follow it; the run waits for it at the end.
+  let topologyDone: Promise<unknown> | undefined;
+  let topologyRunning = false;
+  const startTopologyFault = () => {
+    if (!topology || topologyDone) return;
+    const prefix = dedupKeyPrefix(service, 'reliability');
+    const slots = [...new Set(ids.map((id) => calculateSlot(dedupKey(prefix, id))))];
+    // A killed master takes the writes it had not replicated with it: a loss, as a restart's.
+    const lossy = topology.kind === 'kill';
+    if (lossy) lossesBegun++;
+    topologyRunning = true;
+    topologyDone = rig.topology!.inject(topology.kind, slots).finally(() => {
+      topologyRunning = false;
+      if (lossy) lossesDone++;
+    });
+    topologyDone.catch(() => {});
+  };
   const reports: InvocationReport[] = [];
   const esm = new EventSourceMapping(log, consumer.fn, {
     topics: ['t'],
@@ -297,12 +378,17 @@ export async function runSchedule(
       hangNow = s.timeoutAt === invocation;
       if (outage && invocation === outage.from) startFault();
       if (outage && invocation === outage.from + outage.length) rig.proxy.set('up');
+      if (topology && invocation === topology.at) startTopologyFault();
     },
   });
   hangNow = s.timeoutAt === 0;
   if (outage?.from === 0) startFault();
+  if (topology?.at === 0) startTopologyFault();
   try {
     await esm.drain({ maxInvocations: 2_000 });
+    // A schedule shorter than its fault's start point still gets it (after its last invocation).
+    startTopologyFault();
+    await topologyDone;
   } finally {
     rig.proxy.set('up');
     await store.close();
@@ -327,7 +413,9 @@ export async function runSchedule(
       // it may have removed the previous run's claim or its DONE mark.
       const lostKeys = run.lossesBegun > previous.lossesAtClaim;
       const died = !previous.env.alive || previous.overran || store.commitFailed.has(run.eventId);
-      if (!(died || claimFailed || lostKeys)) {
+      if (!(died || claimFailed || lostKeys) && store.claimRedirected.has(run.eventId)) {
+        unexplained.push(`${run.eventId} ran again after a claim that failed for a cluster redirection`);
+      } else if (!(died || claimFailed || lostKeys)) {
         unexplained.push(
           `${run.eventId} ran again without a documented cause: ${JSON.stringify(runs.map((x) => [x.eventId.slice(-4), x.offset, x.env.id, x.env.alive, x.storeUp, x.requestId, x.overran, x.finished]))} ${JSON.stringify(reports)}`,
         );

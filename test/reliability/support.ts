@@ -78,12 +78,20 @@ export function testConsumer(options: TestConsumerOptions) {
   return { fn, runs };
 }
 
+/** A cluster redirection the store did not follow (MOVED, ASK, TRYAGAIN): never a store outage. */
+function isRedirection(error: unknown): boolean {
+  const text = `${(error as Error)?.message} ${((error as Error)?.cause as Error | undefined)?.message ?? ''}`;
+  return /\b(MOVED|ASK|TRYAGAIN)\b|Too many Cluster redirections/.test(text);
+}
+
 /**
  * A store that remembers, per event id (the last part of the key), whether a claim or a commit of
- * it ever failed: the cases in which the dedup layer is documented not to hold.
+ * it ever failed: the cases in which the dedup layer is documented not to hold. A claim that failed
+ * for a redirection is kept apart: a master served the slot, so it is no documented cause.
  */
 export class TracingStore implements DedupStore {
   readonly claimFailed = new Set<string>();
+  readonly claimRedirected = new Set<string>();
   readonly commitFailed = new Set<string>();
   readonly #inner: DedupStore;
 
@@ -95,11 +103,13 @@ export class TracingStore implements DedupStore {
     try {
       const results = await this.#inner.claim(keys, owner, leaseMs);
       results.forEach((r, i) => {
-        if (r instanceof Error) this.claimFailed.add(eventIdOf(keys[i]!));
+        if (r instanceof Error)
+          (isRedirection(r) ? this.claimRedirected : this.claimFailed).add(eventIdOf(keys[i]!));
       });
       return results;
     } catch (error) {
-      for (const key of keys) this.claimFailed.add(eventIdOf(key));
+      const failed = isRedirection(error) ? this.claimRedirected : this.claimFailed;
+      for (const key of keys) failed.add(eventIdOf(key));
       throw error;
     }
   }
