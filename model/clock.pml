@@ -82,7 +82,7 @@ proctype clock() {
        k = 0;
        do
        :: k < NKEY ->
-          assert(!ISHELD(store[k]) || crashed[OWNER(store[k])] || mayleave[OWNER(store[k])]);
+          assert(!ISHELD(store[k]) || crashed[OWNER(store[k])] || mayleave[OWNER(store[k])] || gFailover);
           k++
        :: else -> break
        od;
