@@ -35,8 +35,9 @@ inline expire(k) {
 #define WINDOW(k)
 #endif
 #ifdef FAILOVER
-/* Asynchronous replication, key by key; a failover promotes the replica as it is. */
-#define REPLICATE(k) :: atomic { replica[k] != store[k] -> replica[k] = store[k] }
+/* Asynchronous replication: the replica catches up to a point in time; a failover promotes it
+   as it is, losing every write since that point. */
+#define REPLICATE(k)
 #else
 #define REPLICATE(k)
 #endif
@@ -66,6 +67,15 @@ proctype clock() {
   REPLICATE(2)
   REPLICATE(3)
 #ifdef FAILOVER
+  :: atomic {
+       !failedOver && (replica[0] != store[0] || replica[1] != store[1] || replica[2] != store[2] || replica[3] != store[3]) ->
+       k = 0;
+       do
+       :: k < NKEY -> replica[k] = store[k]; k++
+       :: else -> break
+       od;
+       k = 0
+     }
   :: atomic {
        !failedOver -> failedOver = true; gFailover = true;
        k = 0;

@@ -35,9 +35,9 @@ cp "$MODEL_DIR"/*.pml "$work"/
 RUNS=(
   "correct|pass|-DMAXFAULTS=1|"
   "correct-2-faults|pass|-DMAXFAULTS=2|-DBITSTATE"
-  "rollout|pass|-DROLLOUT -DMAXFAULTS=1|"
+  "rollout|pass|-DROLLOUT -DMAXFAULTS=0|"
   "failover|pass|-DFAILOVER -DMAXFAULTS=0|"
-  "short-window|pass|-DSHORT_WINDOW -DMAXFAULTS=1|"
+  "short-window|pass|-DSHORT_WINDOW -DMAXFAULTS=0|"
   "defect-commit-no-cas|fail|-DDEFECT_COMMIT_NO_CAS -DMAXFAULTS=1|"
   "defect-late-not-released|fail|-DDEFECT_LATE_NOT_RELEASED -DMAXFAULTS=1|"
   "defect-confirm-one-key|fail|-DDEFECT_CONFIRM_ONE_KEY -DMAXFAULTS=1|"

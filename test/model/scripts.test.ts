@@ -59,7 +59,10 @@ test('the client runs no script that is not among those hashed', async () => {
     const names = Object.keys(defined);
     assert.ok(names.length > 0, 'the store defined no script on its client');
     for (const name of names) {
-      assert.ok(known.has(defined[name]!.lua), `the client's script ${name} is not in STORE_SCRIPTS: model it`);
+      assert.ok(
+        known.has(defined[name]!.lua),
+        `the client's script ${name} is not in STORE_SCRIPTS: model it`,
+      );
     }
   } finally {
     await store.close();
