@@ -181,7 +181,12 @@ inline confirmStale(o, r) {
        od;
 #endif
        stale[o] = false
-    :: else -> gStaleTrusted[r] = true   /* "a failed renewal leaves it claimed" */
+    :: else ->
+       /* confirmClaims: the renewal failed, so the claim is unconfirmed; the policy decides */
+       if
+       :: open -> gStaleTrusted[r] = true   /* fail-open: it runs, as in any store outage */
+       :: else -> staleRefused = true       /* fail-closed: StoreUnavailableError, retried */
+       fi
     fi
 }
 
@@ -261,7 +266,7 @@ inline applyClaims(o) {
 proctype invocation(byte o; byte from) {
   byte r, j, out, res, cm, rm, f, lm;
   byte cres[NREC];
-  bool stopped, timedOut, confirming;
+  bool stopped, timedOut, confirming, staleRefused;
 
   /* --- dedupClaims.before: one claim call for the batch (RedisDedupStore.claim) --- */
   atomic {
@@ -355,7 +360,11 @@ proctype invocation(byte o; byte from) {
      if
      :: confirming ->
         atomic {
-          roundTrip(out); confirmStale(o, r); dispatch(o, r); handlerStarts(o, r);
+          roundTrip(out); confirmStale(o, r);
+          if
+          :: staleRefused -> rn[I(o, r)] = R_FAIL; stopped = true; staleRefused = false
+          :: else -> dispatch(o, r); handlerStarts(o, r)
+          fi;
           confirming = false; out = 0; res = 0; j = 0
         }
      :: else -> skip

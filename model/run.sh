@@ -47,7 +47,7 @@ RUNS=(
   "double-crash-before-commit|fail|-DSTRICT_CRASH -DMAXFAULTS=1|"
   "double-commit-failed|fail|-DSTRICT_COMMIT -DMAXFAULTS=1|"
   "double-fail-open-outage|fail|-DSTRICT_OPEN -DPOLICY_OPEN -DMAXFAULTS=1|"
-  "double-stale-trusted|fail|-DSTRICT_STALE -DPOLICY_CLOSED -DMAXFAULTS=2|"
+  "double-stale-trusted|fail|-DSTRICT_STALE -DPOLICY_OPEN -DMAXFAULTS=2|"
   "double-failover|fail|-DSTRICT_FAILOVER -DFAILOVER -DMAXFAULTS=0|"
   "double-short-window|fail|-DSTRICT_WINDOW -DSHORT_WINDOW -DMAXFAULTS=0|"
 )

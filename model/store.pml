@@ -14,8 +14,10 @@ inline write(o, k, v) {
 inline claimKey(o, k, res) {
   if
   :: store[k] == ABSENT -> store[k] = HELD(o); res = RC_CLAIMED
+  /* its own value: a claim resent after a redirection answers claimed (SET NX writes nothing) */
+  :: store[k] == HELD(o) -> res = RC_CLAIMED
   :: store[k] == DONE -> res = RC_DONE
-  :: ISHELD(store[k]) -> res = RC_HELD
+  :: ISHELD(store[k]) && store[k] != HELD(o) -> res = RC_HELD
   fi
 }
 
