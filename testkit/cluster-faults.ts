@@ -242,11 +242,18 @@ export async function failoverGracefully(
   cluster: LocalRedisCluster,
   options: { slot: number },
 ): Promise<ClusterFaultTimes> {
-  const startedAt = performance.now();
-  const { master, replicas } = await slotOwner(cluster, options.slot);
+  // After an earlier fault (a killed master restarted), its node may still be on its way to being
+  // a replica: wait for one, boundedly, before the planned failover starts.
+  let owner = await slotOwner(cluster, options.slot);
+  for (let waited = 0; !owner.replicas[0] && waited < 15_000; waited += 100) {
+    await sleep(100);
+    owner = await slotOwner(cluster, options.slot);
+  }
+  const { master, replicas } = owner;
   const replica = replicas[0];
   if (!replica)
     throw new Error(`master ${master.port} of slot ${options.slot} has no replica to fail over to`);
+  const startedAt = performance.now();
   await nodeCommand(replica.port, 'CLUSTER', 'FAILOVER');
   const promoted = await waitNewOwner(cluster, options.slot, master.id);
   const promotedAt = performance.now();
