@@ -125,6 +125,21 @@ for (const [mode, setup] of setups) {
       assert.match(errors[0]!.message, /WRONGTYPE/);
     });
 
+    test('one claim call over absent, DONE and held keys of one slot answers per key (the many-key script)', async () => {
+      // One hash tag: the keys share a slot, so the cluster sends them as one script too.
+      const tag = `{${uniqueService(`scripts-${mode}-mix`)}}`;
+      const [free, done, held] = ['free', 'done', 'held'].map((name) => `${tag}:${name}`);
+      await admin.set(done!, 'D', 'PX', WINDOW_MS);
+      await admin.set(held!, 'P:another-owner', 'PX', LEASE_MS);
+      assert.deepEqual(await store.claim([free!, done!, held!], FORMER, LEASE_MS), [
+        'claimed',
+        'done',
+        'held',
+      ]);
+      assert.equal(await admin.get(done!), 'D', 'a DONE key stays DONE');
+      assert.equal(await admin.get(held!), 'P:another-owner', "another owner's claim stays its own");
+    });
+
     test('the owner releases its own claim (a retry may claim it at once), and commits its own to DONE', async () => {
       const [released, committed] = keys('mine');
       await store.claim([released!, committed!], FORMER, LEASE_MS);
