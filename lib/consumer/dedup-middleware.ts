@@ -20,8 +20,8 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { Context, MSKEvent } from 'aws-lambda';
-import { errorReason } from '../dedup/redis-connection.ts';
 import type { ClaimResult } from '../dedup/store.ts';
+import { errorReason } from '../dedup/store-error-reason.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { BATCH, type Batch, batchIn, type StackContext } from './batch.ts';

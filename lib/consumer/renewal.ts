@@ -19,8 +19,9 @@
  * claim was lost meanwhile: the per-record round trip that would close this gap is not made (its
  * cost and the reasoning: docs/consumer.md, "Lost claims").
  */
-import { errorReason } from '../dedup/redis-connection.ts';
+
 import type { RenewalResult } from '../dedup/store.ts';
+import { errorReason } from '../dedup/store-error-reason.ts';
 import { StoreUnavailableError } from '../errors.ts';
 import { recordKeys } from '../observability/logger.ts';
 import type { Batch } from './batch.ts';
