@@ -15,6 +15,7 @@
  */
 import type { Context } from 'aws-lambda';
 import type { BatchRecord, Tally } from './batch-record.ts';
+import type { ClaimLease } from './lease.ts';
 
 /** The group commit of a batch (group-commit.ts): claims of succeeded records, committed in groups. */
 export interface Commits<T> {
@@ -30,16 +31,13 @@ export interface Batch<T> extends Tally {
   readonly owner: string;
   /** Records per partition, each in offset order. */
   readonly partitions: BatchRecord<T>[][];
-  /** The timer renewing this batch's claims, while any is held (dedupClaims' own). */
-  renewal: NodeJS.Timeout | undefined;
-  /** The claims' lease in ms when the store renews them (`extend`), else 0: no loss can be told. */
-  leaseMs: number;
-  /** The renewal of stale claims in flight, which records that find theirs stale meanwhile await. */
-  confirming: Promise<void> | undefined;
+  /**
+   * The lease of this batch's claims: their renewal, confirmation and loss counting (lease.ts).
+   * dedupClaims' own, once its claim call answered; undefined before, or when that call failed.
+   */
+  lease: ClaimLease<T> | undefined;
   /** Where succeeded records' claims wait for their group commit (dedupClaims' own, once it claimed). */
   commits: Commits<T> | undefined;
-  /** Records whose claim loss was counted after they started (claim-lost or lease-overrun): each is counted once. */
-  lossCounted: Set<BatchRecord<T>> | undefined;
 }
 
 /** The key of the batch on the stack's context. @internal */
