@@ -81,8 +81,8 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'late claims are not released',
     file: 'lib/dedup/redis-store.ts',
-    from: '(late) => this.release(late, owner).catch(() => {}),',
-    to: '() => {},',
+    from: '        if (unused.length > 0) this.release(unused, owner).catch(() => {});',
+    to: '',
     tests: [CLEANUP],
   },
   {
@@ -288,8 +288,8 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'a ULID past 48 bits accepted',
     file: 'lib/kafka/envelope.ts',
-    from: 'upper.charCodeAt(0) <= 55',
-    to: 'upper.charCodeAt(0) <= 57',
+    from: '  if (value.charCodeAt(0) > 55) return undefined;',
+    to: '  if (value.charCodeAt(0) > 57) return undefined;',
     tests: [DECODE],
   },
   // Alarms and the CDK app.
