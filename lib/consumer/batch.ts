@@ -14,8 +14,8 @@
  * The middlewares read the batch from the same place as the runner.
  */
 import type { Context } from 'aws-lambda';
+import type { StoreUnavailableError } from '../errors.ts';
 import type { BatchRecord, Tally } from './batch-record.ts';
-import type { ClaimLease } from './lease.ts';
 
 /** The group commit of a batch (group-commit.ts): claims of succeeded records, committed in groups. */
 export interface Commits<T> {
@@ -23,6 +23,22 @@ export interface Commits<T> {
   add(record: BatchRecord<T>): void;
   /** The answer: commit `more` with what is pending, in one call, and wait for the groups in flight. */
   settle(more: readonly string[]): Promise<void>;
+}
+
+/**
+ * The lease of a batch's claims (lease.ts, `ClaimLease`): it renews them, confirms each record's
+ * claim, and counts the losses; the runner and dedupClaims only ask it.
+ */
+export interface Lease<T> {
+  /**
+   * Before a record starts: undefined when it may start now; else the renewal that confirms a
+   * stale claim, and the error to fail the record with if it still could not be confirmed.
+   */
+  confirmIfStale(record: BatchRecord<T>): Promise<StoreUnavailableError | undefined> | undefined;
+  /** A claimed record's handler returned or threw: count it if its lease may have ended meanwhile. */
+  ended(record: BatchRecord<T>): void;
+  /** No more renewals: the invocation answered and no handler outlives it. */
+  stop(): void;
 }
 
 /** One invocation's batch; its `metrics` and `skipped` are where its records tally their outcomes. */
@@ -35,7 +51,7 @@ export interface Batch<T> extends Tally {
    * The lease of this batch's claims: their renewal, confirmation and loss counting (lease.ts).
    * dedupClaims' own, once its claim call answered; undefined before, or when that call failed.
    */
-  lease: ClaimLease<T> | undefined;
+  lease: Lease<T> | undefined;
   /** Where succeeded records' claims wait for their group commit (dedupClaims' own, once it claimed). */
   commits: Commits<T> | undefined;
 }

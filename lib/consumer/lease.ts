@@ -3,13 +3,15 @@
  * long it is, the timer that renews it, what each renewal confirms or finds lost, the records that
  * may not start on a stale claim, the loss counting, and the stop. dedupClaims makes it once the
  * claim call answered and puts it on the batch (`batch.lease`, which rides on the request's
- * context: batch.ts); the runner and dedupClaims call its methods, nothing else writes its state.
+ * context: batch.ts); the runner and dedupClaims call it through `Lease` (batch.ts), and nothing
+ * else writes its state.
  * When each record's claim was last confirmed is the record's own (`BatchRecord.confirmedAt`,
  * moved only by the claim and by this lease's renewals).
  *
  * Guarantees:
  * - held claims are renewed every third of their lease while the invocation lives (and after the
- *   answer, those whose handler still runs), until {@link ClaimLease.stop} or until none is held;
+ *   answer, those whose handler still runs), until none is held, or the invocation answers with
+ *   no handler still running ({@link ClaimLease.stop});
  * - each renewal says per key whether it is still held: a record whose claim is found lost before
  *   it starts is not started (deduplicated if the key is DONE now, failed and retried otherwise);
  *   one found lost while it runs cannot be stopped; both are counted (`DedupErrors{Reason=claim-lost}`)
@@ -31,8 +33,8 @@ import type { Context } from 'aws-lambda';
 import type { RenewalResult } from '../dedup/store.ts';
 import { errorReason } from '../dedup/store-error-reason.ts';
 import { StoreUnavailableError } from '../errors.ts';
-import type { InvocationMetrics } from '../observability/batch-metrics.ts';
 import { recordKeys } from '../observability/logger.ts';
+import type { Batch, Lease } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import { MIN_LEASE_MS, type ResolvedConfig } from './config.ts';
 
@@ -41,13 +43,6 @@ const MAX_IDS_LOGGED = 100;
 
 // Without a remaining time (tests, local runs) a lease as long as the longest Kafka invocation.
 const FALLBACK_LEASE_MS = 15 * 60 * 1000;
-
-/** What a lease reads of its batch (the Batch itself): the owner token, the records, the metrics. */
-export interface LeasedBatch<T> {
-  readonly owner: string;
-  readonly partitions: readonly (readonly BatchRecord<T>[])[];
-  readonly metrics: InvocationMetrics;
-}
 
 /**
  * A claim's lease. Where the store can renew (extend), a short one renewed while the invocation
@@ -77,11 +72,11 @@ function keysOf<T>(records: readonly BatchRecord<T>[]): string[] {
  * lease.renew();
  * @internal
  */
-export class ClaimLease<T> {
+export class ClaimLease<T> implements Lease<T> {
   /** Each claim's lease in ms, as claimed and as renewed. */
   readonly ms: number;
   readonly #config: ResolvedConfig<T>;
-  readonly #batch: LeasedBatch<T>;
+  readonly #batch: Batch<T>;
   // The store's renewal, bound once; undefined: the store renews nothing, and no loss can be told.
   readonly #extend: ResolvedConfig<T>['store']['extend'];
   #timer: NodeJS.Timeout | undefined;
@@ -91,7 +86,7 @@ export class ClaimLease<T> {
   #lossCounted: Set<BatchRecord<T>> | undefined;
 
   /** The lease for `batch`'s claims, as long as `context`'s remaining time allows; nothing runs yet. */
-  constructor(config: ResolvedConfig<T>, batch: LeasedBatch<T>, context: Context | undefined) {
+  constructor(config: ResolvedConfig<T>, batch: Batch<T>, context: Context | undefined) {
     this.ms = leaseFor(config, context);
     this.#config = config;
     this.#batch = batch;
