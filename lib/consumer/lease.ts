@@ -113,7 +113,7 @@ export class ClaimLease<T> implements Lease<T> {
       const keys = keysOf(records);
       const sentAt = performance.now();
       extend(keys, batch.owner, leaseMs).then(
-        (results) => this.#apply(records, results, sentAt),
+        (results) => this.#applyRenewal(records, results, sentAt),
         (error) => {
           config.logger.warn('could not renew claims: they end with their lease', {
             keys: keys.length,
@@ -202,7 +202,7 @@ export class ClaimLease<T> implements Lease<T> {
     const sentAt = performance.now();
     try {
       const results = await this.#extend!(keysOf(records), this.#batch.owner, this.ms);
-      this.#apply(records, results, sentAt);
+      this.#applyRenewal(records, results, sentAt);
     } catch (error) {
       this.#batch.metrics.storeError(errorReason(error));
       config.logger.warn('could not confirm stale claims before starting their records', {
@@ -225,7 +225,7 @@ export class ClaimLease<T> implements Lease<T> {
   }
 
   /** Apply what a renewal sent at `sentAt` answered for `records` (in the same order). */
-  #apply(
+  #applyRenewal(
     records: readonly BatchRecord<T>[],
     results: readonly RenewalResult[] | undefined,
     sentAt: number,
