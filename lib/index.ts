@@ -36,7 +36,8 @@ export {
   previousFormatKey,
   previousKeyOf,
 } from './dedup/previous-key-formats.ts';
-export { connectRedis, type RedisConnection, type RedisConnectionOptions } from './dedup/redis-connection.ts';
+export { connectRedis, type RedisConnection } from './dedup/redis-connection.ts';
+export type { RedisConnectionOptions } from './dedup/redis-options.ts';
 export { RedisDedupStore, type RedisDedupStoreOptions } from './dedup/redis-store.ts';
 export { RolloutDedupStore } from './dedup/rollout-store.ts';
 export type { ClaimOutcome, ClaimResult, DedupStore } from './dedup/store.ts';

@@ -81,8 +81,8 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'late claims are not released',
     file: 'lib/dedup/redis-store.ts',
-    from: '(late) => this.release(late, owner).catch(() => {}),',
-    to: '() => {},',
+    from: '        if (unused.length > 0) this.release(unused, owner).catch(() => {});',
+    to: '',
     tests: [CLEANUP],
   },
   {
@@ -95,7 +95,7 @@ const MUTATIONS: Mutation[] = [
   // The consumer core.
   {
     name: 'lease longer than the remaining time',
-    file: 'lib/consumer/dedup-middleware.ts',
+    file: 'lib/consumer/lease.ts',
     from: 'Math.min(config.leaseMs, left)',
     to: 'config.leaseMs',
     tests: [SEMANTICS],
@@ -110,8 +110,8 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'renewal stops while a handler outlives the answer',
     file: 'lib/consumer/dedup-middleware.ts',
-    from: '  if (!running) clearInterval(batch.renewal);',
-    to: '  clearInterval(batch.renewal);',
+    from: '  if (!running) batch.lease?.stop();',
+    to: '  batch.lease?.stop();',
     tests: [CLEANUP],
   },
   {
@@ -123,30 +123,30 @@ const MUTATIONS: Mutation[] = [
   },
   {
     name: 'lost claim: a DONE key not taken for a duplicate',
-    file: 'lib/consumer/renewal.ts',
+    file: 'lib/consumer/lease.ts',
     from: "record.lost(result === 'done')",
     to: 'record.lost(false)',
     tests: [LOSS],
   },
   {
     name: 'lost claims counted once per renewal',
-    file: 'lib/consumer/renewal.ts',
-    from: "batch.metrics.storeError('claim-lost', count);",
-    to: "batch.metrics.storeError('claim-lost');",
+    file: 'lib/consumer/lease.ts',
+    from: "this.#batch.metrics.storeError('claim-lost', count);",
+    to: "this.#batch.metrics.storeError('claim-lost');",
     tests: [LOSS],
   },
   {
     name: 'lease overrun judged on twice the lease',
-    file: 'lib/consumer/renewal.ts',
-    from: '  if (since <= batch.leaseMs || batch.lossCounted?.has(record)) return;',
-    to: '  if (since <= batch.leaseMs * 2 || batch.lossCounted?.has(record)) return;',
+    file: 'lib/consumer/lease.ts',
+    from: '    if (since <= ms || !this.#firstLoss(record)) return;',
+    to: '    if (since <= ms * 2 || !this.#firstLoss(record)) return;',
     tests: [LOSS],
   },
   {
     name: 'a stale claim is not confirmed before its record starts',
     file: 'lib/consumer/run-partitions.ts',
-    from: '    const refused = await confirmClaims(config, batch, record);',
-    to: '    const refused = undefined;',
+    from: '  const confirming = lease?.confirmIfStale(record);',
+    to: '  const confirming: Promise<Error | undefined> | undefined = undefined;',
     tests: [LOSS],
   },
   {
@@ -158,9 +158,9 @@ const MUTATIONS: Mutation[] = [
   },
   {
     name: 'a lost claim of a running record counted at every renewal',
-    file: 'lib/consumer/renewal.ts',
-    from: '      if (batch.lossCounted?.has(record)) continue;',
-    to: '',
+    file: 'lib/consumer/lease.ts',
+    from: '      else if (!this.#firstLoss(record)) continue;',
+    to: '      else this.#firstLoss(record);',
     tests: [OUTCOMES],
   },
   {
@@ -288,8 +288,8 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'a ULID past 48 bits accepted',
     file: 'lib/kafka/envelope.ts',
-    from: 'upper.charCodeAt(0) <= 55',
-    to: 'upper.charCodeAt(0) <= 57',
+    from: '  if (value.charCodeAt(0) > 55) return undefined;',
+    to: '  if (value.charCodeAt(0) > 57) return undefined;',
     tests: [DECODE],
   },
   // Alarms and the CDK app.

@@ -14,6 +14,7 @@
  * The middlewares read the batch from the same place as the runner.
  */
 import type { Context } from 'aws-lambda';
+import type { StoreUnavailableError } from '../errors.ts';
 import type { BatchRecord, Tally } from './batch-record.ts';
 
 /** The group commit of a batch (group-commit.ts): claims of succeeded records, committed in groups. */
@@ -24,22 +25,35 @@ export interface Commits<T> {
   settle(more: readonly string[]): Promise<void>;
 }
 
+/**
+ * The lease of a batch's claims (lease.ts, `ClaimLease`): it renews them, confirms each record's
+ * claim, and counts the losses; the runner and dedupClaims only ask it.
+ */
+export interface Lease<T> {
+  /**
+   * Before a record starts: undefined when it may start now; else the renewal that confirms a
+   * stale claim, and the error to fail the record with if it still could not be confirmed.
+   */
+  confirmIfStale(record: BatchRecord<T>): Promise<StoreUnavailableError | undefined> | undefined;
+  /** A claimed record's handler returned or threw: count it if its lease may have ended meanwhile. */
+  ended(record: BatchRecord<T>): void;
+  /** No more renewals: the invocation answered and no handler outlives it. */
+  stop(): void;
+}
+
 /** One invocation's batch; its `metrics` and `skipped` are where its records tally their outcomes. */
 export interface Batch<T> extends Tally {
   /** The claim owner token of this invocation. */
   readonly owner: string;
   /** Records per partition, each in offset order. */
   readonly partitions: BatchRecord<T>[][];
-  /** The timer renewing this batch's claims, while any is held (dedupClaims' own). */
-  renewal: NodeJS.Timeout | undefined;
-  /** The claims' lease in ms when the store renews them (`extend`), else 0: no loss can be told. */
-  leaseMs: number;
-  /** The renewal of stale claims in flight, which records that find theirs stale meanwhile await. */
-  confirming: Promise<void> | undefined;
+  /**
+   * The lease of this batch's claims: their renewal, confirmation and loss counting (lease.ts).
+   * dedupClaims' own, once its claim call answered; undefined before, or when that call failed.
+   */
+  lease: Lease<T> | undefined;
   /** Where succeeded records' claims wait for their group commit (dedupClaims' own, once it claimed). */
   commits: Commits<T> | undefined;
-  /** Records whose claim loss was counted after they started (claim-lost or lease-overrun): each is counted once. */
-  lossCounted: Set<BatchRecord<T>> | undefined;
 }
 
 /** The key of the batch on the stack's context. @internal */

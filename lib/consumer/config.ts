@@ -5,7 +5,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { DEFAULT_NAMESPACE, EnvVar } from '../contract.ts';
 import { dedupKeyPrefix } from '../dedup/key.ts';
 import { checkPreviousKeyFormat } from '../dedup/previous-key-formats.ts';
-import { validateRedisOptions } from '../dedup/redis-connection.ts';
+import { validateRedisOptions } from '../dedup/redis-options.ts';
 import { RedisDedupStore } from '../dedup/redis-store.ts';
 import { RolloutDedupStore } from '../dedup/rollout-store.ts';
 import type { DedupStore } from '../dedup/store.ts';

@@ -91,11 +91,8 @@ export function decodeRecords<T>(
         partitions: [],
         metrics: config.metrics.begin(),
         skipped: new SkippedRecords(),
-        renewal: undefined,
-        leaseMs: 0,
-        confirming: undefined,
+        lease: undefined,
         commits: undefined,
-        lossCounted: undefined,
       };
       for (const partitionId in byPartition) {
         const records = byPartition[partitionId];

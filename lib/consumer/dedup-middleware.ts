@@ -10,7 +10,7 @@
  * - claims of records that succeeded are committed in groups while the batch runs (group-commit.ts),
  *   the rest at the answer; claims of records that failed or never ran are released, so the retry runs them;
  * - held claims are renewed every third of their lease, so a long batch keeps them and a crashed
- *   invocation's claims end within `leaseMs`;
+ *   invocation's claims end within `leaseMs` (the lease and what it tells: lease.ts);
  * - store errors follow the policy: 'open' runs the records unguarded, 'closed' fails them;
  *   either way the store costs at most one connect timeout and one command timeout per call.
  * Does not guarantee:
@@ -19,31 +19,16 @@
  *   stays IN_PROGRESS until its lease ends (counted as a store error, `Metric.dedupErrors`, and logged).
  */
 import type { MiddlewareObj } from '@middy/core';
-import type { Context, MSKEvent } from 'aws-lambda';
-import { errorReason } from '../dedup/redis-connection.ts';
+import type { MSKEvent } from 'aws-lambda';
 import type { ClaimResult } from '../dedup/store.ts';
+import { errorReason } from '../dedup/store-error-reason.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { BATCH, type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
-import { MIN_LEASE_MS, type ResolvedConfig } from './config.ts';
+import type { ResolvedConfig } from './config.ts';
 import { GroupCommit } from './group-commit.ts';
-import { renewClaims } from './renewal.ts';
-
-// Without a remaining time (tests, local runs) a lease as long as the longest Kafka invocation.
-const FALLBACK_LEASE_MS = 15 * 60 * 1000;
-
-/**
- * A claim's lease. Where the store can renew (extend), a short one renewed while the invocation
- * lives (`leaseMs`, 30 s), so a crashed invocation holds its claims that long at most; else the
- * invocation's remaining time. Never longer than the remaining time, never below MIN_LEASE_MS.
- */
-function leaseFor<T>(config: ResolvedConfig<T>, context: Context | undefined): number {
-  const remaining = context?.getRemainingTimeInMillis?.();
-  const left = typeof remaining === 'number' && remaining > 0 ? remaining : FALLBACK_LEASE_MS;
-  const lease = config.store.extend ? Math.min(config.leaseMs, left) : left;
-  return Math.max(lease, MIN_LEASE_MS);
-}
+import { ClaimLease } from './lease.ts';
 
 /** Move the record by what the store answered for its key. */
 function applyClaim<T>(
@@ -123,7 +108,7 @@ async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Prom
       }
     }
   }
-  if (!running) clearInterval(batch.renewal);
+  if (!running) batch.lease?.stop();
   // With what waits for its group commit (and the groups in flight), in one call.
   batch.commits ??= new GroupCommit(config, batch);
   const calls: Promise<void>[] = [batch.commits.settle(commit)];
@@ -177,11 +162,11 @@ export function dedupClaims<T>(
       let results: ClaimResult[];
       let sentAt = 0;
       try {
-        const lease = leaseFor(config, request.context);
+        const lease = new ClaimLease(config, batch, request.context);
         sentAt = performance.now();
-        results = await timed(batch, () => config.store.claim(keys, batch.owner, lease));
-        if (config.store.extend) batch.leaseMs = lease;
-        renewClaims(config, batch, lease);
+        results = await timed(batch, () => config.store.claim(keys, batch.owner, lease.ms));
+        batch.lease = lease;
+        lease.renew();
       } catch (error) {
         results = new Array(keys.length).fill(error);
       }

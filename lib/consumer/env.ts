@@ -5,7 +5,7 @@
 import { EnvVar, WINDOWS, type WindowName } from '../contract.ts';
 import { MemoryDedupStore } from '../dedup/memory-store.ts';
 import { checkPreviousKeyFormat, type PreviousKeyFormat } from '../dedup/previous-key-formats.ts';
-import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-connection.ts';
+import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-options.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { ConfigurationError } from '../errors.ts';
 

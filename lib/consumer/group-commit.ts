@@ -16,7 +16,7 @@
  * and the record that was running. A key is no longer renewed once its record is in a group: the
  * group is sent within `ms`, well inside the lease that the last renewal left it.
  */
-import { errorReason } from '../dedup/redis-connection.ts';
+import { errorReason } from '../dedup/store-error-reason.ts';
 import type { Batch, Commits } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';

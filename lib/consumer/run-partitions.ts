@@ -29,7 +29,6 @@ import { type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
-import { checkLease, claimIsStale, confirmClaims } from './renewal.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
 class RecordContext<T> implements HandleContext {
@@ -75,10 +74,12 @@ async function runRecord<T>(
 ): Promise<void> {
   const { raw } = record;
   if (record.invalid) return record.failed(record.invalid);
+  const lease = batch.lease;
   // A claim confirmed longer than a lease ago may have ended: the batch's claims are renewed, each
   // confirmed by its own answer, before this record starts.
-  if (record.claim === 'claimed' && claimIsStale(batch, record, performance.now())) {
-    const refused = await confirmClaims(config, batch, record);
+  const confirming = lease?.confirmIfStale(record);
+  if (confirming) {
+    const refused = await confirming;
     if (refused) return record.failed(refused);
   }
   switch (record.claim) {
@@ -136,12 +137,12 @@ async function runRecord<T>(
   const guarded = record.claim === 'claimed';
   try {
     await config.handle(message, new RecordContext(context, config.logger, record, batch.metrics));
-    if (guarded) checkLease(config, batch, record, performance.now());
+    if (guarded) lease?.ended(record);
     record.succeeded();
     // Committed with the next group, while the batch goes on: a crash re-runs only what came since.
     if (record.claim === 'claimed') batch.commits?.add(record);
   } catch (error) {
-    if (guarded) checkLease(config, batch, record, performance.now());
+    if (guarded) lease?.ended(record);
     // Whatever was thrown is read through readThrown: an odd value must not fail the invocation.
     const thrown = readThrown(error);
     const failure = new HandlerError(raw, `handler failed: ${thrown.text}`, {

@@ -47,16 +47,14 @@
 import calculateSlot from 'cluster-key-slot';
 import { type ChainableCommander, Cluster, type Redis } from 'ioredis';
 import { ConfigurationError, DedupStoreError } from '../errors.ts';
+import { adoptRedisClient, connectRedis, type RedisConnection } from './redis-connection.ts';
 import {
-  adoptRedisClient,
-  connectRedis,
   DEFAULT_COMMAND_TIMEOUT_MS,
   DEFAULT_CONNECT_TIMEOUT_MS,
-  errorReason,
-  type RedisConnection,
   type RedisConnectionOptions,
-} from './redis-connection.ts';
+} from './redis-options.ts';
 import type { ClaimResult, DedupStore, RenewalResult } from './store.ts';
+import { errorReason } from './store-error-reason.ts';
 
 /** Value of a DONE key. IN_PROGRESS keys hold `P:<owner>`. */
 export const DONE = 'D';
