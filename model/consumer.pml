@@ -1,7 +1,7 @@
 /*
  * One invocation of the consumer (lib/consumer/*): dedupClaims' before (claim), runPartitions
- * (records in offset order, confirmIfStale, the handler, checkLease), the group commits during the
- * batch, dedupClaims' after (settleClaims, settleWhenDone), its renewal timer (renewClaims), and
+ * (records in offset order, ClaimLease.confirmIfStale, the handler, ClaimLease.ended), the group commits during the
+ * batch, dedupClaims' after (settleClaims, settleWhenDone), its renewal timer (ClaimLease.renew), and
  * the late answer of a claim that timed out.
  */
 
@@ -76,7 +76,7 @@ inline releaseCall(o, mask, both) {
   }
 }
 
-/* A renewal's per-key answer applied to a record not yet started (renewal.ts, applyRenewal). */
+/* A renewal's per-key answer applied to a record not yet started (lease.ts, ClaimLease #applyRenewal). */
 inline applyRenewal(o, r, res) {
   if
   :: res != RN_RENEWED && cl[I(o, r)] == C_CLAIMED && rn[I(o, r)] == R_WAIT ->
@@ -97,7 +97,7 @@ inline extendRecord(o, r, res) {
 }
 
 /*
- * renewClaims: every third of the lease, renew the claimed and outliving records, per key. A renewal
+ * ClaimLease.renew: every third of the lease, renew the claimed and outliving records, per key. A renewal
  * that answers while the claims are fresh changes nothing (no claim can end then, but by a
  * failover), so the clock fires one only when the batch is stale or after a failover; renewals
  * that fail are the stale flag staying set (maybePause).
@@ -157,7 +157,7 @@ proctype late(byte o; byte mask) {
   alive--
 }
 
-/* The answer of the stale re-confirmation (renewal.ts confirmIfStale), before claimed record r
+/* The answer of the stale re-confirmation (lease.ts, ClaimLease.confirmIfStale), before claimed record r
    starts; its round trip (out) is awaited before. */
 inline confirmStale(o, r) {
     if
@@ -182,7 +182,7 @@ inline confirmStale(o, r) {
 #endif
        stale[o] = false
     :: else ->
-       /* confirmClaims: the renewal failed, so the claim is unconfirmed; the policy decides */
+       /* ClaimLease #confirm: the renewal failed, so the claim is unconfirmed; the policy decides */
        if
        :: open -> gStaleTrusted[r] = true   /* fail-open: it runs, as in any store outage */
        :: else -> staleRefused = true       /* fail-closed: StoreUnavailableError, retried */
