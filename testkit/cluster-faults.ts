@@ -254,8 +254,17 @@ export async function failoverGracefully(
   if (!replica)
     throw new Error(`master ${master.port} of slot ${options.slot} has no replica to fail over to`);
   const startedAt = performance.now();
-  await nodeCommand(replica.port, 'CLUSTER', 'FAILOVER');
-  const promoted = await waitNewOwner(cluster, options.slot, master.id);
+  // Redis aborts a manual failover silently when the replica has not caught up within its manual
+  // failover timeout (5 s; seen on a loaded machine): ask again, three times at most.
+  let promoted: ClusterNodeView | undefined;
+  for (let attempt = 1; !promoted; attempt++) {
+    await nodeCommand(replica.port, 'CLUSTER', 'FAILOVER');
+    try {
+      promoted = await waitNewOwner(cluster, options.slot, master.id, attempt < 3 ? 10_000 : 30_000);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
   const promotedAt = performance.now();
   await waitClusterHealthy(cluster);
   return {
