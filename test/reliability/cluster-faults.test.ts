@@ -49,22 +49,27 @@ const WARM_MS = 500;
 const AFTER_MS = 800;
 
 /**
- * The bucket slots of the key format on one master (`count` of them, or all: a fault of the whole
- * master is watched on all its slots): the master of the first slot, or with `notTheStartupNode`
- * the first master that is not the consumers' startup node. A configuration endpoint does not die
- * with a node (ElastiCache's does not): a killed or paused startup node would test something else.
+ * The bucket slots of the key format on one master (`count` of each consumer's, or all: a fault of
+ * the whole master is watched on all its slots): the master of the first slot, or with
+ * `notTheStartupNode` the first master that is not the consumers' startup node. Each handler has
+ * tags of its own (key format 0.3.0), so the slots are chosen from the keys of both consumers: a
+ * fault must meet each of them. A configuration endpoint does not die with a node (ElastiCache's
+ * does not): a killed or paused startup node would test something else.
  */
 async function slotsOnOneMaster(
-  consumer: ReturnType<typeof clusterConsumer>,
+  consumers: readonly ReturnType<typeof clusterConsumer>[],
   count = Number.POSITIVE_INFINITY,
   notTheStartupNode = false,
 ) {
-  const used = consumer.slotsOfEvents(2000).sort((a, b) => a - b);
-  for (const slot of used) {
+  const byConsumer = consumers.map((c) => c.slotsOfEvents(2000).sort((a, b) => a - b));
+  const all = [...new Set(byConsumer.flat())].sort((a, b) => a - b);
+  for (const slot of all) {
     const { master } = await slotOwner(cluster, slot);
     if (notTheStartupNode && master.port === startupPort()) continue;
-    const mine = used.filter((s) => master.slots.some(([a, b]) => s >= a && s <= b));
-    return mine.slice(0, count);
+    const onMaster = (s: number) => master.slots.some(([a, b]) => s >= a && s <= b);
+    const chosen = new Set<number>([slot]);
+    for (const used of byConsumer) for (const s of used.filter(onMaster).slice(0, count)) chosen.add(s);
+    return [slot, ...[...chosen].filter((s) => s !== slot).sort((a, b) => a - b)];
   }
   throw new Error('no master other than the startup node serves a slot of the keys');
 }
@@ -91,7 +96,7 @@ function line(name: string, times: ClusterFaultTimes, f: LoadFigures): string {
  */
 async function underLoad(
   name: string,
-  slotsOf: (c: ReturnType<typeof clusterConsumer>) => Promise<number[]>,
+  slotsOf: (c: readonly ReturnType<typeof clusterConsumer>[]) => Promise<number[]>,
   fault: (slots: number[]) => Promise<ClusterFaultTimes>,
   diagnostic: (text: string) => void,
 ): Promise<{ times: ClusterFaultTimes; open: LoadFigures; closed: LoadFigures; hits: number }> {
@@ -100,7 +105,7 @@ async function underLoad(
     clusterConsumer('closed', url(), name, 2),
   ] as const;
   try {
-    const slots = await slotsOf(consumers[0]);
+    const slots = await slotsOf(consumers);
     let stopAt = Number.POSITIVE_INFINITY;
     const loads = consumers.map((c) => c.run(() => performance.now() >= stopAt));
     // A failing load ends the test at once, not after the fault.
@@ -165,7 +170,7 @@ describe('cluster faults under load, both store policies', { concurrency: false 
   test('reshard: slots with their keys move to another master', async (t) => {
     const run = await underLoad(
       'reshard',
-      (c) => slotsOnOneMaster(c, 8),
+      (c) => slotsOnOneMaster(c, 16),
       (slots) => reshardSlots(cluster, { slots, pauseMs: 50 }),
       (text) => t.diagnostic(text),
     );
@@ -175,7 +180,7 @@ describe('cluster faults under load, both store policies', { concurrency: false 
   test('slot left migrating: ASK and TRYAGAIN for a while, then finished', async (t) => {
     const run = await underLoad(
       'migrating',
-      (c) => slotsOnOneMaster(c, 4),
+      (c) => slotsOnOneMaster(c, 8),
       (slots) => leaveSlotsMigrating(cluster, { slots, holdMs: 1500 }),
       (text) => t.diagnostic(text),
     );
