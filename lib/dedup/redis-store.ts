@@ -324,16 +324,19 @@ export class RedisDedupStore implements DedupStore {
 
     const resend: number[][] = [];
     let staleSlots = false;
+    // A node that failed to connect: its slots' map is asked again first next time (see above).
+    const noteUnreachable = (node: string | undefined, error: unknown) => {
+      if (!node || errorReason(error) !== 'connection') return;
+      staleSlots = true;
+      this.#unreachable.add(node);
+    };
     await Promise.all(
       shipments.map(async (shipment) => {
         let replies: [Error | null, unknown][];
         try {
           replies = await this.#ship(shipment, keys, step, late);
         } catch (error) {
-          if (errorReason(error) === 'connection' && shipment.node) {
-            staleSlots = true;
-            this.#unreachable.add(shipment.node);
-          }
+          noteUnreachable(shipment.node, error);
           failAll(shipment.units, error);
           return;
         }
@@ -350,10 +353,7 @@ export class RedisDedupStore implements DedupStore {
             // migration lasts; single-key commands never are (each key is on one node or the other).
             for (const i of unit) resend.push([i]);
           } else {
-            if (error && shipment.node && errorReason(error) === 'connection') {
-              staleSlots = true;
-              this.#unreachable.add(shipment.node);
-            }
+            if (error) noteUnreachable(shipment.node, error);
             eachKey(step, [unit], [[error, reply]], onReply);
           }
         }
