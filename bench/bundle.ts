@@ -1,5 +1,5 @@
 /**
- * Bundle a function as this project deploys it (infra/constructs/kafka-consumer.ts: esbuild, ESM,
+ * Bundle a function as this project deploys it (infra/cdk/kafka-consumer.ts: esbuild, ESM,
  * node24, mainFields module/main, minified, keepNames, external source map; the AWS SDK external as
  * the runtime provides it) and measure its size and its module load time in fresh processes.
  */

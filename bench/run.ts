@@ -247,7 +247,7 @@ async function bundles(): Promise<
     [EnvVar.serviceName]: 'notification',
     PUSH_PROVIDER_URL: 'http://127.0.0.1:1',
     [EnvVar.idempotencyTable]: 'bench',
-    // As the deployed functions run (infra/constructs/kafka-consumer.ts).
+    // As the deployed functions run (infra/cdk/kafka-consumer.ts).
     NODE_OPTIONS: '--enable-source-maps',
   };
   const runs = quick ? 3 : 9;

@@ -15,8 +15,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { addLocalOptions, localOptions, wholeNumber } from '../cli/local/options.ts';
 import { type LocalTarget, runLocal } from '../cli/local/run.ts';
-import { findRedis, startFakePushProvider, startLocalDynamoDB } from '../testkit/index.ts';
+import { findRedis, startLocalDynamoDB } from '../testkit/index.ts';
 import { publishReviews } from './events.ts';
+import { startFakePushProvider } from './fake-push-provider.ts';
 import { demoFunction, type Runtime } from './function.ts';
 
 const TOPIC = 'review-created';

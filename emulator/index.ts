@@ -1,5 +1,5 @@
 /**
- * msk-once/local: Amazon MSK and the Lambda event source mapping on one machine. An in-process
+ * msk-once/emulator: Amazon MSK and the Lambda event source mapping on one machine. An in-process
  * Kafka log, a producer that stamps the envelope, the event source mapping (batches, the batching
  * window, starting positions, provisioned and on-demand modes, retries, bisect, partial batch
  * responses, Kafka/SQS/SNS/S3 on-failure destinations) and a Lambda runtime whose execution
@@ -7,7 +7,7 @@
  * where they come from.
  *
  * @example
- * import { EventProducer, EventSourceMapping, KafkaLog, LambdaFunction, workerThread } from 'msk-once/local';
+ * import { EventProducer, EventSourceMapping, KafkaLog, LambdaFunction, workerThread } from 'msk-once/emulator';
  * const log = new KafkaLog();
  * log.createTopic('review-created', 3);
  * new EventProducer(log).send({ topic: 'review-created', key: 'review-1', payload: { stars: 5 } });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import nag from 'cdk-nag';
 import { STACK_NAME_PREFIX } from '../lib/contract.ts';
-import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
+import type { ConsumerConfig, EnvironmentConfig } from './cdk/environment-types.ts';
 import { selectEnvironments } from './environments.ts';
 import { MskOnceStack } from './msk-once-stack.ts';
 

@@ -3,7 +3,7 @@
  * differs per environment beside it, and defaults for everything else. `infra/environments.ts`
  * lists the declarations; each environment deploys every declared consumer.
  */
-import type { ConsumerConfig } from './environment-types.ts';
+import type { ConsumerConfig } from './cdk/environment-types.ts';
 
 /** The fields a consumer must name; everything else of {@link ConsumerConfig} has a default. */
 export interface ConsumerDeclaration

@@ -10,8 +10,9 @@
  * control, and its security group must admit itself (the event source mapping's pollers connect
  * from the cluster's own subnets and security groups). infra/README.md has the whole procedure.
  */
+
+import type { ConsumerConfig, EnvironmentConfig } from './cdk/environment-types.ts';
 import { type ConsumerDeclaration, checkDeclarations, consumerIn } from './consumer-declaration.ts';
-import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
 
 /** Where alarm descriptions link to; anchors are those of docs/runbook.md. */
 const RUNBOOK_URL = 'https://github.com/msk-once/msk-once/blob/main/docs/runbook.md';

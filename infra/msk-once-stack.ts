@@ -9,15 +9,15 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { consumerResourceNames, environmentPrefix } from '../lib/alarms.ts';
-import { AlarmTopic } from './constructs/alarm-topic.ts';
-import { ConsumerAlarms } from './constructs/consumer-alarms.ts';
-import { ConsumersDashboard } from './constructs/consumers-dashboard.ts';
-import { DedupCache } from './constructs/dedup-cache.ts';
-import { DlqTopic } from './constructs/dlq-topic.ts';
-import { IdempotencyTable } from './constructs/idempotency-table.ts';
-import { KafkaConsumer } from './constructs/kafka-consumer.ts';
-import { DEFAULT_DLQ_TOPIC_SETTINGS } from './dlq-topic-settings.ts';
-import type { ConsumerConfig, EnvironmentConfig } from './environment-types.ts';
+import { AlarmTopic } from './cdk/alarm-topic.ts';
+import { ConsumerAlarms } from './cdk/consumer-alarms.ts';
+import { ConsumersDashboard } from './cdk/consumers-dashboard.ts';
+import { DedupCache } from './cdk/dedup-cache.ts';
+import { DlqTopic } from './cdk/dlq-topic.ts';
+import { DEFAULT_DLQ_TOPIC_SETTINGS } from './cdk/dlq-topic-settings.ts';
+import type { ConsumerConfig, EnvironmentConfig } from './cdk/environment-types.ts';
+import { IdempotencyTable } from './cdk/idempotency-table.ts';
+import { KafkaConsumer } from './cdk/kafka-consumer.ts';
 import { suppressExpectedFindings } from './nag-suppressions.ts';
 
 export interface MskOnceStackProps extends StackProps {

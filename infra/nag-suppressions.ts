@@ -3,8 +3,8 @@
  * reason a reviewer needs. Everything else cdk-nag reports fails the synth.
  */
 import { Validations } from 'aws-cdk-lib';
-import type { DedupCache } from './constructs/dedup-cache.ts';
-import type { KafkaConsumer } from './constructs/kafka-consumer.ts';
+import type { DedupCache } from './cdk/dedup-cache.ts';
+import type { KafkaConsumer } from './cdk/kafka-consumer.ts';
 
 export const ACKNOWLEDGED = {
   eniWildcard: {

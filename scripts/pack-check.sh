@@ -55,7 +55,7 @@ export const handler = kafkaHandler({
 JS
 cat >"$APP/batch.mjs" <<'JS'
 import assert from 'node:assert/strict';
-import { failedOffsets, lambdaContext, mskEvent, mskRecord } from 'msk-once/testing';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord } from 'msk-once/testkit';
 import { handler } from './handler.mjs';
 const event = mskEvent([
   mskRecord({ topic: 'order-paid', offset: 1, value: { orderId: 'o-1' } }),
@@ -78,8 +78,8 @@ JSON
 cat >"$APP/consumer.ts" <<'TS'
 import { contract, kafkaHandler, type KafkaMessage } from 'msk-once';
 import { effect } from 'msk-once/effects';
-import { EventSourceMapping, KafkaLog } from 'msk-once/local';
-import { failedOffsets, lambdaContext, mskEvent, mskRecord } from 'msk-once/testing';
+import { EventSourceMapping, KafkaLog } from 'msk-once/emulator';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord } from 'msk-once/testkit';
 interface OrderPaid { orderId: string }
 export const handler = kafkaHandler<OrderPaid>({
   handlerName: 'on-order-paid',

@@ -31,7 +31,7 @@ const ALL_PARTS = [...RULED, 'test', 'bench', 'scripts'];
 
 /**
  * The public entries of each part that has some: what package.json exports (lib: the root,
- * msk-once/effects, msk-once/contract; emulator: msk-once/local; testkit: msk-once/testing).
+ * msk-once/effects, msk-once/contract; emulator: msk-once/emulator; testkit: msk-once/testkit).
  * Another part reaches such a part only through them.
  */
 const ENTRIES_OF = new Map<string, string[]>();
@@ -257,7 +257,7 @@ describe('the layout (docs/architecture.md)', () => {
     // A re-export, a namespace re-export, a type import and a dynamic import.
     assert.ok(has('lib/dedup/window.ts', 'lib/contract.ts'));
     assert.ok(has('lib/index.ts', 'lib/contract.ts'), 'export * as contract');
-    assert.ok(has('infra/constructs/consumer-validation.ts', 'infra/constructs/kafka-consumer-props.ts'));
+    assert.ok(has('infra/cdk/consumer-validation.ts', 'infra/cdk/kafka-consumer-props.ts'));
     assert.ok(has('lib/dedup/elasticache-iam.ts', '@smithy/signature-v4'), "await import('...')");
     assert.ok(sources.size > 100, `only ${sources.size} files found under ${ALL_PARTS.join(', ')}`);
   });

@@ -28,11 +28,11 @@ const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as 
 };
 
 interface Entry {
-  /** `msk-once/local` */
+  /** `msk-once/emulator` */
   readonly specifier: string;
   /** `emulator/index.ts` */
   readonly source: string;
-  /** `local.txt` */
+  /** `emulator.txt` */
   readonly snapshot: string;
 }
 

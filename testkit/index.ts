@@ -1,12 +1,12 @@
 /**
- * msk-once/testing: the test kit for handlers built with msk-once. MSK records and events built by
+ * msk-once/testkit: the test kit for handlers built with msk-once. MSK records and events built by
  * hand, the Lambda context, capture of what Powertools prints (logs, EMF) with metric readers, real
  * local parts (redis-server, dynalite, a fake push provider) and fault injectors (crashes, producer
  * duplicates, rebalance overlaps, lease expiry, a TCP proxy that makes a network fail on demand) and cluster
  * topology faults (reshard, a slot left migrating, failover, a killed or paused master).
  *
  * @example
- * import { captureConsoleOutput, failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from 'msk-once/testing';
+ * import { captureConsoleOutput, failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from 'msk-once/testkit';
  * const event = mskEvent([mskRecord({ offset: 1, value: { stars: 5 } }), mskRecord({ offset: 2, eventId: null })]);
  * const { result, lines } = await captureConsoleOutput(() => handler(event, lambdaContext()));
  * assert.deepEqual(failedOffsets(result), ['orders-0@2']);
@@ -24,7 +24,6 @@ export {
   slotOwner,
 } from './cluster-faults.ts';
 export { type DynamoDBTap, type DynamoDBTapOptions, startDynamoDBTap } from './dynamodb-tap.ts';
-export { type FakePushProvider, type PushDelivery, startFakePushProvider } from './fake-push-provider.ts';
 export {
   CrashingStore,
   type CrashPlan,

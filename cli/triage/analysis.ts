@@ -4,7 +4,7 @@
  * "alarms that would have fired" of `npm start` (signals from a local run's EMF). No I/O here.
  *
  * Each rule's value per period mirrors the metric math of its CloudWatch alarm
- * (infra/constructs/kafka-consumer.ts); evaluation follows CloudWatch: the last `evaluationPeriods`
+ * (infra/cdk/kafka-consumer.ts); evaluation follows CloudWatch: the last `evaluationPeriods`
  * periods, `datapointsToAlarm` of them breaching, missing data per the rule's policy.
  */
 import { ALARM_SPREAD, type AlarmKey, type AlarmRule, alarmGroups } from '../../lib/alarms.ts';

@@ -29,7 +29,7 @@ export class TriageReadError extends Error {
   }
 }
 
-/** A metric alarm, or a composite one (a rule split over groups of topics: infra/constructs/consumer-alarms.ts). */
+/** A metric alarm, or a composite one (a rule split over groups of topics: infra/cdk/consumer-alarms.ts). */
 export type TriageAlarm = MetricAlarm | CompositeAlarm;
 
 /**

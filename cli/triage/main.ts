@@ -47,7 +47,7 @@ export const USAGE = `usage: npm run triage -- --env <name> [--consumer <name>] 
   --since     how far back to read metrics and logs: 30m, 2h, 1d (default 2h)
   --from      a local run's EMF and log lines (JSON lines) instead of an AWS account`;
 
-/** What the triage needs of a consumer (infra/environment-types.ts `ConsumerConfig` has it). */
+/** What the triage needs of a consumer (infra/cdk/environment-types.ts `ConsumerConfig` has it). */
 export interface TriageConsumer {
   readonly name: string;
   readonly service: string;
@@ -55,7 +55,7 @@ export interface TriageConsumer {
   readonly topics: readonly string[];
 }
 
-/** What the triage needs of an environment (infra/environment-types.ts `EnvironmentConfig` has it). */
+/** What the triage needs of an environment (infra/cdk/environment-types.ts `EnvironmentConfig` has it). */
 export interface TriageEnvironment {
   readonly name: string;
   readonly dlqTopic: string;

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Cluster, Redis } from 'ioredis';
 import { monotonicFactory } from 'ulid';
-import { accessString } from '../../infra/constructs/dedup-cache.ts';
+import { accessString } from '../../infra/cdk/dedup-cache.ts';
 import { DEDUP_USER_COMMANDS, dedupUserAccessString, dedupUserKeyPattern } from '../../lib/contract.ts';
 import { previousFormatKey } from '../../lib/dedup/previous-key-formats.ts';
 import { DONE } from '../../lib/dedup/redis-store.ts';

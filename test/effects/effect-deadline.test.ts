@@ -11,15 +11,14 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ulid } from 'ulid';
+import { type FakePushProvider, startFakePushProvider } from '../../demo/fake-push-provider.ts';
 import { createNotificationHandler } from '../../functions/notification/create-handler.ts';
 import { type DedupStore, DedupStoreError } from '../../lib/index.ts';
 import {
   captureProcessOutput,
-  type FakePushProvider,
   lambdaContext,
   mskEvent,
   mskRecord,
-  startFakePushProvider,
   startTcpFaultProxy,
 } from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';

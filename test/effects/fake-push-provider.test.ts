@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type FakePushProvider, startFakePushProvider } from '../../testkit/index.ts';
+import { type FakePushProvider, startFakePushProvider } from '../../demo/fake-push-provider.ts';
 
 let provider: FakePushProvider;
 before(async () => {

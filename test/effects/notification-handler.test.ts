@@ -9,17 +9,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { MSKEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
+import { type FakePushProvider, startFakePushProvider } from '../../demo/fake-push-provider.ts';
 import { createNotificationHandler } from '../../functions/notification/create-handler.ts';
 import { notificationRowKey } from '../../functions/notification/notification-rows.ts';
 import { type DedupStore, DedupStoreError, type KafkaBatchResponse } from '../../lib/index.ts';
 import {
   captureProcessOutput,
-  type FakePushProvider,
   failedOffsets,
   lambdaContext,
   mskEvent,
   mskRecord,
-  startFakePushProvider,
 } from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';
 

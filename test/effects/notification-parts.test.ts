@@ -1,13 +1,14 @@
 /** The small parts of the notification function: its settings, the event's shape, the push client. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { type FakePushProvider, startFakePushProvider } from '../../demo/fake-push-provider.ts';
 import { notificationConfigFromEnv } from '../../functions/notification/config.ts';
 import { InvalidReviewError, PushProviderError } from '../../functions/notification/errors.ts';
 import { notificationRowKey, notificationRows } from '../../functions/notification/notification-rows.ts';
 import { createPushClient } from '../../functions/notification/push-client.ts';
 import { parseReviewCreated } from '../../functions/notification/review-created.ts';
 import { ConfigurationError } from '../../lib/index.ts';
-import { type FakePushProvider, freePort, startFakePushProvider } from '../../testkit/index.ts';
+import { freePort } from '../../testkit/index.ts';
 import { startDynalite } from './support/dynamodb.ts';
 
 const ENV = {

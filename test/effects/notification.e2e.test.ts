@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { MSKEvent } from 'aws-lambda';
+import { type FakePushProvider, startFakePushProvider } from '../../demo/fake-push-provider.ts';
 import {
   EventProducer,
   EventSourceMapping,
@@ -18,13 +19,7 @@ import { createNotificationHandler } from '../../functions/notification/create-h
 import { notificationRowKey } from '../../functions/notification/notification-rows.ts';
 import { REVIEW_CREATED_TOPIC, type ReviewCreated } from '../../functions/notification/review-created.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
-import {
-  captureProcessOutput,
-  type FakePushProvider,
-  freePort,
-  startFakePushProvider,
-  startTcpFaultProxy,
-} from '../../testkit/index.ts';
+import { captureProcessOutput, freePort, startTcpFaultProxy } from '../../testkit/index.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';
 
 let dynamo: LocalDynamo;

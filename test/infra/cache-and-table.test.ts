@@ -8,8 +8,8 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { accessString, DedupCache } from '../../infra/constructs/dedup-cache.ts';
-import { ConstructConfigError } from '../../infra/constructs/errors.ts';
+import { accessString, DedupCache } from '../../infra/cdk/dedup-cache.ts';
+import { ConstructConfigError } from '../../infra/cdk/errors.ts';
 import { DEDUP_USER_COMMANDS, dedupUserAccessString, EnvVar } from '../../lib/contract.ts';
 import { bareStack, ofConsumer, only, synth } from './support.ts';
 

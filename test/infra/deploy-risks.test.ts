@@ -13,12 +13,12 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import type { App } from 'aws-cdk-lib';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
-import { clusterModeParameterGroup } from '../../infra/constructs/dedup-cache.ts';
+import { clusterModeParameterGroup } from '../../infra/cdk/dedup-cache.ts';
 import {
   DEFAULT_DLQ_TOPIC_SETTINGS,
   dlqMaxMessageBytes,
   kafkaTopicsCommand,
-} from '../../infra/dlq-topic-settings.ts';
+} from '../../infra/cdk/dlq-topic-settings.ts';
 import { environment } from '../../infra/environments.ts';
 import { type Cfn, ofConsumer, only, synth } from './support.ts';
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
+import { groupArn, InvalidClusterArnError, parseClusterArn, topicArn } from '../../infra/cdk/msk-arns.ts';
 import {
   ENVIRONMENT_NAMES,
   ENVIRONMENTS,
@@ -16,7 +17,6 @@ import {
   selectEnvironments,
   UnknownEnvironmentError,
 } from '../../infra/environments.ts';
-import { groupArn, InvalidClusterArnError, parseClusterArn, topicArn } from '../../infra/msk-arns.ts';
 import { STACK_NAME_PREFIX } from '../../lib/contract.ts';
 
 /** Run infra/app.ts as the CDK CLI would, with `-c env=<value>` (or none). */

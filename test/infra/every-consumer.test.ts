@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ConsumerConfig, EnvironmentConfig } from '../../infra/environment-types.ts';
+import type { ConsumerConfig, EnvironmentConfig } from '../../infra/cdk/environment-types.ts';
 import { ENVIRONMENT_NAMES, environment } from '../../infra/environments.ts';
 import { consumerResourceNames, RUNBOOK_SECTIONS } from '../../lib/alarms.ts';
 import { EnvVar } from '../../lib/contract.ts';

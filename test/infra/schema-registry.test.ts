@@ -8,9 +8,9 @@ import { describe, test } from 'node:test';
 import type { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { DedupCache } from '../../infra/constructs/dedup-cache.ts';
-import { ConstructConfigError } from '../../infra/constructs/errors.ts';
-import { KafkaConsumer, type KafkaConsumerProps } from '../../infra/constructs/kafka-consumer.ts';
+import { DedupCache } from '../../infra/cdk/dedup-cache.ts';
+import { ConstructConfigError } from '../../infra/cdk/errors.ts';
+import { KafkaConsumer, type KafkaConsumerProps } from '../../infra/cdk/kafka-consumer.ts';
 import { bareStack, type Cfn, FIXTURE_ENTRY } from './support.ts';
 
 const CLUSTER = 'arn:aws:kafka:eu-west-1:111111111111:cluster/c/0a1b2c3d-1111-2222-3333-444455556666-1';

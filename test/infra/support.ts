@@ -9,8 +9,8 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { buildApp, PROJECT_ROOT } from '../../infra/build-app.ts';
+import type { ConsumerConfig, EnvironmentConfig } from '../../infra/cdk/environment-types.ts';
 import { type ConsumerDeclaration, consumerIn } from '../../infra/consumer-declaration.ts';
-import type { ConsumerConfig, EnvironmentConfig } from '../../infra/environment-types.ts';
 import { type EnvironmentName, environment } from '../../infra/environments.ts';
 import type { MskOnceStack } from '../../infra/msk-once-stack.ts';
 

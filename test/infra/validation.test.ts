@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { DedupCache } from '../../infra/constructs/dedup-cache.ts';
-import { ConstructConfigError } from '../../infra/constructs/errors.ts';
-import { KafkaConsumer, type KafkaConsumerProps } from '../../infra/constructs/kafka-consumer.ts';
-import { InvalidClusterArnError } from '../../infra/msk-arns.ts';
+import { DedupCache } from '../../infra/cdk/dedup-cache.ts';
+import { ConstructConfigError } from '../../infra/cdk/errors.ts';
+import { KafkaConsumer, type KafkaConsumerProps } from '../../infra/cdk/kafka-consumer.ts';
+import { InvalidClusterArnError } from '../../infra/cdk/msk-arns.ts';
 import { DEDUP_ENV_VARS, EnvVar } from '../../lib/contract.ts';
 import { bareStack, FIXTURE_ENTRY } from './support.ts';
 

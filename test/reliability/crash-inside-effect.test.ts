@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
+import { type FakePushProvider, startFakePushProvider } from '../../demo/fake-push-provider.ts';
 import {
   CrashError,
   EventProducer,
@@ -14,12 +15,7 @@ import {
   LambdaFunction,
   workerThread,
 } from '../../emulator/index.ts';
-import {
-  type FakePushProvider,
-  type LocalDynamoDB,
-  startFakePushProvider,
-  startLocalDynamoDB,
-} from '../../testkit/index.ts';
+import { type LocalDynamoDB, startLocalDynamoDB } from '../../testkit/index.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
 let dynamo: LocalDynamoDB;

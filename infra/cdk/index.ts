@@ -21,18 +21,6 @@
  * new ConsumerAlarms(stack, 'order-paid-alarms', { consumer, topic, runbookUrl, namePrefix: 'orders', offsetLag: 10_000 });
  */
 
-export {
-  DEFAULT_DLQ_TOPIC_SETTINGS,
-  type DlqTopicSettings,
-  kafkaTopicsCommand,
-} from '../dlq-topic-settings.ts';
-export type {
-  CacheConfig,
-  DedupWindow,
-  ReplicationGroupCacheConfig,
-  ServerlessCacheConfig,
-} from '../environment-types.ts';
-export { InvalidClusterArnError, type MskCluster, parseClusterArn } from '../msk-arns.ts';
 export { AlarmTopic, type AlarmTopicProps } from './alarm-topic.ts';
 export { ConsumerAlarms, type ConsumerAlarmsProps } from './consumer-alarms.ts';
 export { MAX_BATCH_SIZE, MAX_KAFKA_TIMEOUT } from './consumer-validation.ts';
@@ -40,7 +28,19 @@ export { ConsumersDashboard, type ConsumersDashboardProps } from './consumers-da
 export { DedupCache, type DedupCacheProps } from './dedup-cache.ts';
 export type { DedupStoreEndpoint, IDedupStore } from './dedup-store.ts';
 export { DlqTopic, type DlqTopicProps } from './dlq-topic.ts';
+export {
+  DEFAULT_DLQ_TOPIC_SETTINGS,
+  type DlqTopicSettings,
+  kafkaTopicsCommand,
+} from './dlq-topic-settings.ts';
+export type {
+  CacheConfig,
+  DedupWindow,
+  ReplicationGroupCacheConfig,
+  ServerlessCacheConfig,
+} from './environment-types.ts';
 export { ConstructConfigError } from './errors.ts';
 export { IdempotencyTable, type IdempotencyTableProps } from './idempotency-table.ts';
 export { KafkaConsumer, type KafkaConsumerProps } from './kafka-consumer.ts';
 export { LeastPrivilegeRole } from './least-privilege-role.ts';
+export { InvalidClusterArnError, type MskCluster, parseClusterArn } from './msk-arns.ts';

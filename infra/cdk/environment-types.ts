@@ -3,7 +3,7 @@
  * are, which consumers run there, and where their alarms go. Plain data, so that `cdk synth`
  * needs no lookups and no credentials.
  */
-import type { WindowName } from '../lib/contract.ts';
+import type { WindowName } from '../../lib/contract.ts';
 import type { DlqTopicSettings } from './dlq-topic-settings.ts';
 
 /** A dedup window: a named one of the contract's `WINDOWS` (24 h, 7 d, 1 h) or seconds (at least 600). */

@@ -7,7 +7,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as msk from 'aws-cdk-lib/aws-msk';
 import { Construct } from 'constructs';
-import { type DlqTopicSettings, dlqTopicConfigs } from '../dlq-topic-settings.ts';
+import { type DlqTopicSettings, dlqTopicConfigs } from './dlq-topic-settings.ts';
 
 export interface DlqTopicProps {
   readonly clusterArn: string;

@@ -10,9 +10,9 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { ProvisionedPollerConfig } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { PreviousKeyFormat } from '../../lib/contract.ts';
-import type { DedupWindow } from '../environment-types.ts';
 import type { ConsumerSchemaRegistryProps } from './consumer-schema-registry.ts';
 import type { IDedupStore } from './dedup-store.ts';
+import type { DedupWindow } from './environment-types.ts';
 
 export interface KafkaConsumerProps {
   /** The handler file exporting `handler` (a kafkaHandler). */

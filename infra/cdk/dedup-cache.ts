@@ -18,8 +18,8 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { dedupUserAccessString } from '../../lib/contract.ts';
-import type { CacheConfig } from '../environment-types.ts';
 import type { DedupStoreEndpoint, IDedupStore } from './dedup-store.ts';
+import type { CacheConfig } from './environment-types.ts';
 import { ConstructConfigError } from './errors.ts';
 
 export const REDIS_PORT = 6379;

@@ -28,7 +28,6 @@ import {
   type MetricName,
   type RecordCounter,
 } from '../../lib/contract.ts';
-import { groupArn, parseClusterArn, topicArn } from '../msk-arns.ts';
 import {
   mappingSchemaRegistry,
   schemaRegistryEnvironment,
@@ -38,6 +37,7 @@ import { validateConsumerProps } from './consumer-validation.ts';
 import { dedupEnvironment } from './dedup-store.ts';
 import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
 import { LeastPrivilegeRole } from './least-privilege-role.ts';
+import { groupArn, parseClusterArn, topicArn } from './msk-arns.ts';
 
 export type { KafkaConsumerProps };
 
