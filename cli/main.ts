@@ -24,6 +24,12 @@ import {
 import { runDlq } from './dlq.ts';
 import { moduleTarget, parseHandlerReference, readPayloads } from './local/module-target.ts';
 import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
+import {
+  RECORD_FORMATS,
+  type RecordFormatName,
+  WIRE_FORMATS,
+  type WireFormatName,
+} from './local/record-format.ts';
 import { runLocal } from './local/run.ts';
 import { printable } from './terminal-text.ts';
 import { runTriage, USAGE as TRIAGE_USAGE, type TriageEnvironment } from './triage/main.ts';
@@ -37,7 +43,7 @@ import { runTriage, USAGE as TRIAGE_USAGE, type TriageEnvironment } from './tria
 export function localCommand(onDone: (code: number) => void): Command {
   const command = new Command('local')
     .description(
-      'run your kafkaHandler against the emulated MSK and event source mapping, with duplicates, a crash and a Redis outage; exit 1 if a record was lost or ran twice with no injected fault to explain it',
+      'run your kafkaHandler against the emulated MSK and event source mapping, with values in its format, duplicates, a crash and a Redis outage; exit 1 if a good event did not take effect (lost, or failed into the DLQ), an effect ran twice, or a poison payload took effect, with no injected fault to explain it. REDIS_URL unset: a redis-server of its own, else 127.0.0.1:6379 (said)',
     )
     .requiredOption(
       '--handler <module[#export]>',
@@ -48,6 +54,29 @@ export function localCommand(onDone: (code: number) => void): Command {
         '--payloads <file.jsonl>',
         'one JSON payload a line; each is published with a new Event-Id (default: --events generated { "seq": n } payloads)',
       ),
+    )
+    .addOption(
+      new Option(
+        '--poison-payloads <file.jsonl>',
+        'payloads your handler is meant to reject, one a line: published among the others, expected in the DLQ without effect (default: none)',
+      ),
+    )
+    .addOption(
+      new Option('--format <format>', "the values' format, as your handler reads them")
+        .choices(RECORD_FORMATS)
+        .default('json'),
+    )
+    .addOption(
+      new Option(
+        '--schema <file|url>',
+        'the value schema (.avsc, .proto, JSON Schema): a file, or a Confluent-compatible registry URL (bare: the latest <topic>-value; or .../subjects/<s>/versions/<v>, .../schemas/ids/<id>); registered in a local registry the handler reads through KAFKA_SCHEMA_REGISTRY_URI',
+      ),
+    )
+    .addOption(new Option('--message-type <name>', 'Protobuf: the message type of the value'))
+    .addOption(
+      new Option('--wire <wire>', 'the wire format values are framed in (with --schema)')
+        .choices(WIRE_FORMATS)
+        .default('confluent'),
     )
     .addOption(new Option('--topic <name>', 'the source topic').default('events'))
     .addOption(new Option('--event-type <type>', 'the Event-Type header of every event (default: none)'))
@@ -60,11 +89,20 @@ export function localCommand(onDone: (code: number) => void): Command {
   return command.action(async (values: Record<string, unknown>) => {
     const o = localOptions(values);
     const payloads = values.payloads === undefined ? undefined : readPayloads(String(values.payloads));
+    const poisonPayloads =
+      values.poisonPayloads === undefined ? undefined : readPayloads(String(values.poisonPayloads));
     const { ok } = await runLocal(
       { ...o, events: payloads ? undefined : o.events },
       moduleTarget({
         handler: parseHandlerReference(String(values.handler)),
         payloads,
+        ...(poisonPayloads ? { poisonPayloads } : {}),
+        recordFormat: {
+          format: values.format as RecordFormatName,
+          schema: values.schema as string | undefined,
+          messageType: values.messageType as string | undefined,
+          wire: values.wire as WireFormatName,
+        },
         events: o.events ?? 200,
         topic: String(values.topic),
         eventType: values.eventType as string | undefined,

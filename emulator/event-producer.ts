@@ -29,8 +29,17 @@ export interface NewEvent<T> {
   headers?: readonly LogHeader[];
 }
 
+/** How an {@link EventProducer} writes a payload's bytes. */
+export interface EventProducerOptions {
+  /**
+   * The value of a payload (Avro, Protobuf, a registry's framing: the test kit's
+   * `encodeWithSchema`). Not called for a tombstone (payload null). @default JSON text
+   */
+  encode?: (payload: unknown, topic: string) => Buffer;
+}
+
 /**
- * Publishes JSON events with the envelope headers.
+ * Publishes events with the envelope headers; values are JSON unless `encode` says otherwise.
  *
  * @example
  * const producer = new EventProducer(log);
@@ -40,8 +49,10 @@ export interface NewEvent<T> {
  */
 export class EventProducer {
   readonly #log: KafkaLog;
-  constructor(log: KafkaLog) {
+  readonly #encode: (payload: unknown, topic: string) => Buffer;
+  constructor(log: KafkaLog, options: EventProducerOptions = {}) {
     this.#log = log;
+    this.#encode = options.encode ?? ((payload) => Buffer.from(JSON.stringify(payload)));
   }
 
   /** Give a new event its identity (a ULID), without publishing it. */
@@ -62,7 +73,7 @@ export class EventProducer {
       value:
         event.payload === null || event.payload === undefined
           ? null
-          : Buffer.from(JSON.stringify(event.payload)),
+          : this.#encode(event.payload, event.topic),
       headers,
     });
   }

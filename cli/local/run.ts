@@ -58,7 +58,7 @@ export interface TargetFunction {
   readonly fn: LambdaFunction<MSKEvent>;
   readonly timeoutMs: number;
   /** The mapping's retries; they must outlast a crashed invocation's leases. */
-  readonly retries: Pick<EventSourceMappingOptions, 'maximumRetryAttempts' | 'retryBackoffMs'>;
+  readonly retries: Pick<EventSourceMappingOptions, 'retryAttempts' | 'retryBackoffMs'>;
   /** How many times each Event-Id's effect happened. */
   effects(): Map<string, number>;
   /** What an effect is, for the summary ("pushes the provider received"). */
@@ -77,8 +77,14 @@ export interface LocalTarget {
   /** For the first line: what runs ("./handler.mjs#handler, in process"). */
   readonly describe: string;
   readonly topic: string;
-  publish(log: KafkaLog, topic: string): PublishedEvents;
+  /** Publish the events (a target may start what its format needs first: a local schema registry). */
+  publish(log: KafkaLog, topic: string): PublishedEvents | Promise<PublishedEvents>;
   start(context: TargetContext): Promise<TargetFunction>;
+  /**
+   * With REDIS_URL unset, start a redis-server of the run's own before using 127.0.0.1:6379 (a
+   * user's run should not write to a Redis others share). @default false
+   */
+  readonly prefersOwnRedis?: boolean;
   /** Does the function need a Redis that separate threads share? */
   readonly needsSharedRedis?: boolean;
   /**
@@ -133,8 +139,17 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
   };
   process.once('SIGINT', onSigint);
   try {
-    const redis = await findRedis(process.env);
+    const redis = await findRedis(process.env, { preferOwn: target.prefersOwnRedis === true });
     if (redis.started) cleanup.push(() => redis.started!.stop());
+    if (target.prefersOwnRedis && redis.source === 'localhost:6379')
+      say(
+        'NOTE: REDIS_URL is unset and redis-server is not installed: using the Redis at 127.0.0.1:6379.\n' +
+          "      The run's keys are under a service name of its own; set REDIS_URL to choose the Redis.\n",
+      );
+    else if (redis.source === 'started redis-server')
+      say(
+        `NOTE: REDIS_URL is unset: started a redis-server of this run's own (${redis.url}), stopped at the end.\n`,
+      );
     let proxy: TcpFaultProxy | undefined;
     let shared: DedupStore;
     if (redis.url) {
@@ -157,15 +172,14 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     if (target.needsSharedRedis && !redis.url)
       throw new Error(`${target.describe} needs a Redis that every environment shares`);
     const service = `${o.service}-${Date.now().toString(36)}`;
-    say(
-      `msk-once local run: ${printable(target.describe)}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
-    );
-
     const dlqTopic = `${target.topic}-dlq`;
     const log = new KafkaLog();
     log.createTopic(target.topic, o.partitions);
     log.createTopic(dlqTopic, 1); // an on-failure topic must exist before the mapping uses it
-    const { eventIds, poison, duplicates } = target.publish(log, target.topic);
+    const { eventIds, poison, duplicates } = await target.publish(log, target.topic);
+    say(
+      `msk-once local run: ${printable(target.describe)}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
+    );
     const produced = log.all(target.topic).length;
     const crashAfter = o.crashAfter ?? Math.ceil(eventIds.size / 3);
 

@@ -13,6 +13,7 @@ import type { DlqRow } from '../dlq-reader.ts';
 import { printable } from '../terminal-text.ts';
 import { formatValue } from '../triage/analysis.ts';
 import { analyzeRun } from '../triage/main.ts';
+import { type Judgement, judgeRun, notRun } from './verdict.ts';
 
 export interface RunFacts {
   /** Records appended to the source topic (duplicates included). */
@@ -61,18 +62,8 @@ const RULES = alarmRules();
  * process.exitCode = verdict.ok ? 0 : 1;
  */
 export function summarize(f: RunFacts): Verdict {
-  const dlqIds = new Set(f.dlq.map((r) => r.eventId).filter((id): id is string => id !== null));
-  const expected = f.expectedRepeats ?? new Map<string, string>();
-  const lost: string[] = [];
-  const twice: string[] = [];
-  const repeatsByCause = new Map<string, number>();
-  for (const id of f.eventIds) {
-    const n = f.effects.get(id) ?? 0;
-    const cause = expected.get(id);
-    if (n > 1 && cause) repeatsByCause.set(cause, (repeatsByCause.get(cause) ?? 0) + n - 1);
-    else if (n > 1) twice.push(id);
-    if (n === 0 && !dlqIds.has(id) && !f.poison.has(id)) lost.push(id);
-  }
+  const crash = f.faults.some((fault) => /consumer killed/.test(fault));
+  const j = judgeRun({ ...f, crashed: crash });
   const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
   const processed = sumMetric(f.lines, Metric.processed);
   const deduplicated = sumMetric(f.lines, Metric.deduplicated);
@@ -86,7 +77,7 @@ export function summarize(f: RunFacts): Verdict {
         : f.reasons.get(
             formatPosition({ topic: row.topic, partition: row.partition, offset: Number(row.offset) }),
           );
-    const reason = logged ?? row.lastError ?? '';
+    const reason = logged ?? notRun(row.lastError) ?? '';
     const key = `${row.condition}: ${shorten(reason)}`;
     byReason.set(key, (byReason.get(key) ?? 0) + 1);
   }
@@ -111,23 +102,32 @@ export function summarize(f: RunFacts): Verdict {
       : [
           `                           + ${f.effectReplays} more answered by the effect layer from its DynamoDB mark (repeats after the crash or while Redis was down)`,
         ]),
-    `  effects that happened    ${effects}  (${f.effectLabel ?? 'pushes the provider received'}; ${f.unique - f.poison.size} expected, one per event that is not poison)`,
+    `  effects that happened    ${effects}  (${f.effectLabel ?? 'pushes the provider received'}; ${f.unique - f.poison.size} expected, one per good event: ${j.once} had exactly one${f.poison.size ? `; ${f.poison.size} poison event(s) expected in the DLQ` : ''})`,
   );
-  for (const [cause, n] of repeatsByCause)
+  for (const [cause, n] of j.repeatsByCause)
     out.push(`      ${String(n).padStart(4)} x repeat of handle(): ${cause}`);
-  if (repeatsByCause.size)
+  if (j.repeatsByCause.size)
     out.push(
       '           (an effect made idempotent with msk-once/effects absorbs these; a plain effect would happen twice)',
     );
   out.push(`  records in the DLQ       ${f.dlq.length}`);
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
-  const good = f.dlq.filter((r) => r.eventId !== null && !f.poison.has(r.eventId)).length;
-  if (good > 0) {
-    out.push(
-      `      ${good} of them are not poison: reported with a failed or held record of their partition, they`,
-      '      shared its retries (under the retry-reported-only reading; docs/consumer.md, "What a stopped partition reports")',
-    );
+  if (j.poisonInDlq > 0) out.push(`      ${j.poisonInDlq} of them are the poison events, as meant`);
+  if (j.stranded.length > 0) {
+    const behind = j.stranded.filter((m) => m.why.startsWith('behind')).length;
+    if (behind > 0)
+      out.push(
+        `      ${behind} good event(s) stood behind a poison or held record of their partition and shared its`,
+        '      retries (the retry-reported-only reading; docs/consumer.md, "What a stopped partition reports"): replay them',
+      );
+    const held = j.stranded.length - behind;
+    if (held > 0)
+      out.push(
+        `      ${held} good event(s) whose claim the crashed invocation held past their retries: replay them`,
+      );
   }
+  if (j.failed.length > 0)
+    out.push(`      ${j.failed.length} good event(s) the handler failed: they did not take effect`);
   out.push(
     '',
     '  alarms that would have fired (the deployed rules; the triage of `--output` explains them):',
@@ -140,43 +140,75 @@ export function summarize(f: RunFacts): Verdict {
   }
   const legend = alarmLegend(
     f,
+    j,
     evaluations.filter((e) => e.state === 'ALARM').map((e) => e.rule.key),
   );
   if (legend.length) {
     out.push(
       '',
-      '  why they fired (each is the expected signal of an injected fault, not a failure of the run):',
+      legend.some((line) => line.includes('NOT explained'))
+        ? '  why they fired (an injected fault explains each, except those marked NOT explained):'
+        : '  why they fired (each is the expected signal of an injected fault, not a failure of the run):',
     );
     for (const line of legend) out.push(`    ${line}`);
   }
   out.push('');
-  if (lost.length === 0 && twice.length === 0) {
-    out.push(
-      repeatsByCause.size
-        ? '  OK: every event had its effect or is in the DLQ; every repeat has an injected fault as its cause.'
-        : '  OK: every event had its effect exactly once or is in the DLQ; none happened twice.',
-    );
-  } else {
-    if (lost.length)
-      out.push(
-        `  FAILED: ${lost.length} event(s) lost (no effect, not in the DLQ): ${lost.slice(0, 5).join(', ')}`,
-      );
-    if (twice.length)
-      out.push(`  FAILED: ${twice.length} effect(s) happened twice: ${twice.slice(0, 5).join(', ')}`);
-  }
+  out.push(...verdictLines(j));
   out.push('=========================================================================', '');
   // Reasons, faults and Event-Ids quote what producers and handlers wrote: each line is made
   // printable before the join, so a control sequence is shown, not obeyed, and a newline in an error
   // cannot start a line of its own (a forged verdict).
-  return { ok: lost.length === 0 && twice.length === 0, lost, twice, text: out.map(printable).join('\n') };
+  return { ok: j.ok, lost: j.lost, twice: j.twice, text: out.map(printable).join('\n') };
+}
+
+/** The verdict's lines: OK, or each way the run failed, with examples. */
+function verdictLines(j: Judgement): string[] {
+  if (j.ok)
+    return [
+      j.repeatsByCause.size
+        ? '  OK: every event had its effect or is in the DLQ for an injected fault (poison, or the crash); every repeat has an injected fault as its cause.'
+        : '  OK: every event had its effect exactly once or is in the DLQ for an injected fault (poison, or the crash); none happened twice.',
+      ...(j.stranded.length
+        ? [
+            `      (${j.stranded.length} good event(s) are in the DLQ because of an injected fault: listed above)`,
+          ]
+        : []),
+    ];
+  const lines: string[] = [];
+  const some = (ids: string[]) => ids.slice(0, 5).join(', ');
+  if (j.failed.length) {
+    lines.push(
+      `  FAILED: ${j.failed.length} good event(s) did not take effect: the handler failed them and they are in the DLQ`,
+    );
+    for (const m of j.failed.slice(0, 3))
+      lines.push(`      ${m.eventId}${m.position ? ` at ${m.position}` : ''}: ${shorten(m.why)}`);
+  }
+  if (j.lost.length)
+    lines.push(`  FAILED: ${j.lost.length} event(s) lost (no effect, not in the DLQ): ${some(j.lost)}`);
+  if (j.twice.length) lines.push(`  FAILED: ${j.twice.length} effect(s) happened twice: ${some(j.twice)}`);
+  if (j.poisonTookEffect.length)
+    lines.push(
+      `  FAILED: ${j.poisonTookEffect.length} poison event(s) took effect (the handler accepted them): ${some(j.poisonTookEffect)}`,
+    );
+  return lines;
 }
 
 /** Why each fired alarm fired, when an injected fault explains it; an unexplained one says so. */
-function alarmLegend(f: RunFacts, fired: string[]): string[] {
+function alarmLegend(f: RunFacts, j: Judgement, fired: string[]): string[] {
   const faults = f.faults.join('\n');
   const crash = /consumer killed/.test(faults);
   const outage = /Redis down/.test(faults);
-  const poison = f.poison.size > 0 || f.dlq.length > 0;
+  const twice = f.produced - f.unique;
+  const behind = j.stranded.filter((m) => m.why.startsWith('behind')).length;
+  const dlqCauses = [
+    j.poisonInDlq > 0 ? `${j.poisonInDlq} poison event(s)` : undefined,
+    behind > 0 ? `${behind} good event(s) behind a poison or held record` : undefined,
+    j.stranded.length > behind ? `${j.stranded.length - behind} held by the crashed invocation` : undefined,
+  ].filter((c): c is string => c !== undefined);
+  const redelivered = [
+    twice > 0 ? `the producer published ${twice} event(s) twice` : undefined,
+    crash ? 'the crash made the mapping redeliver a batch' : undefined,
+  ].filter((c): c is string => c !== undefined);
   const explain: Record<string, string | undefined> = {
     dedupErrors: outage
       ? 'dedup-errors: Redis was down (the injected outage); every claim failed'
@@ -184,19 +216,21 @@ function alarmLegend(f: RunFacts, fired: string[]): string[] {
     functionErrors: crash
       ? 'function-errors: the injected crash killed an invocation (Lambda counts it as an error)'
       : undefined,
-    dlqRecords: poison
-      ? 'dlq-records: records failed every retry and went to the DLQ (the poison events, or records held by a crashed claim)'
-      : undefined,
-    dedupRatio:
-      f.produced > f.unique || crash
-        ? 'dedup-ratio: the producer published events twice and the crash made the mapping redeliver a batch'
+    dlqRecords:
+      j.failed.length === 0 && dlqCauses.length
+        ? `dlq-records: records failed every retry and went to the DLQ (${dlqCauses.join(', ')})`
         : undefined,
+    dedupRatio: redelivered.length ? `dedup-ratio: ${redelivered.join(' and ')}` : undefined,
     effectErrors: outage ? 'effect-errors: the effect layer met the same outage' : undefined,
     dedupLatency: outage
       ? 'dedup-check-latency: claims made while Redis was down waited for their connect timeout'
       : undefined,
   };
-  return fired.map((key) => explain[key] ?? `${key}: NOT explained by an injected fault; look at it`);
+  return fired.map(
+    (key) =>
+      explain[key] ??
+      `${RULES[key as keyof typeof RULES]?.section ?? key}: NOT explained by an injected fault; look at it`,
+  );
 }
 
 /** The duplicates the consumer logged per batch ("duplicates skipped" lines), by cause. */

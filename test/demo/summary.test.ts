@@ -152,14 +152,68 @@ describe('demo summary', () => {
     assert.match(verdict.text, /every repeat has an injected fault as its cause/);
   });
 
-  test('good events in the DLQ are told apart from poison ones', () => {
+  test('good events in the DLQ behind a poison record of their partition are told apart, and explained', () => {
     const clean = summarize(facts());
-    assert.doesNotMatch(clean.text, /of them are not poison/);
+    assert.doesNotMatch(clean.text, /good event\(s\) stood behind/);
+    assert.match(clean.text, /1 of them are the poison events, as meant/);
     const row = facts().dlq[0]!;
     const verdict = summarize(
       facts({ effects: new Map([['A', 1]]), dlq: [row, { ...row, offset: '4', eventId: 'B' }] }),
     );
-    assert.equal(verdict.ok, true, 'B is in the DLQ: not lost');
-    assert.match(verdict.text, /1 of them are not poison: reported with a failed or held record/);
+    assert.equal(verdict.ok, true, 'B stood behind the poison P: an injected fault explains it');
+    assert.match(verdict.text, /1 good event\(s\) stood behind a poison or held record of their partition/);
+  });
+
+  test('a good event the handler failed into the DLQ fails the run, with its reason', () => {
+    const row = facts().dlq[0]!;
+    // B is in the DLQ before the poison record of its partition: nothing injected explains it.
+    const verdict = summarize(
+      facts({
+        effects: new Map([['A', 1]]),
+        dlq: [row, { ...row, offset: '2', eventId: 'B' }],
+        reasons: new Map([['t-0@2', 'record t-0@2: value rejected by parse: not JSON']]),
+      }),
+    );
+    assert.equal(verdict.ok, false);
+    assert.match(verdict.text, /FAILED: 1 good event\(s\) did not take effect: the handler failed them/);
+    assert.match(verdict.text, /B at t-0@2: value rejected by parse: not JSON/);
+    assert.doesNotMatch(verdict.text, /OK:/);
+    assert.match(verdict.text, /dlq-records: NOT explained by an injected fault/);
+  });
+
+  test('with no poison marked, every event in the DLQ is a good one that failed', () => {
+    const row = facts().dlq[0]!;
+    const verdict = summarize(
+      facts({ poison: new Set(), eventIds: new Set(['A', 'B', 'P']), dlq: [row], reasons: new Map() }),
+    );
+    assert.equal(verdict.ok, false);
+    assert.doesNotMatch(verdict.text, /poison events, as meant/);
+    assert.match(verdict.text, /P at t-0@3: RetryAttemptsExhausted, no reason logged/);
+  });
+
+  test('a poison event that took effect fails the run', () => {
+    const verdict = summarize(
+      facts({
+        effects: new Map([
+          ['A', 1],
+          ['B', 1],
+          ['P', 1],
+        ]),
+        dlq: [],
+      }),
+    );
+    assert.equal(verdict.ok, false);
+    assert.match(verdict.text, /FAILED: 1 poison event\(s\) took effect \(the handler accepted them\): P/);
+  });
+
+  test('the dedup-ratio legend names only the faults that happened (no crash: no redelivery by a crash)', () => {
+    const lines = [
+      emf({ [Metric.processed]: 5, [Metric.deduplicated]: 1, [Metric.succeeded]: 3 }, { Topic: 't' }),
+    ];
+    const noCrash = summarize(facts({ lines, faults: ['1 events published twice by the producer'] }));
+    assert.match(noCrash.text, /dedup-ratio: the producer published 1 event\(s\) twice$/m);
+    assert.doesNotMatch(noCrash.text, /the crash made the mapping redeliver/);
+    const crash = summarize(facts({ lines, faults: ['consumer killed after 2 records, before the commit'] }));
+    assert.match(crash.text, /the crash made the mapping redeliver a batch/);
   });
 });
