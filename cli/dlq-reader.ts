@@ -25,6 +25,35 @@ export interface DlqRow {
   /** Why, when the dump carries the emulator's `x-emulator-last-error` header (AWS's messages do not say). */
   lastError: string | null;
   timestamp: string | null;
+  /**
+   * How the record last failed, in the words of what the message carries: the error text where
+   * there is one (the emulator's header), else AWS's `responseContext` (a function error, or a
+   * success whose answer reported the record) and the request id whose log lines say why. AWS's
+   * on-failure records carry no error text (kafka-on-failure-destination.html, with-msk-on-failure.html).
+   */
+  failure?: string;
+  /** `requestContext.requestId`: the last invocation that carried the record. */
+  requestId?: string | null;
+  /** The record itself (Kafka-destination messages): its key, value and headers, for decoding and replay. */
+  record?: MSKRecord;
+}
+
+/** The emulator's note for a record the function reported in its partial batch response. */
+const REPORTED = 'reported in batchItemFailures';
+
+/** How a record last failed, from what its message carries (see {@link DlqRow.failure}). */
+function failureOf(message: Record<string, unknown>, lastError: string | null): string {
+  if (lastError !== null && lastError !== REPORTED) return lastError;
+  const response = isObject(message.responseContext) ? message.responseContext : null;
+  if (response === null) return 'never reached the function (no responseContext)';
+  if (typeof response.functionError === 'string')
+    return `the invocation failed (functionError ${response.functionError}: threw, timed out or was killed)`;
+  return 'the function reported it failed (batchItemFailures)';
+}
+
+/** Whether a row's failure is AWS's metadata only (no error text): the logs of its request say why. */
+export function failureHasNoText(row: DlqRow): boolean {
+  return row.failure !== undefined && row.failure !== row.lastError;
 }
 
 /** Input that is not a DLQ message; names where it is. */
@@ -124,6 +153,8 @@ function messageRows(message: Record<string, unknown>, where: string, lastError:
   if (!isObject(ctx)) throw new DlqFormatError(where, 'no requestContext: not an on-failure message');
   const condition = typeof ctx.condition === 'string' ? ctx.condition : '?';
   const count = typeof ctx.approximateInvokeCount === 'number' ? ctx.approximateInvokeCount : null;
+  const requestId = typeof ctx.requestId === 'string' && ctx.requestId !== '' ? ctx.requestId : null;
+  const failure = failureOf(message, lastError);
   const info = isObject(message.KafkaBatchInfo) ? message.KafkaBatchInfo : {};
   let payload = message.payload;
   if (typeof payload === 'string') {
@@ -149,6 +180,9 @@ function messageRows(message: Record<string, unknown>, where: string, lastError:
           value: decodeValue(r.value),
           lastError,
           timestamp: typeof r.timestamp === 'number' ? new Date(r.timestamp).toISOString() : null,
+          failure,
+          requestId,
+          record: r,
         });
       }
     }
@@ -169,6 +203,8 @@ function messageRows(message: Record<string, unknown>, where: string, lastError:
         value: null,
         lastError,
         timestamp: typeof r.firstRecordTimestamp === 'string' ? r.firstRecordTimestamp : null,
+        failure,
+        requestId,
       });
     }
     return rows;
@@ -264,7 +300,17 @@ export function dumpTopic(log: KafkaLog, topic: string): string {
  * console.log(formatDlqTable(rows));
  */
 export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string {
-  const header = ['topic', 'partition', 'offset', 'event id', 'condition', 'invokes', 'value', 'last error'];
+  const header = [
+    'topic',
+    'partition',
+    'offset',
+    'event id',
+    'condition',
+    'invokes',
+    'value',
+    'how it last failed',
+    'request',
+  ];
   const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
   const table = rows.map((r) => [
     printable(r.topic),
@@ -274,7 +320,8 @@ export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string
     printable(r.condition),
     r.approximateInvokeCount === null ? '-' : printable(String(r.approximateInvokeCount)),
     r.value === null ? '-' : cut(printable(r.value.replace(/[ \t\n\r]+/g, ' ')), valueWidth),
-    r.lastError === null ? '-' : cut(printable(r.lastError), 60),
+    cut(printable(r.failure ?? r.lastError ?? '-'), 70),
+    r.requestId ? printable(r.requestId) : '-',
   ]);
   // A loop, not Math.max(...column): a spread of 130k rows overflows the call stack.
   const widths = header.map((h) => h.length);

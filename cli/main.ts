@@ -31,6 +31,7 @@ import {
   type WireFormatName,
 } from './local/record-format.ts';
 import { runLocal } from './local/run.ts';
+import { runReplay } from './replay.ts';
 import { printable } from './terminal-text.ts';
 import { runTriage, USAGE as TRIAGE_USAGE, type TriageEnvironment } from './triage/main.ts';
 
@@ -141,8 +142,75 @@ export async function main(argv: string[]): Promise<number> {
         'a file of DLQ messages (one message, a JSON array, JSON lines or a topic dump), or - for stdin',
       )
       .option('--json', 'print the rows as JSON instead of a table', false)
+      .addOption(
+        new Option(
+          '--format <format>',
+          'decode values as your handler does (default: shown as they are)',
+        ).choices(RECORD_FORMATS),
+      )
+      .addOption(
+        new Option(
+          '--schema <file|url|arn>',
+          "a schema file (the reader schema; each value's wire format told by its first byte), or a registry: a Confluent-compatible URL or a Glue registry ARN (writer schemas by the value's schema id)",
+        ),
+      )
+      .addOption(new Option('--message-type <name>', 'Protobuf with a .proto file: the message type'))
+      .addOption(
+        new Option(
+          '--logs <file>',
+          "a local run's --output file: each record's error from the consumer's log lines (AWS's records carry none)",
+        ),
+      )
       .exitOverride()
-      .action((file: string, values: { json: boolean }) => done(runDlq(file, values))),
+      .action(
+        async (
+          file: string,
+          values: {
+            json: boolean;
+            format?: RecordFormatName;
+            schema?: string;
+            messageType?: string;
+            logs?: string;
+          },
+        ) => {
+          const format =
+            values.format === undefined && values.schema === undefined
+              ? undefined
+              : { format: values.format ?? 'json', schema: values.schema, messageType: values.messageType };
+          done(
+            await runDlq(file, {
+              json: values.json,
+              ...(format ? { format } : {}),
+              ...(values.logs ? { logs: values.logs } : {}),
+            }),
+          );
+        },
+      ),
+  );
+  program.addCommand(
+    new Command('replay')
+      .description(
+        'write the records of a DLQ dump back for their source topics, key and headers kept (Event-Id: a replayed event that did run is skipped as a duplicate): a kcat script, or lines for kafka-console-producer. To rehearse locally: msk-once local --replay-dlq',
+      )
+      .argument(
+        '<file>',
+        'a file of DLQ messages (as msk-once dlq reads them), or - for stdin; select the records first',
+      )
+      .addOption(
+        new Option(
+          '--for <tool>',
+          'kcat: <out>/replay.sh, one `kcat -P -k <key> -H <name=value>…` per record with the value in a file of its own (binary values as they are); kafka-console-producer: <out> as lines headers<TAB>key<TAB>value (text values only) for --property parse.headers=true --property parse.key=true with tab separators',
+        )
+          .choices(['kcat', 'kafka-console-producer'])
+          .makeOptionMandatory(),
+      )
+      .requiredOption('--out <path>', 'kcat: a directory; kafka-console-producer: a file')
+      .option('--topic <name>', "produce to this topic instead of each record's own")
+      .exitOverride()
+      .action(
+        (file: string, values: { for: 'kcat' | 'kafka-console-producer'; out: string; topic?: string }) =>
+          done(runReplay(file, values)),
+      ),
   );
   program.addCommand(
     new Command('dedup-key')

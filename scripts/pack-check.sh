@@ -133,9 +133,10 @@ echo "consumer.ts and stack.ts type-check (nodenext, strict, no .ts imports)"
 echo "the CDK app using msk-once/cdk synthesized"
 
 # 4. msk-once local over a payload file.
-printf '{"orderId":"o-1"}\n{"orderId":"o-2"}\n{"orderId":"o-3","fail":true}\n{"orderId":"o-4"}\n' >"$APP/p.jsonl"
+printf '{"orderId":"o-1"}\n{"orderId":"o-2"}\n{"orderId":"o-4"}\n' >"$APP/p.jsonl"
+printf '{"orderId":"o-3","fail":true}\n' >"$APP/poison.jsonl"
 (cd "$APP" && NODE_OPTIONS=--no-experimental-strip-types npx --no-install msk-once local --handler ./handler.mjs \
-  --payloads p.jsonl --partitions 2 --batch-size 2 >local.txt 2>local.err) || {
+  --payloads p.jsonl --poison-payloads poison.jsonl --partitions 2 --batch-size 2 >local.txt 2>local.err) || {
   cat "$APP/local.txt" "$APP/local.err" >&2
   echo "FAIL: msk-once local" >&2
   exit 1

@@ -16,7 +16,7 @@ import {
   type LambdaFunction,
 } from '../../emulator/index.ts';
 import { EnvVar } from '../../lib/contract.ts';
-import { type DedupStore, formatPosition, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
+import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import {
   findRedis,
   type JsonLine,
@@ -25,10 +25,12 @@ import {
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
 import { dumpTopic, parseDlqText } from '../dlq-reader.ts';
+import { replayRecords, replayThroughEmulator } from '../dlq-replay.ts';
+import { reasonsByPosition } from '../log-reasons.ts';
 import { printable } from '../terminal-text.ts';
 import type { LocalOptions } from './options.ts';
 import { progressBar } from './progress-bar.ts';
-import { summarize } from './summary.ts';
+import { type ReplayFacts, summarize } from './summary.ts';
 
 /** What the target published. */
 export interface PublishedEvents {
@@ -238,6 +240,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     const capture = startProcessOutputCapture(() => {});
     const started = Date.now();
     let workerLines: JsonLine[] = [];
+    const extraLines: JsonLine[] = [];
     try {
       await esm.drain();
       workerLines = await fn.settledOutput();
@@ -249,27 +252,39 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     bar.finish();
     say(`drained in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
+    let replay: ReplayFacts | undefined;
+    if (o.replayDlq) {
+      // The rehearsal of docs/runbook.md "Replaying records from the DLQ topic": every DLQ record
+      // produced again with its key and headers, then drained; the verdict still counts each effect.
+      const rows = parseDlqText(dumpTopic(log, dlqTopic)).rows;
+      const before = new Map(fn.effects());
+      const dlqBefore = log.all(dlqTopic).length;
+      const replayed = replayThroughEmulator(log, replayRecords(rows));
+      say(`replaying the ${replayed} record(s) of the DLQ with their headers\n`);
+      const capture = startProcessOutputCapture(() => {});
+      try {
+        await esm.drain();
+        workerLines.push(...(await fn.settledOutput()));
+      } finally {
+        capture.stop();
+      }
+      extraLines.push(...capture.lines());
+      let ran = 0;
+      for (const [id, n] of fn.effects()) ran += n - (before.get(id) ?? 0);
+      replay = { replayed, ran, backInDlq: log.all(dlqTopic).length - dlqBefore };
+    }
+
     const dump = dumpTopic(log, dlqTopic);
     if (o.dlqFile) writeFileSync(o.dlqFile, dump);
     const lines: JsonLine[] = [
       ...capture.lines(),
+      ...extraLines,
       ...workerLines,
       // What Lambda would have told CloudWatch about the mapping and the function.
       ...(esmMetricDocuments(esm, { functionName: service }) as JsonLine[]),
     ];
     if (o.output) writeFileSync(o.output, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-    const reasons = new Map<string, string>();
-    for (const line of lines) {
-      const error = line.error as { message?: string } | undefined;
-      if (line.level === 'ERROR' && typeof line.offset === 'number' && error?.message) {
-        const position = {
-          topic: String(line.topic),
-          partition: Number(line.partition),
-          offset: line.offset,
-        };
-        reasons.set(formatPosition(position), error.message);
-      }
-    }
+    const reasons = reasonsByPosition(lines);
     const verdict = summarize({
       produced,
       unique: eventIds.size,
@@ -288,6 +303,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
         ...[...functionErrors].map(([error, n]) => `function error x${n}: ${error}`),
       ],
       effectReplays: fn.effectReplays(),
+      ...(replay ? { replay } : {}),
     });
     console.log(verdict.text);
     const next = target.nextSteps ?? CLI_NEXT_STEPS;

@@ -43,6 +43,15 @@ export interface RunFacts {
   faults: string[];
   /** Repeats the effect layer answered from its COMPLETED mark instead of running the effect again (undefined: not known). */
   effectReplays: number | undefined;
+  /** The DLQ replay after the run (`--replay-dlq`), when there was one. */
+  replay?: ReplayFacts;
+}
+
+/** What a replay of the DLQ did: records produced again, effects they made, records back in the DLQ. */
+export interface ReplayFacts {
+  replayed: number;
+  ran: number;
+  backInDlq: number;
 }
 
 export interface Verdict {
@@ -109,6 +118,10 @@ export function summarize(f: RunFacts): Verdict {
   if (j.repeatsByCause.size)
     out.push(
       '           (an effect made idempotent with msk-once/effects absorbs these; a plain effect would happen twice)',
+    );
+  if (f.replay)
+    out.push(
+      `  DLQ replayed             ${f.replay.replayed}  (produced again with their headers: ${f.replay.ran} took effect, ${f.replay.backInDlq} back in the DLQ; effects above include the replay)`,
     );
   out.push(`  records in the DLQ       ${f.dlq.length}`);
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
