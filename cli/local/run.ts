@@ -256,11 +256,16 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     if (o.replayDlq) {
       // The rehearsal of docs/runbook.md "Replaying records from the DLQ topic": every DLQ record
       // produced again with its key and headers, then drained; the verdict still counts each effect.
-      const rows = parseDlqText(dumpTopic(log, dlqTopic)).rows;
+      // The poison records stay in the DLQ, as a team leaves them after looking at them: replayed
+      // first again, they would strand the records behind them once more.
+      const all = parseDlqText(dumpTopic(log, dlqTopic)).rows;
+      const rows = all.filter((row) => row.eventId === null || !poison.has(row.eventId));
       const before = new Map(fn.effects());
       const dlqBefore = log.all(dlqTopic).length;
       const replayed = replayThroughEmulator(log, replayRecords(rows));
-      say(`replaying the ${replayed} record(s) of the DLQ with their headers\n`);
+      say(
+        `replaying ${replayed} record(s) of the DLQ with their headers (${all.length - rows.length} poison left out)\n`,
+      );
       const capture = startProcessOutputCapture(() => {});
       try {
         await esm.drain();
@@ -271,7 +276,12 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       extraLines.push(...capture.lines());
       let ran = 0;
       for (const [id, n] of fn.effects()) ran += n - (before.get(id) ?? 0);
-      replay = { replayed, ran, backInDlq: log.all(dlqTopic).length - dlqBefore };
+      replay = {
+        replayed,
+        poisonLeft: all.length - rows.length,
+        ran,
+        backInDlq: log.all(dlqTopic).length - dlqBefore,
+      };
     }
 
     const dump = dumpTopic(log, dlqTopic);

@@ -50,6 +50,8 @@ export interface RunFacts {
 /** What a replay of the DLQ did: records produced again, effects they made, records back in the DLQ. */
 export interface ReplayFacts {
   replayed: number;
+  /** Poison records not replayed (left in the DLQ). */
+  poisonLeft: number;
   ran: number;
   backInDlq: number;
 }
@@ -121,7 +123,7 @@ export function summarize(f: RunFacts): Verdict {
     );
   if (f.replay)
     out.push(
-      `  DLQ replayed             ${f.replay.replayed}  (produced again with their headers: ${f.replay.ran} took effect, ${f.replay.backInDlq} back in the DLQ; effects above include the replay)`,
+      `  DLQ replayed             ${f.replay.replayed}  (produced again with their headers: ${f.replay.ran} took effect, ${f.replay.backInDlq} back in the DLQ; poison records left in the DLQ: ${f.replay.poisonLeft}; effects above include the replay)`,
     );
   out.push(`  records in the DLQ       ${f.dlq.length}`);
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
