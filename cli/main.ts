@@ -3,8 +3,9 @@
  * `msk-once`, the package's command line:
  *
  *   msk-once local --handler ./handler.mjs[#export] [--payloads p.jsonl] [fault options]
- *   msk-once dlq <file|-> [--json]
- *   msk-once triage --environments <module> --env <name> [--consumer <name>] [--since 2h] [--from run.jsonl]
+ *   msk-once dlq <file|-> [--format avro --schema order.avsc] [--json]
+ *   msk-once replay <file|-> --for kcat|kafka-console-producer --out <path>
+ *   msk-once triage --from run.jsonl | --service s --handler h --topics t --function-name fn | --environments m --env e
  *
  * Parsed with commander (small, no dependencies, subcommands, and `--help` that prints every
  * option with its description and default), so that the help cannot drift from the parser.
@@ -33,7 +34,17 @@ import {
 import { runLocal } from './local/run.ts';
 import { runReplay } from './replay.ts';
 import { printable } from './terminal-text.ts';
-import { runTriage, USAGE as TRIAGE_USAGE, type TriageEnvironment } from './triage/main.ts';
+import { runTriage, USAGE as TRIAGE_USAGE, type TriageEnvironments } from './triage/main.ts';
+
+/** CloudWatch and Logs clients in AWS_REGION (the default credential chain). */
+async function awsClients() {
+  const [{ CloudWatchClient }, { CloudWatchLogsClient }] = await Promise.all([
+    import('@aws-sdk/client-cloudwatch'),
+    import('@aws-sdk/client-cloudwatch-logs'),
+  ]);
+  const region = process.env.AWS_REGION;
+  return { cloudWatch: new CloudWatchClient({ region }), logs: new CloudWatchLogsClient({ region }) };
+}
 
 /**
  * The `local` command for a handler module.
@@ -249,31 +260,32 @@ export async function main(argv: string[]): Promise<number> {
   program.addCommand(
     new Command('triage')
       .description(
-        'what each firing alarm of a consumer means, what its data shows and which runbook section to follow',
+        'what each firing alarm of a consumer means, what its data shows and which runbook section to follow: of an AWS account, or offline of a local run (--from); the consumer from flags or from an --environments module',
       )
-      .requiredOption(
+      .option(
         '--environments <module>',
-        "a module exporting ENVIRONMENTS (name -> environment: dlqTopic, consumers, alarms), e.g. your CDK app's",
+        'a module exporting ENVIRONMENTS: TriageEnvironments (msk-once/alarms), name -> { name, dlqTopic, consumers: [{ name, service, handlerName, topics, names? }], alarms: { runbookUrl, …thresholds } }; .mjs/.js, or .ts where Node strips types',
       )
       .helpOption('-h, --help', `display help\n\nThe other options are the triage's own:\n${TRIAGE_USAGE}`)
       .allowUnknownOption()
       .allowExcessArguments()
       .exitOverride()
-      .action(async (values: { environments: string }, command: Command) => {
-        const mod = (await import(pathToFileURL(resolve(values.environments)).href)) as {
-          ENVIRONMENTS?: Record<string, TriageEnvironment>;
-        };
-        if (!mod.ENVIRONMENTS) throw new Error(`${values.environments} does not export ENVIRONMENTS`);
-        const [{ CloudWatchClient }, { CloudWatchLogsClient }] = await Promise.all([
-          import('@aws-sdk/client-cloudwatch'),
-          import('@aws-sdk/client-cloudwatch-logs'),
-        ]);
-        const region = process.env.AWS_REGION;
+      .action(async (values: { environments?: string }, command: Command) => {
+        let environments: TriageEnvironments | undefined;
+        if (values.environments !== undefined) {
+          const mod = (await import(pathToFileURL(resolve(values.environments)).href)) as {
+            ENVIRONMENTS?: TriageEnvironments;
+          };
+          if (!mod.ENVIRONMENTS) throw new Error(`${values.environments} does not export ENVIRONMENTS`);
+          environments = mod.ENVIRONMENTS;
+        }
+        const offline = command.args.includes('--from') || command.args.some((a) => a.startsWith('--from='));
+        // Offline needs no AWS SDK (nor credentials): the clients are made for an account only.
+        const clients = offline ? {} : await awsClients();
         done(
           await runTriage(command.args, {
-            environments: mod.ENVIRONMENTS,
-            cloudWatch: new CloudWatchClient({ region }),
-            logs: new CloudWatchLogsClient({ region }),
+            ...(environments ? { environments } : {}),
+            ...clients,
             out: (text) => process.stdout.write(text),
           }),
         );

@@ -103,14 +103,12 @@ export interface NextSteps {
 }
 
 /**
- * The `msk-once` commands for a run of your own handler: the triage needs the environments your
- * alarms come from (a module exporting ENVIRONMENTS, as your CDK app's), so the line names where
- * they go.
+ * The `msk-once` commands for a run of your own handler: the triage of a run's output needs nothing
+ * else (the service and topics are in its lines; the thresholds your alarms use can be given).
  */
 export const CLI_NEXT_STEPS: NextSteps = {
   dlq: (file) => `msk-once dlq ${file}`,
-  triage: (file) =>
-    `msk-once triage --environments <module exporting ENVIRONMENTS> --env <environment> --from ${file}`,
+  triage: (file) => `msk-once triage --from ${file}`,
 };
 
 /** The summary's verdict and the text printed. */
