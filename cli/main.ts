@@ -127,6 +127,16 @@ export function localCommand(onDone: (code: number) => void): Command {
   });
 }
 
+/** Why `dedup-key`'s input names no key (an empty id, service or handler), or undefined. */
+function refuseEmpty(ids: string[], o: { service: string; handler: string }): string | undefined {
+  if (o.service.trim() === '') return '--service is empty: give POWERTOOLS_SERVICE_NAME of the function';
+  if (o.handler.trim() === '') return '--handler is empty: give MSK_ONCE_HANDLER_NAME of the function';
+  const at = ids.findIndex((id) => id.trim() === '');
+  if (at !== -1)
+    return `event id ${at + 1} of ${ids.length} is empty: give the record's Event-Id (an empty id names no event; the consumer fails such a record)`;
+  return undefined;
+}
+
 /**
  * Run the command line `argv` (without node and the script); answer the exit code.
  *
@@ -230,14 +240,22 @@ export async function main(argv: string[]): Promise<number> {
         '<event-id...>',
         'Event-Id values (a ULID is upper-cased, as the consumer does), or what a custom dedupKey returned',
       )
-      .requiredOption('--service <name>', 'the service (POWERTOOLS_SERVICE_NAME of the function)')
-      .requiredOption('--handler <name>', 'the handler name (MSK_ONCE_HANDLER_NAME of the function)')
+      .requiredOption('--service <name>', 'required: the service (POWERTOOLS_SERVICE_NAME of the function)')
+      .requiredOption(
+        '--handler <name>',
+        'required: the handler name (MSK_ONCE_HANDLER_NAME of the function)',
+      )
       .option(
         '--previous-format <version>',
         "the event's key in a previous release's format (0.1.0 or 0.2.0), as a rollout writes it too",
       )
       .exitOverride()
       .action((ids: string[], values: { service: string; handler: string; previousFormat?: string }) => {
+        const empty = refuseEmpty(ids, values);
+        if (empty) {
+          process.stderr.write(`msk-once dedup-key: ${empty}\n`);
+          return done(2);
+        }
         const prefix = dedupKeyPrefix(values.service, values.handler);
         const format = values.previousFormat;
         if (format !== undefined && !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(format)) {

@@ -20,7 +20,6 @@ import type { TriageConsumer, TriageEnvironment, TriageEnvironments } from '../.
 import {
   type AlarmKey,
   type AlarmRule,
-  type AlarmThresholds,
   alarmMeaning,
   alarmRules,
   consumerResourceNames,
