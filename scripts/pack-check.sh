@@ -144,4 +144,5 @@ printf '{"orderId":"o-3","fail":true}\n' >"$APP/poison.jsonl"
 grep -q 'OK: every event' "$APP/local.txt"
 grep -q 'records in the DLQ       1' "$APP/local.txt"
 echo "npx msk-once local exited 0 with its summary"
+TARBALL="$TARBALL" bash "$ROOT/scripts/pack-check-avro.sh" # issue 24's Avro user: local, dlq, triage offline
 echo "pack-check passed in $(($(date +%s) - started)) s"

@@ -130,7 +130,12 @@ export function judgeRun(f: VerdictFacts): Judgement {
       stranded.push({ eventId: id, position, why: 'its claim was held by the crashed invocation' });
       continue;
     }
-    const before = (row.partition === null ? [] : (faulty.get(`${row.topic}-${row.partition}`) ?? []))
+    // A record that ran and failed with an error of its own is the handler's failure wherever it
+    // stands; only one that never ran (reported behind another) is explained by what it stood behind.
+    const ranAndFailed = position !== undefined && f.reasons.has(position);
+    const before = (
+      row.partition === null || ranAndFailed ? [] : (faulty.get(`${row.topic}-${row.partition}`) ?? [])
+    )
       .filter((r) => r.offset < Number(row.offset))
       .sort((a, b) => a.offset - b.offset)[0];
     if (before) {

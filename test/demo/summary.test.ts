@@ -181,6 +181,22 @@ describe('demo summary', () => {
     assert.match(verdict.text, /dlq-records: NOT explained by an injected fault/);
   });
 
+  test("a good event that ran and failed with its own error is the handler's failure even behind a poison record", () => {
+    const row = facts().dlq[0]!;
+    const verdict = summarize(
+      facts({
+        effects: new Map([['A', 1]]),
+        dlq: [row, { ...row, offset: '4', eventId: 'B' }],
+        reasons: new Map([
+          ['t-0@3', 'record t-0@3: value rejected by parse: rating must be 1..5'],
+          ['t-0@4', 'record t-0@4: payment service not configured'],
+        ]),
+      }),
+    );
+    assert.equal(verdict.ok, false);
+    assert.match(verdict.text, /B at t-0@4: payment service not configured/);
+  });
+
   test('with no poison marked, every event in the DLQ is a good one that failed', () => {
     const row = facts().dlq[0]!;
     const verdict = summarize(
