@@ -183,6 +183,32 @@ describe('msk-once local with Avro values', () => {
   });
 });
 
+describe('msk-once local with Protobuf and JSON Schema values', () => {
+  test('Protobuf (Confluent wire, message indexes) and JSON Schema (Glue wire): every good event once, exit 0', () => {
+    for (const [handler, args] of [
+      [
+        'test/cli/fixtures/format-handlers.ts#protobufOrders',
+        [
+          '--format',
+          'protobuf',
+          '--schema',
+          'test/cli/fixtures/order-paid.proto',
+          '--message-type',
+          'shop.OrderPaid',
+        ],
+      ],
+      [
+        'test/cli/fixtures/format-handlers.ts#jsonSchemaOrders',
+        ['--format', 'json-schema', '--schema', 'test/cli/fixtures/order-paid.schema.json', '--wire', 'glue'],
+      ],
+    ] as const) {
+      const { status, out } = local(handler, [...args, ...QUIET]);
+      assert.equal(status, 0, out);
+      assert.match(out, /effects that happened\s+12\s.*12 had exactly one/, handler);
+    }
+  });
+});
+
 describe('the format options', () => {
   test('refusals name the option', async () => {
     const base = { messageType: undefined, wire: 'confluent' as const };
