@@ -20,6 +20,7 @@ import {
   type LocalConfluentRegistry,
   SchemaProducer,
   startLocalConfluentRegistry,
+  startLocalGlueRegistry,
 } from '../../testkit/index.ts';
 import { fnOf } from '../emulator/helpers.ts';
 import { redisUrl } from '../support/redis.ts';
@@ -33,11 +34,18 @@ let output: string;
 
 /** Run the CLI from a child process that does not block this one (the registry answers from here). */
 function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return cliWith({}, ...args);
+}
+
+function cliWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--conditions=msk-once-source', 'cli/main.ts', ...args],
-      { cwd: PROJECT_ROOT, env: { ...process.env, REDIS_URL: redisUrl() }, timeout: 120_000 },
+      { cwd: PROJECT_ROOT, env: { ...process.env, REDIS_URL: redisUrl(), ...env }, timeout: 120_000 },
       (error, stdout, stderr) =>
         resolve({ status: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
@@ -110,6 +118,54 @@ describe('msk-once dlq with the values format', () => {
         ],
         `decoded with ${source}`,
       );
+    }
+  });
+
+  test('Glue-framed values with the Glue registry ARN: writer schemas by schema version id (the SDK at a local Glue)', async () => {
+    const glue = await startLocalGlueRegistry();
+    try {
+      const log = new KafkaLog();
+      log.createTopic('order-paid', 1);
+      log.createTopic('order-paid-dlq', 1);
+      new SchemaProducer(log, { glue }).send({
+        topic: 'order-paid',
+        payload: { orderId: 'o-9', amountCents: 9 },
+        schema: { format: 'avro', schema },
+      });
+      const fn = fnOf(async () => {
+        throw new Error('boom');
+      });
+      await new EventSourceMapping(log, fn, {
+        topics: ['order-paid'],
+        provisionedPollers: {},
+        retryAttempts: 0,
+        onFailureDestination: 'kafka://order-paid-dlq',
+      }).drain();
+      const file = path.join(dir, 'glue-dlq.jsonl');
+      writeFileSync(file, dumpTopic(log, 'order-paid-dlq'));
+      const r = await cliWith(
+        {
+          AWS_ENDPOINT_URL_GLUE: glue.endpoint,
+          AWS_REGION: 'us-east-1',
+          AWS_ACCESS_KEY_ID: 'local',
+          AWS_SECRET_ACCESS_KEY: 'local',
+        },
+        'dlq',
+        file,
+        '--format',
+        'avro',
+        '--schema',
+        glue.registryArn,
+        '--json',
+      );
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(JSON.parse((JSON.parse(r.stdout) as { value: string }[])[0]!.value), {
+        orderId: 'o-9',
+        amountCents: 9,
+      });
+      assert.ok(glue.lookups() >= 1, 'the writer schema came from the Glue registry');
+    } finally {
+      await glue.stop();
     }
   });
 
