@@ -9,6 +9,11 @@
  * Event-Id, the records your `handle` completed (the run's "effects"), and kills the environment
  * once, at `--crash-after`, before the commit (the crash between the effect and its commit).
  *
+ * The values are JSON, or built from the JSON payloads in the handler's format (local-registry.ts:
+ * Avro, Protobuf or JSON Schema in the Confluent or Glue wire format, the schema in the test kit's
+ * local registry, KAFKA_SCHEMA_REGISTRY_URI set for the handler). Poison payloads (meant to be
+ * rejected) are published among the others and told to the verdict.
+ *
  * A record run again because of an injected fault (the crash, or fail-open while Redis was down)
  * is a repeat of `handle` that only an idempotent effect (msk-once/effects) makes harmless; the
  * probe cannot see your effect, so the summary lists those repeats by cause and fails the run only

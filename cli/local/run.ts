@@ -2,7 +2,8 @@
  * The local run behind `msk-once local` and `npm start`: a topic in the emulated Kafka log, events
  * published (some twice), the emulated event source mapping feeding a function (its retries,
  * bisect, partial failures, the on-failure DLQ topic), Redis behind a fault proxy that goes down for
- * four invocations, a crash between effects and the dedup commit, then the summary. What function
+ * four invocations, a crash between effects and the dedup commit, optionally a replay of the DLQ
+ * (`--replay-dlq`), then the summary. What function
  * runs and what counts as its effect is the {@link LocalTarget}'s business: your handler module
  * (module-target.ts) or the demo's notification function (demo/).
  */
