@@ -54,6 +54,9 @@ async function awsClients() {
  */
 export function localCommand(onDone: (code: number) => void): Command {
   const command = new Command('local')
+    .summary(
+      'run your kafkaHandler against the emulated MSK with faults; exit 1 if a good event did not take effect or ran twice',
+    )
     .description(
       'run your kafkaHandler against the emulated MSK and event source mapping, with values in its format, duplicates, a crash and a Redis outage; exit 1 if a good event did not take effect (lost, or failed into the DLQ), an effect ran twice, or a poison payload took effect, with no injected fault to explain it. REDIS_URL unset: a redis-server of its own, else 127.0.0.1:6379 (said)',
     )
@@ -210,6 +213,7 @@ export async function main(argv: string[]): Promise<number> {
   );
   program.addCommand(
     new Command('replay')
+      .summary('write the records of a DLQ dump back for kcat or kafka-console-producer, headers kept')
       .description(
         'write the records of a DLQ dump back for their source topics, key and headers kept (Event-Id: a replayed event that did run is skipped as a duplicate): a kcat script, or lines for kafka-console-producer. To rehearse locally: msk-once local --replay-dlq',
       )
@@ -277,6 +281,9 @@ export async function main(argv: string[]): Promise<number> {
   );
   program.addCommand(
     new Command('triage')
+      .summary(
+        'what each firing alarm means and which runbook section to follow (an account, or a run offline)',
+      )
       .description(
         'what each firing alarm of a consumer means, what its data shows and which runbook section to follow: of an AWS account, or offline of a local run (--from); the consumer from flags or from an --environments module',
       )
