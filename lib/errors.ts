@@ -1,5 +1,5 @@
-import type { SchemaRegistryErrorReason, StoreErrorReason as StoreReason } from './contract.ts';
-import { formatPosition, type RecordPosition } from './kafka/position.ts';
+import { formatPosition, type RecordPosition } from './contract/position.ts';
+import type { SchemaRegistryErrorReason, StoreErrorReason as StoreReason } from './contract/reasons.ts';
 
 export type { RecordPosition };
 
