@@ -312,6 +312,12 @@ export async function runTriage(argv: string[], io: TriageIO): Promise<number> {
       throw new TriageUsageError(`--env: unknown environment '${values.env}': known are ${known.join(', ')}`);
     }
     const env = io.environments[values.env]!;
+    // The names of the alarms and log groups come from it: without it the triage would read none.
+    if (typeof env.namePrefix !== 'string' || env.namePrefix === '') {
+      throw new TriageUsageError(
+        `--env ${values.env}: the environment has no namePrefix (the prefix of its functions, log groups and alarms, e.g. 'shop-prod')`,
+      );
+    }
     const consumers = env.consumers.filter(
       (c) => values.consumer === undefined || c.name === values.consumer,
     );
