@@ -8,7 +8,7 @@
  */
 import type { MSKRecord } from 'aws-lambda';
 import { type KafkaLog, parsePartitionId } from '../emulator/index.ts';
-import { EVENT_ID_HEADER, isByteArray } from '../lib/index.ts';
+import { EVENT_ID_HEADER, isByteArray } from '../lib/contract.ts';
 import { printable } from './terminal-text.ts';
 
 /** One row of the triage table. */
@@ -236,7 +236,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * A topic as JSON lines (what `npm run dlq` reads): key base64, headers as text, value as text.
  *
  * @example
- * writeFileSync('dlq.jsonl', dumpTopic(log, 'review-created-dlq'));
+ * writeFileSync('dlq.jsonl', dumpTopic(log, 'order-placed-dlq'));
  */
 export function dumpTopic(log: KafkaLog, topic: string): string {
   return log

@@ -20,7 +20,7 @@ import {
   PREVIOUS_KEY_FORMATS,
   type PreviousKeyFormat,
   previousKeyOf,
-} from '../lib/index.ts';
+} from '../lib/contract.ts';
 import { runDlq } from './dlq.ts';
 import { moduleTarget, parseHandlerReference, readPayloads } from './local/module-target.ts';
 import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
@@ -147,7 +147,7 @@ export async function main(argv: string[]): Promise<number> {
       )
       .requiredOption(
         '--environments <module>',
-        "a module exporting ENVIRONMENTS (name -> environment: dlqTopic, consumers, alarms), e.g. your CDK app's",
+        "a module exporting ENVIRONMENTS (name -> environment: namePrefix, dlqTopic, consumers, alarms), e.g. your CDK app's",
       )
       .helpOption('-h, --help', `display help\n\nThe other options are the triage's own:\n${TRIAGE_USAGE}`)
       .allowUnknownOption()

@@ -4,7 +4,7 @@
  * keeps that id, so the consumer can tell the repeat from a new event although its offset is new.
  */
 import { ulid } from 'ulid';
-import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/index.ts';
+import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/contract.ts';
 import type { KafkaLog, LogHeader, LogRecord } from './kafka-log.ts';
 
 /** An event as its producer knows it, before and after publishing. */
@@ -34,7 +34,7 @@ export interface NewEvent<T> {
  *
  * @example
  * const producer = new EventProducer(log);
- * const event = producer.create({ topic: 'review-created', key: 'review-1', payload: { stars: 5 } });
+ * const event = producer.create({ topic: 'order-placed', key: 'review-1', payload: { stars: 5 } });
  * producer.publish(event);   // offset n
  * producer.publish(event);   // offset n+1, same Event-Id: a duplicate the consumer must suppress
  */

@@ -1,5 +1,5 @@
-import type { SchemaRegistryErrorReason, StoreErrorReason as StoreReason } from './contract.ts';
-import { formatPosition, type RecordPosition } from './kafka/position.ts';
+import { formatPosition, type RecordPosition } from './contract/position.ts';
+import type { SchemaRegistryErrorReason, StoreErrorReason } from './contract/reasons.ts';
 
 export type { RecordPosition };
 
@@ -84,9 +84,6 @@ export class PartitionStoppedError extends RecordError {}
 
 /** Too little of the invocation's time was left to start this record; it was released for a retry. */
 export class OutOfTimeError extends RecordError {}
-
-/** Why a dedup store call failed, as counted in the `Reason` dimension of `Metric.dedupErrors`. */
-export type StoreErrorReason = StoreReason;
 
 /** The dedup store (Redis) failed or was too slow. */
 export class DedupStoreError extends MskOnceError {

@@ -21,7 +21,7 @@
  * @example
  * import middy from '@middy/core';
  * import { decodeRecords, dedupClaims, flushMetrics, resolveConfig, runPartitions } from 'msk-once/middlewares';
- * const config = resolveConfig({ handlerName: 'on-review-created', redis: { url }, handle });
+ * const config = resolveConfig({ handlerName: 'on-order-placed', redis: { url }, handle });
  * export const handler = middy()
  *   .use(flushMetrics(config.logger))
  *   .use(decodeRecords(config))

@@ -21,7 +21,7 @@ export interface LocalDynamoDB {
  *
  * @example
  * const dynamo = await startLocalDynamoDB();
- * const table = await dynamo.createTable('notification-idempotency');
+ * const table = await dynamo.createTable('orders-idempotency');
  */
 export async function startLocalDynamoDB(): Promise<LocalDynamoDB> {
   const { default: dynalite } = (await import('dynalite')) as unknown as {

@@ -11,9 +11,9 @@ import {
   EVENT_ID_HEADER,
   EVENT_TYPE_HEADER,
   formatPosition,
-  type KafkaBatchResponse,
   partitionId,
-} from '../lib/index.ts';
+} from '../lib/contract.ts';
+import type { KafkaBatchResponse } from '../lib/index.ts';
 
 /** One record to build. Only `offset` is required. */
 export interface RecordSpec {
@@ -44,7 +44,7 @@ const bytes = (text: string) => [...Buffer.from(text, 'utf8')];
  * One MSK record.
  *
  * @example
- * mskRecord({ topic: 'review-created', partition: 1, offset: 7, value: { stars: 5 } });
+ * mskRecord({ topic: 'order-placed', partition: 1, offset: 7, value: { stars: 5 } });
  * mskRecord({ offset: 8, eventId: null });          // no Event-Id header
  * mskRecord({ offset: 9, rawValue: '%%not-base64' }); // a malformed value
  */

@@ -4,7 +4,7 @@
  * bisect, partial failures, the on-failure DLQ topic), Redis behind a fault proxy that goes down for
  * four invocations, a crash between effects and the dedup commit, then the summary. What function
  * runs and what counts as its effect is the {@link LocalTarget}'s business: your handler module
- * (module-target.ts) or the demo's notification function (demo/).
+ * (module-target.ts) or another caller's (the repository's demo passes its own).
  */
 import { writeFileSync } from 'node:fs';
 import type { MSKEvent } from 'aws-lambda';
@@ -15,8 +15,8 @@ import {
   KafkaLog,
   type LambdaFunction,
 } from '../../emulator/index.ts';
-import { EnvVar } from '../../lib/contract.ts';
-import { type DedupStore, formatPosition, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
+import { EnvVar, formatPosition } from '../../lib/contract.ts';
+import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import {
   findRedis,
   type JsonLine,

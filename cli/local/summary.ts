@@ -6,8 +6,7 @@
 
 import type { MappingStats } from '../../emulator/index.ts';
 import { alarmRules } from '../../lib/alarms.ts';
-import { Metric } from '../../lib/contract.ts';
-import { formatPosition } from '../../lib/index.ts';
+import { formatPosition, Metric } from '../../lib/contract.ts';
 import { type JsonLine, sumMetric } from '../../testkit/index.ts';
 import type { DlqRow } from '../dlq-reader.ts';
 import { printable } from '../terminal-text.ts';

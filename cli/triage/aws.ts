@@ -36,7 +36,7 @@ export type TriageAlarm = MetricAlarm | CompositeAlarm;
  * Every metric and composite alarm whose name starts with `prefix`, in any state (paginated).
  *
  * @example
- * const alarms = await describeAlarms(cloudWatch, 'msk-once-prod-notification-');
+ * const alarms = await describeAlarms(cloudWatch, 'shop-prod-orders-');
  */
 export async function describeAlarms(client: CloudWatchClient, prefix: string): Promise<TriageAlarm[]> {
   const alarms: TriageAlarm[] = [];
@@ -244,7 +244,7 @@ export interface LogsQueryResult {
  * @throws {TriageReadError} when the query fails, is cancelled, times out in Logs Insights, or does
  * not finish in `timeoutMs` (then it is stopped with StopQuery, so it does not run on, billed).
  * @example
- * const { rows, left } = await queryLogs(logs, '/aws/lambda/msk-once-prod-notification', start, end, TRIAGE_LOGS_QUERY);
+ * const { rows, left } = await queryLogs(logs, '/aws/lambda/shop-prod-orders', start, end, TRIAGE_LOGS_QUERY);
  */
 export async function queryLogs(
   client: CloudWatchLogsClient,

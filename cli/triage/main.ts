@@ -1,12 +1,12 @@
 /**
- * `msk-once triage`: for an environment (infra/environments.ts) and optionally one consumer, what
- * each firing alarm means, what the data shows and which runbook section to follow.
+ * `msk-once triage`: for an environment of the caller's (a CDK app's `ENVIRONMENTS`) and optionally
+ * one consumer, what each firing alarm means, what the data shows and which runbook section to follow.
  *
- *   npm run triage -- --env prod [--consumer notification] [--since 2h]   # an AWS account
+ *   npm run triage -- --env prod [--consumer orders] [--since 2h]         # an AWS account
  *   npm run triage -- --env dev --from run.jsonl                         # a local run's output
  *
- * The environments come from the caller (scripts/triage.ts passes the CDK app's), so that cli/
- * does not import the CDK app.
+ * The environments come from the caller (`msk-once triage --environments <module>`, or a script
+ * of the CDK app's), so that cli/ does not import a CDK app.
  *
  * From AWS it reads the consumer's alarms (DescribeAlarms), the metrics of its alarm rules
  * (GetMetricData) and its log lines (Logs Insights); from a file, the EMF and log lines of a local
@@ -42,7 +42,7 @@ import { analyzeLogLines } from './log-lines.ts';
 import { signalsFromEmf } from './signals.ts';
 
 export const USAGE = `usage: npm run triage -- --env <name> [--consumer <name>] [--since 2h] [--from <file>]
-  --env       an environment of infra/environments.ts
+  --env       a name of the environments given (ENVIRONMENTS of the app)
   --consumer  one consumer of it (default: all)
   --since     how far back to read metrics and logs: 30m, 2h, 1d (default 2h)
   --from      a local run's EMF and log lines (JSON lines) instead of an AWS account`;
@@ -58,6 +58,8 @@ export interface TriageConsumer {
 /** What the triage needs of an environment (infra/cdk/environment-types.ts `EnvironmentConfig` has it). */
 export interface TriageEnvironment {
   readonly name: string;
+  /** The prefix of its resources' names: a consumer's function, log group and alarms are `<namePrefix>-<consumer>...`. */
+  readonly namePrefix: string;
   readonly dlqTopic: string;
   readonly metricsNamespace?: string;
   readonly consumers: readonly TriageConsumer[];
@@ -66,7 +68,7 @@ export interface TriageEnvironment {
 
 /** What the triage talks to; tests give it mocked clients and a fixed clock. */
 export interface TriageIO {
-  /** The environments `--env` picks from (the CDK app's, infra/environments.ts). */
+  /** The environments `--env` picks from (a CDK app's `ENVIRONMENTS`). */
   readonly environments: Readonly<Record<string, TriageEnvironment>>;
   readonly cloudWatch?: CloudWatchClient;
   readonly logs?: CloudWatchLogsClient;
@@ -177,7 +179,7 @@ async function triageFile(env: TriageEnvironment, consumers: TriageConsumer[], f
   for (const e of firing) {
     io.out(
       render(
-        `WOULD FIRE  ${consumerResourceNames(env.name, consumer.name).alarmPrefix}${e.rule.section}  (${e.rule.condition}: ${formatValue(e.rule.key, e.value)})`,
+        `WOULD FIRE  ${consumerResourceNames(env.namePrefix, consumer.name).alarmPrefix}${e.rule.section}  (${e.rule.condition}: ${formatValue(e.rule.key, e.value)})`,
         e.rule,
         alarmMeaning(e.rule.key, e.rule, subjectOf(consumer, env)),
         findings(e, signals, logs),
@@ -200,7 +202,7 @@ async function triageAccount(
   const rules = alarmRules(env.alarms);
   let firingTotal = 0;
   for (const consumer of consumers) {
-    const names = consumerResourceNames(env.name, consumer.name);
+    const names = consumerResourceNames(env.namePrefix, consumer.name);
     const all = await describeAlarms(io.cloudWatch, names.alarmPrefix);
     // The parts of a split rule (`<name>-part<k>`) are its composite's business: listed and
     // explained once, under the rule's name; their metrics still name the mappings.
@@ -310,6 +312,12 @@ export async function runTriage(argv: string[], io: TriageIO): Promise<number> {
       throw new TriageUsageError(`--env: unknown environment '${values.env}': known are ${known.join(', ')}`);
     }
     const env = io.environments[values.env]!;
+    // The names of the alarms and log groups come from it: without it the triage would read none.
+    if (typeof env.namePrefix !== 'string' || env.namePrefix === '') {
+      throw new TriageUsageError(
+        `--env ${values.env}: the environment has no namePrefix (the prefix of its functions, log groups and alarms, e.g. 'shop-prod')`,
+      );
+    }
     const consumers = env.consumers.filter(
       (c) => values.consumer === undefined || c.name === values.consumer,
     );

@@ -29,7 +29,7 @@ const NAMED_WINDOWS: string[] = Object.keys(WINDOWS);
  *
  * @throws {ConstructConfigError}
  * @example
- * validateConsumerProps('Stack/notification', props);
+ * validateConsumerProps('Stack/orders', props);
  */
 export function validateConsumerProps(path: string, props: KafkaConsumerProps): void {
   const fail = (prop: string, reason: string): never => {

@@ -65,10 +65,10 @@ export class KafkaConsumer extends Construct {
 
   /**
    * @example
-   * new KafkaConsumer(stack, 'notification', {
-   *   entry: 'functions/notification/handler.ts', service: 'notification', handlerName: 'on-review-created',
-   *   clusterArn, topics: ['review-created'], consumerGroupId: 'notification', dlqTopic: 'msk-once-dlq',
-   *   vpc, dedupStore: cache.storeFor('notification'), provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
+   * new KafkaConsumer(stack, 'orders', {
+   *   entry: 'src/orders/handler.ts', service: 'orders', handlerName: 'on-order-placed',
+   *   clusterArn, topics: ['order-placed'], consumerGroupId: 'orders', dlqTopic: 'msk-once-dlq',
+   *   vpc, dedupStore: cache.storeFor('orders'), provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
    * });
    */
   constructor(scope: Construct, id: string, props: KafkaConsumerProps) {
@@ -282,7 +282,7 @@ export class KafkaConsumer extends Construct {
    * failed, deduplicated), dimensions service, Topic, Handler.
    *
    * @example
-   * consumer.metricMessages(Metric.failed, 'review-created');
+   * consumer.metricMessages(Metric.failed, 'order-placed');
    */
   metricMessages(name: RecordCounter, topic: string, options?: cloudwatch.MetricOptions): cloudwatch.Metric {
     return new cloudwatch.Metric({

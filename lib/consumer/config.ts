@@ -2,9 +2,9 @@
  * Options resolved and validated once, at cold start. Every error names the option and why.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { dedupKeyPrefix } from '../contract/dedup-key.ts';
+import { checkPreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import { DEFAULT_NAMESPACE, EnvVar } from '../contract.ts';
-import { dedupKeyPrefix } from '../dedup/key.ts';
-import { checkPreviousKeyFormat } from '../dedup/previous-key-formats.ts';
 import { validateRedisOptions } from '../dedup/redis-options.ts';
 import { RedisDedupStore } from '../dedup/redis-store.ts';
 import { RolloutDedupStore } from '../dedup/rollout-store.ts';
@@ -94,7 +94,7 @@ function resolveCommitEvery(given: { records?: number; ms?: number } | undefined
  *   10 minutes, an unparseable Redis URL, no store, a bad policy or limit, a previousKeyFormat
  *   other than '0.1.0' or '0.2.0', the removed readPreviousKeys.
  * @example
- * const config = resolveConfig({ handlerName: 'on-review-created', redis: { url }, handle });
+ * const config = resolveConfig({ handlerName: 'on-order-placed', redis: { url }, handle });
  */
 export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>): ResolvedConfig<T> {
   if (!options || typeof options !== 'object') throw new ConfigurationError('options', 'must be an object');

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
-import { dedupKey } from '../dedup/key.ts';
+import { dedupKey } from '../contract/dedup-key.ts';
 import { InvalidRecordError } from '../errors.ts';
 import { decodeEnvelope, decodeRecord, hasValue, offsetOf, type PendingMessage } from '../kafka/decode.ts';
 import type { KafkaBatchResponse } from '../kafka/message.ts';

@@ -2,9 +2,9 @@
  * Dedup settings of a deployed function, from its environment (set by the CDK construct).
  */
 
+import { checkPreviousKeyFormat, type PreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import { EnvVar, WINDOWS, type WindowName } from '../contract.ts';
 import { MemoryDedupStore } from '../dedup/memory-store.ts';
-import { checkPreviousKeyFormat, type PreviousKeyFormat } from '../dedup/previous-key-formats.ts';
 import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-options.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { ConfigurationError } from '../errors.ts';
@@ -64,7 +64,7 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * @throws {ConfigurationError} naming the variable and what it expects; never quoting a value (a
  *   token pasted into the wrong variable stays out of the init error), only its length.
  * @example
- * export const handler = kafkaHandler({ handlerName: 'on-review-created', ...dedupConfigFromEnv(), handle });
+ * export const handler = kafkaHandler({ handlerName: 'on-order-placed', ...dedupConfigFromEnv(), handle });
  */
 export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupEnvConfig {
   const rawWindow = env[EnvVar.window] || 'default';

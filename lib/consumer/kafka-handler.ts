@@ -25,9 +25,9 @@ export type KafkaHandler = MiddyfiedHandler<MSKEvent, KafkaBatchResponse, Error,
  * Middlewares you add with `.use()` run inside it (their `before` after the claims are made).
  *
  * @example
- * export const handler = kafkaHandler<ReviewCreated>({
- *   service: 'notification',
- *   handlerName: 'on-review-created',
+ * export const handler = kafkaHandler<OrderPlaced>({
+ *   service: 'orders',
+ *   handlerName: 'on-order-placed',
  *   redis: { url: 'rediss://my-cache.example.com:6379', cluster: true },
  *   async handle(message) {
  *     await notify(message.payload!.userId, message.eventId);

@@ -4,7 +4,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, MSKRecord } from 'aws-lambda';
 import type { Cluster, Redis } from 'ioredis';
-import type { PreviousKeyFormat } from '../dedup/previous-key-formats.ts';
+import type { PreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import type { RedisConnectionOptions } from '../dedup/redis-options.ts';
 import type { RolloutDedupStore } from '../dedup/rollout-store.ts';
 import type { DedupStore } from '../dedup/store.ts';

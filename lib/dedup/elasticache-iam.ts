@@ -54,7 +54,7 @@ class Sha256 {
  * A fresh IAM auth token for `auth`: the presigned URL without its `http://` scheme.
  *
  * @example
- * const password = await elastiCacheIamToken({ userId: 'dedup', cacheName: 'msk-once-prod' });
+ * const password = await elastiCacheIamToken({ userId: 'dedup', cacheName: 'shop-prod' });
  */
 export async function elastiCacheIamToken(auth: ElastiCacheIamAuth, now = new Date()): Promise<string> {
   return elastiCacheIamTokens(auth)(now);
@@ -66,7 +66,7 @@ export async function elastiCacheIamToken(auth: ElastiCacheIamAuth, now = new Da
  * not a credentials lookup.
  *
  * @example
- * const token = elastiCacheIamTokens({ userId: 'dedup', cacheName: 'msk-once-prod' });
+ * const token = elastiCacheIamTokens({ userId: 'dedup', cacheName: 'shop-prod' });
  * const password = await token();
  */
 export function elastiCacheIamTokens(auth: ElastiCacheIamAuth): (now?: Date) => Promise<string> {

@@ -145,7 +145,7 @@ function isClient(value: unknown): value is Redis | Cluster {
  *
  * @example
  * const store = new RedisDedupStore({ redis: { url: 'rediss://cache.example:6379', cluster: true } });
- * const [result] = await store.claim(['notification:dedup:on-review-created:01J...'], owner, 60_000);
+ * const [result] = await store.claim(['orders:dedup:on-order-placed:01J...'], owner, 60_000);
  */
 export class RedisDedupStore implements DedupStore {
   readonly #connection: RedisConnection;

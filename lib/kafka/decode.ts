@@ -4,9 +4,15 @@
  * it never throws past the batch.
  */
 import type { MSKRecord } from 'aws-lambda';
+import { isByteArray } from '../contract/bytes.ts';
+import {
+  CORRELATION_ID_HEADER,
+  EVENT_ID_HEADER,
+  EVENT_TYPE_HEADER,
+  normalizeEventId,
+} from '../contract/envelope.ts';
 import { InvalidRecordError } from '../errors.ts';
 import { readThrown } from '../observability/thrown.ts';
-import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, normalizeEventId } from './envelope.ts';
 import type { KafkaHeaders, KafkaMessage } from './message.ts';
 
 /**
@@ -62,20 +68,6 @@ function describeType(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   const type = typeof value;
   return type === 'object' || type === 'undefined' ? `an ${type}` : `a ${type}`;
-}
-
-/**
- * True when every element is a whole number 0..255. A header value outside it would be wrapped
- * modulo 256 by Buffer.from, so 0x130 could alias another Event-Id's 0x30: such a record fails.
- */
-export function isByteArray(bytes: unknown): bytes is number[] {
-  if (!Array.isArray(bytes)) return false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    // A non-number, a fraction, a negative or a value above 255 never equals itself masked.
-    if ((b & 255) !== b) return false;
-  }
-  return true;
 }
 
 /**

@@ -682,4 +682,15 @@ describe('command line', () => {
       assert.match(text, /usage: npm run triage/);
     }
   });
+
+  test("an environment without namePrefix (a team's ENVIRONMENTS of before) is refused, naming it", async () => {
+    const { namePrefix: _, ...dev } = ENVIRONMENTS.dev;
+    let text = '';
+    const code = await runTriage(['--env', 'dev', '--from', '/nonexistent/run.jsonl'], {
+      environments: { dev } as unknown as Parameters<typeof runTriage>[1]['environments'],
+      out: (t) => (text += t),
+    });
+    assert.equal(code, 2);
+    assert.match(text, /--env dev: the environment has no namePrefix/);
+  });
 });

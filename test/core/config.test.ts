@@ -3,17 +3,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { resolveConfig } from '../../lib/consumer/config.ts';
-import { EnvVar } from '../../lib/contract.ts';
-import {
-  ConfigurationError,
-  dedupConfigFromEnv,
-  dedupKey,
-  dedupKeyPrefix,
-  elastiCacheIamToken,
-  kafkaHandler,
-  RedisDedupStore,
-  windowMs,
-} from '../../lib/index.ts';
+import { dedupKey, dedupKeyPrefix, EnvVar } from '../../lib/contract.ts';
+import { elastiCacheIamToken } from '../../lib/dedup/elasticache-iam.ts';
+import { windowMs } from '../../lib/dedup/window.ts';
+import { ConfigurationError, dedupConfigFromEnv, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const handle = async () => {};

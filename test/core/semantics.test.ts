@@ -4,14 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import {
-  dedupKey,
-  dedupKeyPrefix,
-  type KafkaHandler,
-  type KafkaMessage,
-  kafkaHandler,
-  RedisDedupStore,
-} from '../../lib/index.ts';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';

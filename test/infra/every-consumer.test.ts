@@ -18,7 +18,7 @@ function assertDeployed(
   config: EnvironmentConfig,
   c: ConsumerConfig,
 ): void {
-  const names = consumerResourceNames(config.name, c.name);
+  const names = consumerResourceNames(config.namePrefix, c.name);
   const fn = ofConsumer(template, 'AWS::Lambda::Function', c.name);
   const p = fn.resource.Properties;
   assert.equal(p.FunctionName, names.functionName);

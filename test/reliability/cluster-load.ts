@@ -8,12 +8,11 @@
  */
 import calculateSlot from 'cluster-key-slot';
 import { ulid } from 'ulid';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import type { RenewalResult } from '../../lib/dedup/store.ts';
 import {
   type ClaimResult,
   type DedupStore,
-  dedupKey,
-  dedupKeyPrefix,
   type KafkaHandler,
   kafkaHandler,
   RedisDedupStore,

@@ -32,8 +32,9 @@ import {
   type PartialResponseReading,
   toMskEvent,
 } from '../../emulator/index.ts';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { createEffect } from '../../lib/effects/effect.ts';
-import { dedupKey, dedupKeyPrefix, RedisDedupStore } from '../../lib/index.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
 import {
   CrashingStore,
   type CrashPlan,

@@ -2,7 +2,7 @@
 import { after, before } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import { type ExecutionEnvironment, inProcess, LambdaFunction } from '../../emulator/index.ts';
-import { eventIdOfKey } from '../../lib/dedup/key.ts';
+import { eventIdOfKey } from '../../lib/contract/dedup-key.ts';
 import { type BusinessHandler, type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
 import {
   type OutputCapture,
