@@ -49,6 +49,7 @@ describe('contract: the public values', () => {
       'connection',
       'script',
       'unknown',
+      'misconfigured',
       'claim-lost',
       'lease-overrun',
     ]);
