@@ -62,6 +62,41 @@ export function traceConnects(client: Redis): void {
     });
 }
 
+/**
+ * Trace the connects of a cluster's nodes and of the connections it makes to load the slot map
+ * (a node's `duplicate()`, whose errors ioredis drops: a startup node that refuses shows only as
+ * "Failed to refresh slots cache"), and pass their errors to `onError` with the node's address;
+ * the function returned tells how far the latest of them got. Leans on `+node` being emitted
+ * before the node connects, and on the slot map being loaded through `duplicate()`.
+ *
+ * @example
+ * const latest = traceClusterConnects(cluster, (error, address, attempt) => note(error, address, attempt));
+ * @internal
+ */
+export function traceClusterConnects(
+  cluster: Cluster,
+  onError: (error: unknown, address: string, attempt: ConnectAttempt | undefined) => void,
+): () => { address: string; attempt: ConnectAttempt | undefined } | undefined {
+  // The connection made last: how far it got tells why a cluster that never became ready did not.
+  let latest: { address: string; client: Redis } | undefined;
+  const trace = (client: Redis, address: string) => {
+    traceConnects(client);
+    latest = { address, client };
+    client.on('error', (error) => onError(error, address, lastAttempt(client)));
+  };
+  cluster.on('+node', (node: Redis) => {
+    const address = `${node.options.host}:${node.options.port}`;
+    trace(node, address);
+    const duplicate = node.duplicate.bind(node);
+    node.duplicate = (override) => {
+      const copy = duplicate(override);
+      trace(copy, address);
+      return copy;
+    };
+  });
+  return () => latest && { address: latest.address, attempt: lastAttempt(latest.client) };
+}
+
 /** How far the last connect of `client` got, where it was traced. @internal */
 export function lastAttempt(client: Redis): ConnectAttempt | undefined {
   const attempt = (client as unknown as Traced)[ATTEMPT];
@@ -92,6 +127,8 @@ export class FreshAuthRedis extends Redis implements FreshAuth {
 export class FreshAuthCluster extends Cluster implements FreshAuth {
   beforeConnect: () => Promise<void> = async () => {};
   retired = false;
+  /** Where and how far the latest traced connect of the cluster got ({@link traceClusterConnects}). */
+  latestConnect?: () => { address: string; attempt: ConnectAttempt | undefined } | undefined;
   override connect(): Promise<void> {
     return this.beforeConnect().then(() => {
       if (this.retired) throw new Error('Connection is closed.');

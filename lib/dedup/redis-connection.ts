@@ -26,7 +26,12 @@
 import { isIP } from 'node:net';
 import { Cluster, type ClusterOptions, type Redis, type RedisOptions } from 'ioredis';
 import { RedisConnectionError } from '../errors.ts';
-import { type ConnectTarget, describeRedisFailure, type RedisFailure } from './connect-failure.ts';
+import {
+  type ConnectAttempt,
+  type ConnectTarget,
+  describeRedisFailure,
+  type RedisFailure,
+} from './connect-failure.ts';
 import { elastiCacheIamTokens, TOKEN_REFRESH_MS } from './elasticache-iam.ts';
 import {
   AuthPassword,
@@ -35,6 +40,7 @@ import {
   FreshAuthRedis,
   lastAttempt,
   retire,
+  traceClusterConnects,
   traceConnects,
 } from './fresh-auth.ts';
 import { scrubError } from './redact.ts';
@@ -164,20 +170,15 @@ export function connectRedis(
     client.beforeConnect = () => auth.renew(client);
     // Errors surface through the commands (an unhandled 'error' event would crash the process);
     // what they say is kept to tell why a batch found no connection.
-    if (client instanceof Cluster) {
+    if (client instanceof FreshAuthCluster) {
       client.on('error', (error) => noteFailure(describeRedisFailure(error, target)));
-      client.on('node error', (error, address) =>
-        noteFailure(
-          describeRedisFailure(error, {
-            ...target,
-            address: typeof address === 'string' ? address : target.address,
-          }),
-        ),
+      client.latestConnect = traceClusterConnects(client, (error, address, attempt) =>
+        noteFailure(describeRedisFailure(error, { ...target, address }, attempt)),
       );
     } else {
-      traceConnects(client);
-      const standalone = client;
-      client.on('error', (error) =>
+      const standalone = client as FreshAuthRedis;
+      traceConnects(standalone);
+      standalone.on('error', (error) =>
         noteFailure(describeRedisFailure(error, target, lastAttempt(standalone))),
       );
     }
@@ -226,7 +227,8 @@ export function connectRedis(
           );
         }
         if ((client.status as string) === 'wait' || (client.status as string) === 'end') {
-          client.connect().catch(() => {});
+          // A cluster's startup name that does not resolve shows only here (ioredis emits nothing).
+          client.connect().catch((error) => noteFailure(describeRedisFailure(error, target)));
         }
       }
       try {
@@ -349,21 +351,27 @@ function notReady(
   lastFailure: RedisFailure | undefined,
   why: string,
 ): RedisConnectionError {
-  const attempt = client instanceof Cluster ? undefined : lastAttempt(client);
+  let attempt: ConnectAttempt | undefined;
+  let at = target;
+  if (client instanceof FreshAuthCluster) {
+    const latest = client.latestConnect?.();
+    attempt = latest?.attempt;
+    if (latest) at = { ...target, address: latest.address };
+  } else if (!(client instanceof Cluster)) attempt = lastAttempt(client);
   // ioredis's own connect timeout may fire just after ours: its verdict, from how far the connect got.
   const failure =
     lastFailure ??
     (attempt && (!attempt.tcp || (target.tls && !attempt.secure))
-      ? describeRedisFailure({ code: 'ETIMEDOUT' }, target, attempt)
+      ? describeRedisFailure({ code: 'ETIMEDOUT' }, at, attempt)
       : undefined);
   if (failure) {
     const reason = failure.problem === 'timeout' ? 'timeout' : 'connection';
     return new RedisConnectionError(reason, failure.problem, failure.address, `${failure.text}${why}`);
   }
   const text = attempt?.tcp
-    ? `${target.address} accepted the connection but did not answer within ${target.connectTimeoutMs} ms (a stalled or overloaded Redis)`
-    : `no answer from ${target.address} within ${target.connectTimeoutMs} ms (status ${client.status})`;
-  return new RedisConnectionError('timeout', 'timeout', target.address, `${text}${why}`);
+    ? `${at.address} accepted the connection but did not answer within ${at.connectTimeoutMs} ms (a stalled or overloaded Redis)`
+    : `no answer from ${at.address} within ${at.connectTimeoutMs} ms (status ${client.status})`;
+  return new RedisConnectionError('timeout', 'timeout', at.address, `${text}${why}`);
 }
 
 function untilReady(client: Redis | Cluster, timeoutMs: number): Promise<void> {

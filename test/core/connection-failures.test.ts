@@ -141,31 +141,15 @@ function assertTold(
   }
 }
 
-describe('a store that never worked says why', () => {
-  test('a wrong port: refused', async () => {
-    const port = await freePort();
-    const error = await claimError({ url: `redis://127.0.0.1:${port}` });
+describe('a store that never worked says why (auth, ACL, certificate, a hung server)', () => {
+  test('a TLS certificate the client does not trust: refused, naming the code', async () => {
+    const error = await claimError({ url: `rediss://localhost:${tlsPort}` });
     assertTold(
       error,
-      'refused',
-      `127.0.0.1:${port}`,
-      /refused the connection \(ECONNREFUSED\).*a wrong port in the Redis URL/,
+      'tls',
+      `localhost:${tlsPort}`,
+      /certificate was refused \(DEPTH_ZERO_SELF_SIGNED_CERT\)/,
     );
-  });
-
-  test('an unknown host: the name does not resolve', async () => {
-    const error = await claimError({ url: 'redis://no-such-cache.invalid:6379' });
-    assertTold(error, 'dns', 'no-such-cache.invalid:6379', /does not resolve \(ENOTFOUND\)|EAI_AGAIN/);
-  });
-
-  test('rediss:// against a plain Redis: TLS on one side only', async () => {
-    const error = await claimError({ url: `rediss://localhost:${plain.port}` });
-    assertTold(error, 'tls', `localhost:${plain.port}`, /serves plain Redis.*use redis:\/\//);
-  });
-
-  test('a plain client against a TLS port: TLS on one side only', async () => {
-    const error = await claimError({ url: `redis://127.0.0.1:${tlsPort}` });
-    assertTold(error, 'tls', `127.0.0.1:${tlsPort}`, /requires TLS.*use rediss:\/\//);
   });
 
   test('an ACL user with a wrong password: auth refused, and the password is nowhere', async () => {
@@ -228,6 +212,43 @@ describe('a store that never worked says why', () => {
     }
   });
 });
+
+// The cases a connection meets before any command, in both modes: a cluster loads its slot map
+// first, through connections of its own (their errors are traced too).
+for (const cluster of [false, true]) {
+  describe(`a ${cluster ? 'cluster' : 'standalone'} store that never connected says why`, () => {
+    test('a wrong port: refused', async () => {
+      const port = await freePort();
+      const error = await claimError({ url: `redis://127.0.0.1:${port}`, cluster });
+      assertTold(
+        error,
+        'refused',
+        `127.0.0.1:${port}`,
+        /refused the connection \(ECONNREFUSED\).*a wrong port in the Redis URL/,
+      );
+    });
+
+    test('an unknown host: the name does not resolve', async () => {
+      const error = await claimError({ url: 'redis://no-such-cache.invalid:6379', cluster });
+      assertTold(error, 'dns', 'no-such-cache.invalid:6379', /does not resolve \(ENOTFOUND\)|EAI_AGAIN/);
+    });
+
+    test('rediss:// against a plain Redis: TLS on one side only', async () => {
+      const error = await claimError({ url: `rediss://localhost:${plain.port}`, cluster });
+      assertTold(
+        error,
+        'tls',
+        `localhost:${plain.port}`,
+        /did not answer the TLS handshake.*serves plain Redis.*use redis:\/\//,
+      );
+    });
+
+    test('a plain client against a TLS port: TLS on one side only', async () => {
+      const error = await claimError({ url: `redis://127.0.0.1:${tlsPort}`, cluster });
+      assertTold(error, 'tls', `127.0.0.1:${tlsPort}`, /requires TLS.*use rediss:\/\//);
+    });
+  });
+}
 
 describe('never worked, or an outage', () => {
   test('a store that worked and then lost its Redis reports the outage, not a misconfiguration', async () => {
