@@ -18,6 +18,7 @@ import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { DEDUP_USER_COMMANDS, dedupUserAccessString } from '../../lib/contract.ts';
+import { describeRedisFailure } from '../../lib/dedup/connect-failure.ts';
 import type { ClaimResult } from '../../lib/dedup/store.ts';
 import {
   DedupStoreError,
@@ -27,7 +28,7 @@ import {
   type RedisConnectionOptions,
   RedisDedupStore,
 } from '../../lib/index.ts';
-import { freePort, type LocalRedis, startRedisServer } from '../../testkit/index.ts';
+import { freePort, type LocalRedis, startRedisServer, startTcpFaultProxy } from '../../testkit/index.ts';
 
 const PASSWORD = 'acl-right-password-31';
 const WRONG = 'acl-wrong-password-47';
@@ -249,6 +250,71 @@ for (const cluster of [false, true]) {
     });
   });
 }
+
+describe('ioredis texts are translated', () => {
+  test("a connection cut under a pending command: not ioredis's max-retries text, but the address", async () => {
+    const redis = await startRedisServer();
+    const proxy = await startTcpFaultProxy(redis.url);
+    const store = new RedisDedupStore({ redis: { url: proxy.url, commandTimeoutMs: 2000 } });
+    try {
+      assert.deepEqual(await store.claim([key()], 'o', 30_000), ['claimed']);
+      proxy.set({ slowMs: 500 });
+      const pending = store.claim([key()], 'o', 30_000).catch((e: unknown) => [e]);
+      await new Promise((r) => setTimeout(r, 100));
+      proxy.set('down'); // the command is on the wire: ioredis answers MaxRetriesPerRequestError
+      const [cut] = await pending;
+      assert.ok(cut instanceof RedisConnectionError, String(cut));
+      assert.equal(cut.reason, 'connection', cut.message);
+      assert.match(cut.message, new RegExp(`not connected to 127\\.0\\.0\\.1:${new URL(proxy.url).port}`));
+      assert.match(
+        String(cut.cause),
+        /max retries per request/,
+        'ioredis did say it (else this proves nothing)',
+      );
+      assert.doesNotMatch(cut.message, IOREDIS_TEXTS);
+    } finally {
+      await store.close();
+      await proxy.stop();
+      await redis.stop();
+    }
+  });
+
+  test('a server with a password, none given: NOAUTH', async () => {
+    const locked = await startRedisServer();
+    // Set after the start: the starter waits for an answer to PING, which NOAUTH is not.
+    const setup = new Redis({ host: '127.0.0.1', port: locked.port, maxRetriesPerRequest: 1 });
+    await setup.config('SET', 'requirepass', PASSWORD);
+    setup.disconnect();
+    try {
+      const error = await claimError({ url: locked.url });
+      assertTold(
+        error,
+        'auth',
+        `127.0.0.1:${locked.port}`,
+        /requires authentication and none was sent \(NOAUTH\)/,
+      );
+    } finally {
+      await locked.stop();
+    }
+  });
+
+  // Codes no local server produces on demand (a DNS server that does not answer, a TLS server
+  // that answers garbage, no route): told all the same.
+  test('EAI_AGAIN, EPROTO, EHOSTUNREACH, a TLS alert to a plain client; unknown errors stay as they are', () => {
+    const target = { address: 'cache.example:6379', tls: true, user: undefined, connectTimeoutMs: 1000 };
+    const told = (error: object, tls = true) => describeRedisFailure(error, { ...target, tls });
+    assert.equal(told({ code: 'EAI_AGAIN', message: 'getaddrinfo EAI_AGAIN cache.example' })?.problem, 'dns');
+    assert.equal(told({ code: 'EPROTO', message: 'wrong version number' })?.problem, 'tls');
+    assert.equal(told({ code: 'EHOSTUNREACH', message: 'connect EHOSTUNREACH' })?.problem, 'timeout');
+    const alert = told(
+      { name: 'ParserError', message: `Protocol error, got ${JSON.stringify('\u0015')} as reply type byte` },
+      false,
+    );
+    assert.equal(alert?.problem, 'tls');
+    assert.match(alert!.text, /^cache\.example:6379 answered our first command in TLS/);
+    assert.equal(told({ message: 'ERR something else' }), undefined);
+  });
+});
 
 describe('never worked, or an outage', () => {
   test('a store that worked and then lost its Redis reports the outage, not a misconfiguration', async () => {
