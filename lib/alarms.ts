@@ -296,7 +296,7 @@ export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): s
     case 'dedupRatio':
       return `More than ${rule.threshold * 100}% of ${s.who}'s records were repeats for 10 minutes (${Metric.deduplicated} / ${Metric.processed}). Normal is under 1%: a producer or the outbox forwarder is publishing twice, or batches are retried in a loop.`;
     case 'dedupErrors':
-      return `The dedup store (Redis) of ${s.service} failed (${Metric.dedupErrors} > 0, any ${Dimension.reason}). Fail-open handlers ran without dedup (duplicates possible); fail-closed handlers failed their records (retries, then DLQ).`;
+      return `The dedup store (Redis) of ${s.service} failed (${Metric.dedupErrors} > 0, any ${Dimension.reason}). Fail-open handlers ran without dedup (duplicates possible); fail-closed handlers failed their records (retries, then DLQ). Reason misconfigured: the store never worked since the cold start (a wrong host, port, TLS setting, token or ACL; the ERROR log line names it).`;
     case 'dedupLatency':
       return `p99 of one dedup round trip of ${s.service} is above ${rule.threshold} ms (${Metric.dedupCheckDuration}). A slow Redis slows every batch and eats the time records need.`;
     case 'effectErrors':

@@ -88,9 +88,43 @@ export class OutOfTimeError extends RecordError {}
 /** The dedup store (Redis) failed or was too slow. */
 export class DedupStoreError extends MskOnceError {
   readonly reason: StoreErrorReason;
+  /** What went wrong, without the reason in front. */
+  readonly detail: string;
   constructor(reason: StoreErrorReason, message: string, options?: ErrorOptions) {
     super(`dedup store ${reason}: ${message}`, options);
     this.reason = reason;
+    this.detail = message;
+  }
+}
+
+/**
+ * What went wrong between the function and Redis, in the reader's words: the host name does not
+ * resolve (`dns`), nothing listens on the port (`refused`), TLS on one side only or a certificate
+ * refused (`tls`), the user or token refused (`auth`), a command the ACL user may not run
+ * (`permission`), no answer in time (`timeout`), or the connection went away (`closed`).
+ */
+export type RedisProblem = 'dns' | 'refused' | 'tls' | 'auth' | 'permission' | 'timeout' | 'closed';
+
+/**
+ * The Redis of the dedup store could not be reached, or refused this client. The message names
+ * the address (`host:port`) and the cause, and what to check; it never quotes a password or token
+ * (ioredis's own text, secrets scrubbed, is the `cause`). `reason` is the metric's: `misconfigured`
+ * while no store call has worked since the cold start, the outage's reason after.
+ */
+export class RedisConnectionError extends DedupStoreError {
+  readonly problem: RedisProblem;
+  /** `host:port` of the node that failed. */
+  readonly address: string;
+  constructor(
+    reason: StoreErrorReason,
+    problem: RedisProblem,
+    address: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(reason, message, options);
+    this.problem = problem;
+    this.address = address;
   }
 }
 

@@ -14,6 +14,7 @@ export const MAX_BATCH_SIZE = 10_000;
 const OWNED_VARIABLES: ReadonlySet<string> = new Set([
   EnvVar.serviceName,
   EnvVar.handlerName,
+  EnvVar.deployedServiceName,
   EnvVar.metricsNamespace,
   EnvVar.idempotencyTable,
   'NODE_OPTIONS',

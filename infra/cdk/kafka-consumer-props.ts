@@ -17,7 +17,10 @@ import type { DedupWindow } from './environment-types.ts';
 export interface KafkaConsumerProps {
   /** The handler file exporting `handler` (a kafkaHandler). */
   readonly entry: string;
-  /** The service name (`EnvVar.serviceName`); the `service` metric dimension. */
+  /**
+   * The service name (`EnvVar.serviceName`); the `service` metric dimension of the alarms, passed
+   * to the function as `EnvVar.deployedServiceName` too: a different service in the code fails at cold start.
+   */
   readonly service: string;
   /**
    * The `Handler` metric dimension of the alarms, passed to the function as `EnvVar.handlerName`:

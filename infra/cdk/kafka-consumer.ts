@@ -117,6 +117,8 @@ export class KafkaConsumer extends Construct {
         // Stack traces point at the TypeScript sources (the bundle ships its .map).
         NODE_OPTIONS: '--enable-source-maps',
         [EnvVar.serviceName]: props.service,
+        // kafkaHandler compares its service with this one: a different one in the code fails at cold start.
+        [EnvVar.deployedServiceName]: props.service,
         // kafkaHandler takes its handlerName from here, so the alarms' Handler dimension is the code's.
         [EnvVar.handlerName]: props.handlerName,
         [EnvVar.metricsNamespace]: this.metricsNamespace,

@@ -74,6 +74,32 @@ function resolveHandlerName(inCode: string | undefined, inEnvironment: string | 
   return named;
 }
 
+/**
+ * The service: the code's, else the deployment's (`EnvVar.deployedServiceName`, then
+ * `EnvVar.serviceName`). The code's and the deployment's both given and different, the keys and
+ * metrics would carry a service the alarms do not watch: refused, as for the handler name.
+ *
+ * @internal
+ */
+function resolveService(
+  inCode: string | undefined,
+  deployed: string | undefined,
+  powertools: string | undefined,
+): string {
+  const fromDeployment = deployed?.trim() ? deployed : undefined;
+  if (inCode === undefined) {
+    return nonEmpty('service', fromDeployment ?? powertools, `set service or ${EnvVar.serviceName}`);
+  }
+  const named = nonEmpty('service', inCode, `set service or ${EnvVar.serviceName}`);
+  if (fromDeployment !== undefined && fromDeployment !== named) {
+    throw new ConfigurationError(
+      'service',
+      `'${named}' in the code differs from '${fromDeployment}' in ${EnvVar.deployedServiceName} (the deployment's service, which its alarms watch): make them equal, or drop service from the code`,
+    );
+  }
+  return named;
+}
+
 function resolveCommitEvery(given: { records?: number; ms?: number } | undefined) {
   if (given !== undefined && (given === null || typeof given !== 'object'))
     throw new ConfigurationError('commitEvery', 'must be an object: { records, ms }');
@@ -89,8 +115,8 @@ function resolveCommitEvery(given: { records?: number; ms?: number } | undefined
 /**
  * Resolve and check handler options.
  *
- * @throws {ConfigurationError} naming the option: empty service or handler name, a handler name
- *   other than the deployment's `EnvVar.handlerName`, a window below
+ * @throws {ConfigurationError} naming the option: empty service or handler name, a service or
+ *   handler name other than the deployment's (`EnvVar.deployedServiceName`, `EnvVar.handlerName`), a window below
  *   10 minutes, an unparseable Redis URL, no store, a bad policy or limit, a previousKeyFormat
  *   other than '0.1.0' or '0.2.0', the removed readPreviousKeys.
  * @example
@@ -98,10 +124,10 @@ function resolveCommitEvery(given: { records?: number; ms?: number } | undefined
  */
 export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>): ResolvedConfig<T> {
   if (!options || typeof options !== 'object') throw new ConfigurationError('options', 'must be an object');
-  const service = nonEmpty(
-    'service',
-    options.service ?? process.env[EnvVar.serviceName],
-    `set service or ${EnvVar.serviceName}`,
+  const service = resolveService(
+    options.service,
+    process.env[EnvVar.deployedServiceName],
+    process.env[EnvVar.serviceName],
   );
   const handlerName = resolveHandlerName(options.handlerName, process.env[EnvVar.handlerName]);
   // A brace before the key's tag would become its hash tag: every key of the handler in one slot.

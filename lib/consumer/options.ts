@@ -38,7 +38,12 @@ export type BusinessHandler<T, K = Buffer> = (
 ) => Promise<void> | void;
 
 export interface KafkaHandlerOptions<T, K = Buffer> {
-  /** Service name: the first part of each dedup key and the `service` metric dimension. Default: the `EnvVar.serviceName` variable (lib/contract.ts). */
+  /**
+   * Service name: the first part of each dedup key and the `service` metric dimension. Default: the
+   * `EnvVar.deployedServiceName` variable (lib/contract.ts), which the CDK construct sets from its
+   * `service` prop, else `EnvVar.serviceName`. Given here and in `EnvVar.deployedServiceName`, the
+   * two must be equal (checked at cold start).
+   */
   service?: string;
   /**
    * Handler name: part of the key (`<service>:dedup:<handler>:{<tag>}<eventId>`) and the `Handler` dimension.

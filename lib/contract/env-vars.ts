@@ -48,6 +48,12 @@ export const EnvVar = {
    * code fails at cold start.
    */
   handlerName: 'MSK_ONCE_HANDLER_NAME',
+  /**
+   * The service name the deployment was made for, set by the CDK construct to its `service` prop
+   * (the `service` dimension its alarms watch). `kafkaHandler` uses it unless its code names one; a
+   * different one in the code fails at cold start.
+   */
+  deployedServiceName: 'MSK_ONCE_SERVICE_NAME',
   /** The service name: the first part of each dedup key, the `service` dimension, the effect marks' namespace. */
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   /** The CloudWatch namespace of the metrics (default {@link DEFAULT_NAMESPACE}). */

@@ -3,8 +3,12 @@
  * store call, an effect mark or a schema registry lookup failed.
  */
 
-/** Why a dedup store call failed: a Redis timeout, a lost or refused connection, a Lua/script error, anything else. */
-export const STORE_ERROR_REASONS = ['timeout', 'connection', 'script', 'unknown'] as const;
+/**
+ * Why a dedup store call failed: a Redis timeout, a lost or refused connection, a Lua/script error,
+ * anything else; or `misconfigured`: no store call has worked since the function's cold start (a
+ * wrong host, port, TLS setting, token or ACL, or a Redis already down when the container started).
+ */
+export const STORE_ERROR_REASONS = ['timeout', 'connection', 'script', 'unknown', 'misconfigured'] as const;
 
 /**
  * Claims this invocation held and may have lost under a running batch: `claim-lost` (a renewal

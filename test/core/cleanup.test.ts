@@ -149,7 +149,7 @@ describe('the store down', () => {
       emfDocuments(lines)
         .filter((d) => 'DedupErrors' in d)
         .map((d) => d.Reason),
-      ['connection'],
+      ['misconfigured'], // nothing ever listened: not an outage
     );
   });
 

@@ -46,6 +46,7 @@ describe('contract: the public values', () => {
       'connection',
       'script',
       'unknown',
+      'misconfigured',
       'claim-lost',
       'lease-overrun',
     ]);
@@ -92,6 +93,7 @@ describe('contract: the public values', () => {
         idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
         idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
         handlerName: 'MSK_ONCE_HANDLER_NAME',
+        deployedServiceName: 'MSK_ONCE_SERVICE_NAME',
         serviceName: 'POWERTOOLS_SERVICE_NAME',
         metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
         logLevel: 'POWERTOOLS_LOG_LEVEL',

@@ -24,6 +24,7 @@ function assertDeployed(
   assert.equal(p.FunctionName, names.functionName);
   const env = p.Environment.Variables;
   assert.equal(env[EnvVar.serviceName], c.service, `${c.name}: service`);
+  assert.equal(env[EnvVar.deployedServiceName], c.service, `${c.name}: service passed to the function`);
   assert.equal(env[EnvVar.handlerName], c.handlerName, `${c.name}: handler name passed to the function`);
   assert.equal(env[EnvVar.window], String(c.window), `${c.name}: window`);
   assert.equal(env[EnvVar.storePolicy], c.storePolicy, `${c.name}: store policy`);

@@ -98,6 +98,7 @@ describe('KafkaConsumer validation', () => {
     for (const name of [
       ...DEDUP_ENV_VARS,
       EnvVar.serviceName,
+      EnvVar.deployedServiceName,
       EnvVar.metricsNamespace,
       EnvVar.idempotencyTable,
     ]) {
