@@ -43,6 +43,10 @@ export const Metric = {
   failed: 'MessagesFailed',
   /** Skipped as a repeat: DONE already, or a copy of a record of the same batch that succeeded. Count; service, Topic, Handler. */
   deduplicated: 'MessagesDeduplicated',
+  /** Written to the poison sink: no retry could cure it (emitted only when non-zero). Count; service, Topic, Handler. */
+  parked: 'MessagesParked',
+  /** A poison record the poison sink did not take (it failed instead, to be retried). Count; service. */
+  poisonSinkErrors: 'PoisonSinkErrors',
   /** One dedup store round trip (claim, commit or release of a batch). Milliseconds; service. */
   dedupCheckDuration: 'DedupCheckDuration',
   /** A failed dedup store call, or a claim lost under a running batch. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
@@ -88,6 +92,8 @@ export const METRIC_DIMENSIONS: { readonly [M in MetricName]: readonly Dimension
   [Metric.succeeded]: [Dimension.service, Dimension.topic, Dimension.handler],
   [Metric.failed]: [Dimension.service, Dimension.topic, Dimension.handler],
   [Metric.deduplicated]: [Dimension.service, Dimension.topic, Dimension.handler],
+  [Metric.parked]: [Dimension.service, Dimension.topic, Dimension.handler],
+  [Metric.poisonSinkErrors]: [Dimension.service],
   [Metric.dedupCheckDuration]: [Dimension.service],
   [Metric.dedupErrors]: [Dimension.reason, Dimension.service],
   [Metric.effectErrors]: [Dimension.reason, Dimension.service],
@@ -189,6 +195,8 @@ export const EnvVar = {
   window: 'DEDUP_WINDOW',
   /** What a store failure does: `open` (default, run without dedup) or `closed` (fail the record). */
   storePolicy: 'DEDUP_STORE_POLICY',
+  /** The URL of the SQS queue that records no retry can cure are parked in (the poison sink). Unset: none. */
+  poisonQueueUrl: 'POISON_QUEUE_URL',
   /** Milliseconds kept free at the end of an invocation (default 5000). */
   reserveMs: 'DEDUP_RESERVE_MS',
   /** Milliseconds of a claim's lease (default 30000). */

@@ -24,8 +24,11 @@ export type {
   BusinessHandler,
   HandleContext,
   KafkaHandlerOptions,
+  PoisonOptions,
   RecordMetrics,
 } from './consumer/options.ts';
+export { MemoryPoisonSink, type PoisonEntry, type PoisonReason, type PoisonSink } from './consumer/poison.ts';
+export { SqsPoisonSink, type SqsPoisonSinkOptions } from './consumer/sqs-poison-sink.ts';
 export * as contract from './contract.ts';
 export { type ElastiCacheIamAuth, elastiCacheIamToken } from './dedup/elasticache-iam.ts';
 export { dedupKey, dedupKeyPrefix, eventIdOfKey, KEY_BUCKETS, KEY_FORMAT } from './dedup/key.ts';
