@@ -199,7 +199,10 @@ export class BatchRecord<T> {
   /** The key turns DONE: the record succeeded, or was parked in the poison sink. */
   committed(): void {
     const run = this.#run;
-    if ((this.#claim !== 'claimed' && this.#claim !== 'outliving') || (run !== 'succeeded' && run !== 'parked'))
+    if (
+      (this.#claim !== 'claimed' && this.#claim !== 'outliving') ||
+      (run !== 'succeeded' && run !== 'parked')
+    )
       this.#illegal('committed');
     this.#claim = 'committed';
   }

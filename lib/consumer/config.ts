@@ -42,7 +42,9 @@ export interface ResolvedConfig<T> {
   readonly commitEvery: { readonly records: number; readonly ms: number };
   readonly store: DedupStore;
   /** The poison sink and its predicate; undefined when records are never parked. */
-  readonly poison: { readonly sink: PoisonSink; readonly isPermanent?: (error: unknown) => boolean } | undefined;
+  readonly poison:
+    | { readonly sink: PoisonSink; readonly isPermanent?: (error: unknown) => boolean }
+    | undefined;
   readonly logger: Logger;
   readonly metrics: MetricsEmitter;
 }

@@ -68,18 +68,24 @@ async function park<T>(
   });
   record.poisoned(error);
   const remaining = context?.getRemainingTimeInMillis?.();
-  const ms = Math.max(1, Math.min(PARK_TIMEOUT_MS, typeof remaining === 'number' ? remaining - 100 : PARK_TIMEOUT_MS));
+  const ms = Math.max(
+    1,
+    Math.min(PARK_TIMEOUT_MS, typeof remaining === 'number' ? remaining - 100 : PARK_TIMEOUT_MS),
+  );
   try {
     await config.poison!.sink.park(entry, AbortSignal.timeout(ms));
   } catch (sinkError) {
     batch.metrics.count(Metric.poisonSinkErrors);
-    config.logger.error('poison sink did not take the record: it fails and is retried, then sent to the DLQ', {
-      ...keys,
-      error: new PoisonSinkError(raw, `poison sink failed: ${readThrown(sinkError).text}`, {
-        cause: error,
-        eventId: entry.eventId,
-      }),
-    });
+    config.logger.error(
+      'poison sink did not take the record: it fails and is retried, then sent to the DLQ',
+      {
+        ...keys,
+        error: new PoisonSinkError(raw, `poison sink failed: ${readThrown(sinkError).text}`, {
+          cause: error,
+          eventId: entry.eventId,
+        }),
+      },
+    );
     return record.failed(error);
   }
   config.logger.warn('record parked in the poison sink: no retry can cure it', {

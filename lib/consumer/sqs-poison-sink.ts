@@ -47,10 +47,14 @@ export class SqsPoisonSink implements PoisonSink {
   }
 
   #sdk() {
+    // A queue outside AWS (a local stand-in) is reached at its own origin, in any region.
+    const local = !/\.amazonaws\.com(\.cn)?$/.test(new URL(this.queueUrl).hostname);
+    const endpoint = this.#options.endpoint ?? (local ? new URL(this.queueUrl).origin : undefined);
+    const region = this.#options.region ?? (local && !process.env.AWS_REGION ? 'us-east-1' : undefined);
     this.#client ??= import('@aws-sdk/client-sqs').then((sdk) => ({
       client: new sdk.SQSClient({
-        ...(this.#options.region ? { region: this.#options.region } : {}),
-        ...(this.#options.endpoint ? { endpoint: this.#options.endpoint } : {}),
+        ...(region ? { region } : {}),
+        ...(endpoint ? { endpoint } : {}),
         // A poison write holds its partition: two attempts, short timeouts (the signal bounds the rest).
         maxAttempts: 2,
         requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 },
