@@ -13,6 +13,7 @@ import type { DlqRow } from '../dlq-reader.ts';
 import { printable } from '../terminal-text.ts';
 import { formatValue } from '../triage/analysis.ts';
 import { analyzeRun } from '../triage/main.ts';
+import { accountDlq } from './dlq-account.ts';
 
 export interface RunFacts {
   /** Records appended to the source topic (duplicates included). */
@@ -121,13 +122,15 @@ export function summarize(f: RunFacts): Verdict {
     );
   out.push(`  records in the DLQ       ${f.dlq.length}`);
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
-  const good = f.dlq.filter((r) => r.eventId !== null && !f.poison.has(r.eventId)).length;
-  if (good > 0) {
+  // Good records in the DLQ are replays to do by hand, not a failure of the run: counted, with why.
+  const account = accountDlq(f.dlq, f.poison, f.reasons);
+  out.push(`      good records in the DLQ ${account.good}  (not poison; ${account.poison} poison)`);
+  for (const [cause, n] of Object.entries(account.goodByCause))
+    if (n > 0) out.push(`      ${String(n).padStart(4)} x ${cause}`);
+  if (account.goodByCause['behind a failed record of its partition'] > 0)
     out.push(
-      `      ${good} of them are not poison: reported with a failed or held record of their partition, they`,
-      '      shared its retries (under the retry-reported-only reading; docs/consumer.md, "What a stopped partition reports")',
+      '           (they shared the retries of the record before them, under the retry-reported-only reading; docs/consumer.md, "What reaches the DLQ")',
     );
-  }
   out.push(
     '',
     '  alarms that would have fired (the deployed rules; the triage of `--output` explains them):',
