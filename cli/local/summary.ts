@@ -43,6 +43,8 @@ export interface RunFacts {
   faults: string[];
   /** Repeats the effect layer answered from its COMPLETED mark instead of running the effect again (undefined: not known). */
   effectReplays: number | undefined;
+  /** The Event-Ids parked in the poison queue, one per entry (undefined: the run had no poison sink). */
+  parked?: readonly string[];
 }
 
 export interface Verdict {
@@ -63,6 +65,7 @@ const RULES = alarmRules();
  */
 export function summarize(f: RunFacts): Verdict {
   const dlqIds = new Set(f.dlq.map((r) => r.eventId).filter((id): id is string => id !== null));
+  const parked = new Set(f.parked ?? []);
   const expected = f.expectedRepeats ?? new Map<string, string>();
   const lost: string[] = [];
   const twice: string[] = [];
@@ -72,7 +75,7 @@ export function summarize(f: RunFacts): Verdict {
     const cause = expected.get(id);
     if (n > 1 && cause) repeatsByCause.set(cause, (repeatsByCause.get(cause) ?? 0) + n - 1);
     else if (n > 1) twice.push(id);
-    if (n === 0 && !dlqIds.has(id) && !f.poison.has(id)) lost.push(id);
+    if (n === 0 && !dlqIds.has(id) && !f.poison.has(id) && !parked.has(id)) lost.push(id);
   }
   const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
   const processed = sumMetric(f.lines, Metric.processed);
@@ -120,6 +123,12 @@ export function summarize(f: RunFacts): Verdict {
     out.push(
       '           (an effect made idempotent with msk-once/effects absorbs these; a plain effect would happen twice)',
     );
+  if (f.parked) {
+    const good = [...parked].filter((id) => !f.poison.has(id)).length;
+    out.push(
+      `  parked in the poison queue ${f.parked.length}  (${f.parked.length - good} poison, ${good} not poison; written by the function, handled at once, not retried)`,
+    );
+  }
   out.push(`  records in the DLQ       ${f.dlq.length}`);
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
   // Good records in the DLQ are replays to do by hand, not a failure of the run: counted, with why.
