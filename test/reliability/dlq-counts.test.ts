@@ -8,9 +8,12 @@
  * The rows are for partition order (the consumer's default). The harness passes `consumer` through
  * to kafkaHandler: rows for another ordering go in ORDERINGS with their own figures.
  */
+// First: it sets Powertools' dev mode, so that what the consumer prints goes through the console.
+import '../support/consumer.ts';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { PartialResponseReading } from '../../emulator/index.ts';
+import { captureConsoleOutput } from '../../testkit/index.ts';
 import { runScenario, type Scenario, type ScenarioOptions } from './dlq-scenarios.ts';
 
 interface Expected {
@@ -77,7 +80,10 @@ for (const [label, consumer, rows] of ORDERINGS) {
     for (const [scenario, reading, extra, expected] of rows) {
       const name = `${scenario}${extra.poisonSink ? ' (poison sink)' : ''} under ${reading}: ${expected.goodInDlq} good in the DLQ, ${expected.ofOtherKeys} for another key`;
       test(name, async () => {
-        const r = await runScenario({ scenario, reading, ...extra, consumer });
+        // What the consumer prints (EMF, logs) stays out of the test's output.
+        const { result: r } = await captureConsoleOutput(() =>
+          runScenario({ scenario, reading, ...extra, consumer }),
+        );
         assert.deepEqual(r.lost, [], 'no event lost');
         assert.deepEqual(
           r.doubled,
