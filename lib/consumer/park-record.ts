@@ -31,6 +31,19 @@ import { type PoisonReason, poisonEntry, poisonReason } from './poison.ts';
 export const PARK_TIMEOUT_MS = 5000;
 
 /**
+ * Whether {@link parkOrFail} will try to park a record failing with `error` (the runner then logs
+ * no "retried, then sent to the DLQ" error for it: parkOrFail logs what became of it).
+ *
+ * @internal
+ * @example
+ * if (!willPark(config, failure, thrown)) config.logger.error('handler failed', { error });
+ */
+export function willPark<T>(config: ResolvedConfig<T>, error: Error, thrown?: unknown): boolean {
+  const poison = config.poison;
+  return poison !== undefined && poisonReason(error, thrown, poison.isPermanent) !== undefined;
+}
+
+/**
  * Fail `record` with `error`, or park it when no retry can cure it. `thrown` is what the handler
  * threw, when it did (a `PermanentError`, or what `poison.isPermanent` is asked about).
  *
@@ -80,10 +93,14 @@ async function park<T>(
       'poison sink did not take the record: it fails and is retried, then sent to the DLQ',
       {
         ...keys,
-        error: new PoisonSinkError(raw, `poison sink failed: ${readThrown(sinkError).text}`, {
-          cause: error,
-          eventId: entry.eventId,
-        }),
+        error: new PoisonSinkError(
+          raw,
+          `poison sink failed (${readThrown(sinkError).text}): ${error.message}`,
+          {
+            cause: error,
+            eventId: entry.eventId,
+          },
+        ),
       },
     );
     return record.failed(error);

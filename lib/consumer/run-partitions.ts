@@ -29,7 +29,7 @@ import { type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
-import { parkOrFail } from './park-record.ts';
+import { parkOrFail, willPark } from './park-record.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
 class RecordContext<T> implements HandleContext {
@@ -120,10 +120,11 @@ async function runRecord<T>(
   if (invalid instanceof Promise) invalid = await invalid;
   if (invalid) {
     countRegistryError(batch.metrics, invalid);
-    config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
-      ...recordKeys(raw, record.message),
-      error: invalid,
-    });
+    if (!willPark(config, invalid))
+      config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
+        ...recordKeys(raw, record.message),
+        error: invalid,
+      });
     return parkOrFail(config, record, batch, context, invalid);
   }
   const left = remainingMs(context);
@@ -155,7 +156,7 @@ async function runRecord<T>(
         ...recordKeys(raw, message),
         error: thrown.error,
       });
-    } else {
+    } else if (!willPark(config, failure, error)) {
       // What was thrown, as it may be logged (its own name kept; odd values as a plain copy).
       config.logger.error('handler failed: the record is retried, then sent to the DLQ', {
         ...recordKeys(raw, message),

@@ -122,6 +122,10 @@ describe('the poison sink', () => {
     const counters = emfDocuments(lines).find((d) => contract.Metric.parked in d);
     assert.equal(counters?.[contract.Metric.parked], 3);
     assert.equal(counters?.[contract.Metric.processed], 5);
+    // Logged as parked, not as "retried, then sent to the DLQ".
+    const text = lines.map((l) => JSON.stringify(l));
+    assert.equal(text.filter((l) => /parked in the poison sink/.test(l)).length, 3);
+    assert.ok(!text.some((l) => /retried, then sent to the DLQ/.test(l)), text.join('\n'));
 
     // The batch again (a crash after the writes, a whole-batch retry): the keyed records are
     // duplicates, not parked twice; the record without a key has nothing to be known by and is.
@@ -153,7 +157,11 @@ describe('the poison sink', () => {
     const sinkErrors = emfDocuments(lines).find((d) => contract.Metric.poisonSinkErrors in d);
     assert.equal(sinkErrors?.[contract.Metric.poisonSinkErrors], 1);
     assert.ok(
-      lines.some((l) => /PoisonSinkError/.test(JSON.stringify(l))),
+      lines.some((l) =>
+        /PoisonSinkError.*poison sink failed \(.*\): record orders-0@11: handler failed: PermanentError/.test(
+          JSON.stringify(l),
+        ),
+      ),
       'the sink failure is logged',
     );
     // A missing queue is a refusal too.
