@@ -66,6 +66,36 @@ export function isRetryLater(error: unknown): error is RetryLater {
   }
 }
 
+/**
+ * What a business function throws when no retry can cure the record (a value its rules reject, an
+ * entity that will never exist): with a poison sink configured (`poison`), the record is parked
+ * there and counts as handled, so its partition goes on at once; without one it fails as any
+ * error does. Any error with `permanent: true` counts too, so optional parts need not import this.
+ *
+ * @example
+ * if (review.rating > 5) throw new PermanentError(`rating ${review.rating} is out of range`);
+ */
+export class PermanentError extends MskOnceError {
+  readonly permanent = true as const;
+}
+
+/** True for errors that no retry can cure ({@link PermanentError}, or any `permanent: true`). */
+export function isPermanent(error: unknown): boolean {
+  try {
+    return (error as { permanent?: unknown } | null)?.permanent === true;
+  } catch {
+    // A throwing getter (or Proxy trap) is no claim to be permanent.
+    return false;
+  }
+}
+
+/**
+ * The poison sink did not take a record (the queue refused it, timed out, or was unreachable):
+ * the record is reported failed instead, so it is retried and, at last, reaches the on-failure
+ * destination. `cause` holds the sink's error.
+ */
+export class PoisonSinkError extends RecordError {}
+
 /** The business handler threw; `cause` holds what it threw. */
 export class HandlerError extends RecordError {}
 

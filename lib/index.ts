@@ -22,6 +22,7 @@
 export { type DedupEnvConfig, dedupConfigFromEnv } from './consumer/env.ts';
 export { type KafkaHandler, kafkaHandler } from './consumer/kafka-handler.ts';
 export type { BusinessHandler, HandleContext, KafkaHandlerOptions } from './consumer/options.ts';
+export type { PoisonEntry, PoisonSink } from './consumer/poison.ts';
 export { EVENT_ID_HEADER } from './contract/envelope.ts';
 export { WINDOWS, type WindowName } from './contract/windows.ts';
 export { MemoryDedupStore } from './dedup/memory-store.ts';
@@ -34,6 +35,7 @@ export {
   HandlerError,
   InvalidRecordError,
   MskOnceError,
+  PermanentError,
   RecordError,
   type RetryLater,
 } from './errors.ts';

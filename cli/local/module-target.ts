@@ -134,6 +134,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
       else process.env[EnvVar.store] = 'memory';
       process.env[EnvVar.storePolicy] = context.policy;
       process.env[EnvVar.serviceName] = context.service;
+      if (context.poisonQueueUrl) process.env[EnvVar.poisonQueueUrl] = context.poisonQueueUrl;
       process.env[EnvVar.leaseMs] ??= String(LOCAL_LEASE_MS);
       process.env[EnvVar.reserveMs] ??= String(LOCAL_RESERVE_MS);
       let mod: Record<string, unknown>;

@@ -20,6 +20,7 @@ import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../../lib/in
 import {
   findRedis,
   type JsonLine,
+  startLocalSqs,
   startProcessOutputCapture,
   startTcpFaultProxy,
   type TcpFaultProxy,
@@ -51,6 +52,8 @@ export interface TargetContext {
   readonly crashAfter: number;
   /** Tell the run where the kill landed. */
   readonly onCrash: (where: string) => void;
+  /** The poison queue's URL (`--poison-sink`), for `EnvVar.poisonQueueUrl` or the `poison` option. */
+  readonly poisonQueueUrl: string | undefined;
 }
 
 /** The function of a run, as the target built it. */
@@ -169,6 +172,15 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     const produced = log.all(target.topic).length;
     const crashAfter = o.crashAfter ?? Math.ceil(eventIds.size / 3);
 
+    // The poison sink: an SQS stand-in over real HTTP, which the function writes to with the AWS SDK.
+    const sqs = o.poisonSink ? await startLocalSqs() : undefined;
+    if (sqs) {
+      cleanup.push(() => sqs.stop());
+      // In-process functions sign with the process's credentials; the stand-in does not check them.
+      process.env.AWS_ACCESS_KEY_ID ??= 'local';
+      process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+    }
+    const poisonQueueUrl = sqs?.createQueue(`${service}-poison`);
     const faults: string[] = [];
     const functionErrors = new Map<string, number>();
     const bar = progressBar(produced, say, Boolean(process.stderr.isTTY));
@@ -178,6 +190,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       redisUrl: proxy?.url,
       store: shared,
       crashAfter,
+      poisonQueueUrl,
       onCrash: (where) => {
         faults.push(`consumer killed after ${crashAfter} records, ${where}`);
         bar.log(`  ! consumer killed ${where} (its claims stay held until their lease ends)`);
@@ -274,6 +287,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
         ...[...functionErrors].map(([error, n]) => `function error x${n}: ${error}`),
       ],
       effectReplays: fn.effectReplays(),
+      parked: sqs ? parkedEventIds(sqs.messages(poisonQueueUrl!)) : undefined,
     });
     console.log(verdict.text);
     const next = target.nextSteps ?? CLI_NEXT_STEPS;
@@ -284,6 +298,14 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     process.off('SIGINT', onSigint);
     await stopAll();
   }
+}
+
+/** The Event-Ids of the poison queue's entries (an entry without one counts by its position). */
+function parkedEventIds(bodies: string[]): string[] {
+  return bodies.map((body) => {
+    const entry = JSON.parse(body) as { eventId?: string; position: string };
+    return entry.eventId ?? entry.position;
+  });
 }
 
 function shortError(error: string): string {

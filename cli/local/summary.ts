@@ -12,6 +12,7 @@ import type { DlqRow } from '../dlq-reader.ts';
 import { printable } from '../terminal-text.ts';
 import { formatValue } from '../triage/analysis.ts';
 import { analyzeRun } from '../triage/main.ts';
+import { accountDlq } from './dlq-account.ts';
 
 export interface RunFacts {
   /** Records appended to the source topic (duplicates included). */
@@ -41,6 +42,8 @@ export interface RunFacts {
   faults: string[];
   /** Repeats the effect layer answered from its COMPLETED mark instead of running the effect again (undefined: not known). */
   effectReplays: number | undefined;
+  /** The Event-Ids parked in the poison queue, one per entry (undefined: the run had no poison sink). */
+  parked?: readonly string[];
 }
 
 export interface Verdict {
@@ -61,6 +64,7 @@ const RULES = alarmRules();
  */
 export function summarize(f: RunFacts): Verdict {
   const dlqIds = new Set(f.dlq.map((r) => r.eventId).filter((id): id is string => id !== null));
+  const parked = new Set(f.parked ?? []);
   const expected = f.expectedRepeats ?? new Map<string, string>();
   const lost: string[] = [];
   const twice: string[] = [];
@@ -70,7 +74,7 @@ export function summarize(f: RunFacts): Verdict {
     const cause = expected.get(id);
     if (n > 1 && cause) repeatsByCause.set(cause, (repeatsByCause.get(cause) ?? 0) + n - 1);
     else if (n > 1) twice.push(id);
-    if (n === 0 && !dlqIds.has(id) && !f.poison.has(id)) lost.push(id);
+    if (n === 0 && !dlqIds.has(id) && !f.poison.has(id) && !parked.has(id)) lost.push(id);
   }
   const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
   const processed = sumMetric(f.lines, Metric.processed);
@@ -118,15 +122,23 @@ export function summarize(f: RunFacts): Verdict {
     out.push(
       '           (an effect made idempotent with msk-once/effects absorbs these; a plain effect would happen twice)',
     );
-  out.push(`  records in the DLQ       ${f.dlq.length}`);
-  for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
-  const good = f.dlq.filter((r) => r.eventId !== null && !f.poison.has(r.eventId)).length;
-  if (good > 0) {
+  if (f.parked) {
+    const good = [...parked].filter((id) => !f.poison.has(id)).length;
     out.push(
-      `      ${good} of them are not poison: reported with a failed or held record of their partition, they`,
-      '      shared its retries (under the retry-reported-only reading; docs/consumer.md, "What a stopped partition reports")',
+      `  parked in the poison queue ${f.parked.length}  (${f.parked.length - good} poison, ${good} not poison; written by the function, handled at once, not retried)`,
     );
   }
+  out.push(`  records in the DLQ       ${f.dlq.length}`);
+  for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
+  // Good records in the DLQ are replays to do by hand, not a failure of the run: counted, with why.
+  const account = accountDlq(f.dlq, f.poison, f.reasons);
+  out.push(`      good records in the DLQ ${account.good}  (not poison; ${account.poison} poison)`);
+  for (const [cause, n] of Object.entries(account.goodByCause))
+    if (n > 0) out.push(`      ${String(n).padStart(4)} x ${cause}`);
+  if (account.goodByCause['behind a failed record of its partition'] > 0)
+    out.push(
+      '           (they shared the retries of the record before them, under the retry-reported-only reading; docs/consumer.md, "What reaches the DLQ")',
+    );
   out.push(
     '',
     '  alarms that would have fired (the deployed rules; the triage of `--output` explains them):',

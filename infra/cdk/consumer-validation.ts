@@ -17,6 +17,7 @@ const OWNED_VARIABLES: ReadonlySet<string> = new Set([
   EnvVar.deployedServiceName,
   EnvVar.metricsNamespace,
   EnvVar.idempotencyTable,
+  EnvVar.poisonQueueUrl,
   'NODE_OPTIONS',
 ]);
 /** The contract's `DEDUP_ENV_VARS` share this prefix; a future one is the construct's too. */

@@ -9,6 +9,7 @@ import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { ProvisionedPollerConfig } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { PreviousKeyFormat } from '../../lib/contract.ts';
 import type { ConsumerSchemaRegistryProps } from './consumer-schema-registry.ts';
 import type { IDedupStore } from './dedup-store.ts';
@@ -71,6 +72,19 @@ export interface KafkaConsumerProps {
   readonly memorySize?: number;
   /** Extra environment, e.g. PUSH_PROVIDER_URL; not the contract's variables, which come from the props. @default none */
   readonly environment?: Record<string, string>;
+  /**
+   * The poison sink: where the function parks a record no retry can cure (undecodable, no valid
+   * Event-Id, a `PermanentError`) instead of failing it into `dlqTopic` with the records behind it.
+   * `true` creates an SQS queue (SSE by SQS, TLS only, 14 days' retention); or give a queue. Its URL
+   * goes to `EnvVar.poisonQueueUrl` (which `dedupConfigFromEnv()` reads), and the role gets
+   * `sqs:SendMessage` on it alone (plus `kms:GenerateDataKey` and `kms:Decrypt` on its key, if it
+   * has a customer managed one). The function runs in the VPC: it needs a route to SQS (a NAT
+   * gateway or an `sqs` interface endpoint), else every write times out and the record falls back
+   * to failing. Off by default: a parked record counts as handled, so a sink is a choice of where
+   * its team looks (docs/consumer.md, "Poison records").
+   * @default false (no poison sink: every failure is retried, then sent to `dlqTopic`)
+   */
+  readonly poisonQueue?: boolean | sqs.IQueue;
   /** Granted read/write of idempotency records and passed as `EnvVar.idempotencyTable`. @default none */
   readonly idempotencyTable?: dynamodb.ITable;
   /** The CloudWatch namespace (`EnvVar.metricsNamespace`). @default DEFAULT_NAMESPACE of the contract */

@@ -18,6 +18,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { KafkaDlq, ManagedKafkaEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
   DEFAULT_NAMESPACE,
@@ -61,6 +62,8 @@ export class KafkaConsumer extends Construct {
   readonly handlerName: string;
   readonly topics: readonly string[];
   readonly dlqTopic: string;
+  /** The poison sink's queue (`poisonQueue`), or undefined when there is none. */
+  readonly poisonQueue: sqs.IQueue | undefined;
   readonly metricsNamespace: string;
 
   /**
@@ -158,6 +161,18 @@ export class KafkaConsumer extends Construct {
     this.logGroup.grantWrite(this.role);
     props.dedupStore.grantConnect(this.role);
     if (props.idempotencyTable) this.grantIdempotencyTable(props.idempotencyTable);
+    this.poisonQueue =
+      props.poisonQueue === true
+        ? new sqs.Queue(this, 'PoisonQueue', {
+            encryption: sqs.QueueEncryption.SQS_MANAGED,
+            enforceSSL: true,
+            retentionPeriod: Duration.days(14),
+          })
+        : props.poisonQueue || undefined;
+    if (this.poisonQueue) {
+      this.function.addEnvironment(EnvVar.poisonQueueUrl, this.poisonQueue.queueUrl);
+      this.grantPoisonQueueWrite(this.poisonQueue);
+    }
 
     const groups = props.topics.map((t) =>
       props.topics.length === 1 ? props.consumerGroupId : `${props.consumerGroupId}.${t}`,
@@ -272,6 +287,24 @@ export class KafkaConsumer extends Construct {
       'dynamodb:UpdateItem',
       'dynamodb:DeleteItem',
     );
+  }
+
+  /**
+   * What parking a record needs: `sqs:SendMessage` on the queue, and its customer managed key's
+   * data keys when it has one. Not `grantSendMessages` (which adds GetQueueAttributes and GetQueueUrl:
+   * the function has the URL and reads nothing).
+   *
+   * @example
+   * consumer.grantPoisonQueueWrite(queue);
+   */
+  grantPoisonQueueWrite(queue: sqs.IQueue): iam.Grant {
+    const grant = iam.Grant.addToPrincipal({
+      grantee: this.role,
+      actions: ['sqs:SendMessage'],
+      resourceArns: [queue.queueArn],
+    });
+    queue.encryptionMasterKey?.grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
+    return grant;
   }
 
   /** The ids of the event source mappings (one per topic), as CloudWatch's EventSourceMappingUUID. */

@@ -16,7 +16,9 @@ import { type DecodeOptions, parseJson } from '../kafka/decode.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
 import { MetricsEmitter } from '../observability/batch-metrics.ts';
 import { createLogger } from '../observability/logger.ts';
-import type { BusinessHandler, KafkaHandlerOptions } from './options.ts';
+import type { BusinessHandler, KafkaHandlerOptions, PoisonOptions } from './options.ts';
+import type { PoisonSink } from './poison.ts';
+import { SqsPoisonSink } from './sqs-poison-sink.ts';
 
 export const DEFAULT_RESERVE_MS = 5000;
 export const DEFAULT_LEASE_MS = 30_000;
@@ -39,6 +41,10 @@ export interface ResolvedConfig<T> {
   readonly leaseMs: number;
   readonly commitEvery: { readonly records: number; readonly ms: number };
   readonly store: DedupStore;
+  /** The poison sink and its predicate; undefined when records are never parked. */
+  readonly poison:
+    | { readonly sink: PoisonSink; readonly isPermanent?: (error: unknown) => boolean }
+    | undefined;
   readonly logger: Logger;
   readonly metrics: MetricsEmitter;
 }
@@ -98,6 +104,30 @@ function resolveService(
     );
   }
   return named;
+}
+
+/** @internal */
+function resolvePoison(given: PoisonOptions | undefined): ResolvedConfig<unknown>['poison'] {
+  if (given === undefined) return undefined;
+  if (given === null || typeof given !== 'object')
+    throw new ConfigurationError('poison', 'must be an object: { queueUrl } or { sink }');
+  const { queueUrl, sink, isPermanent } = given;
+  if (isPermanent !== undefined && typeof isPermanent !== 'function')
+    throw new ConfigurationError('poison.isPermanent', 'must be a function of the error');
+  if ((queueUrl === undefined) === (sink === undefined))
+    throw new ConfigurationError('poison', 'give queueUrl or sink, one of them');
+  if (sink !== undefined) {
+    if (sink === null || typeof sink.park !== 'function')
+      throw new ConfigurationError('poison.sink', 'must have park(entry, signal)');
+    return { sink, isPermanent };
+  }
+  if (typeof queueUrl !== 'string' || !/^https?:\/\/[^/\s]+\/\d+\/[A-Za-z0-9_.-]+$/.test(queueUrl)) {
+    throw new ConfigurationError(
+      'poison.queueUrl',
+      'is not an SQS queue URL (https://sqs.<region>.amazonaws.com/<account>/<queue>)',
+    );
+  }
+  return { sink: new SqsPoisonSink({ queueUrl }), isPermanent };
 }
 
 function resolveCommitEvery(given: { records?: number; ms?: number } | undefined) {
@@ -226,6 +256,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     leaseMs,
     commitEvery,
     store,
+    poison: resolvePoison(options.poison),
     logger,
     metrics: new MetricsEmitter(namespace, service, handlerName),
   };

@@ -20,6 +20,7 @@ import { readThrown } from '../observability/thrown.ts';
 import { type Batch, type StackContext, withBatch } from './batch.ts';
 import { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
+import { willPark } from './park-record.ts';
 
 /**
  * What a custom dedupKey answered, checked: anything but a non-empty string (undefined for a field
@@ -124,10 +125,12 @@ export function decodeRecords<T>(
                 : new InvalidRecordError(raw, `dedup key function failed: ${readThrown(error).text}`, {
                     cause: readThrown(error).error,
                   });
-            config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
-              ...recordKeys(raw, message),
-              error: invalid,
-            });
+            // With a poison sink the runner parks it, and logs that instead.
+            if (!willPark(config, invalid))
+              config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
+                ...recordKeys(raw, message),
+                error: invalid,
+              });
             record = new BatchRecord(raw, partitionId, batch, message, undefined, false, invalid);
           }
           list[i] = record;

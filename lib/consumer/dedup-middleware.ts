@@ -68,7 +68,7 @@ function settleWhenDone<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: B
   record.whenSettled().then(async () => {
     const key = [record.key!];
     try {
-      if (record.outcome === 'succeeded') {
+      if (record.outcome === 'succeeded' || record.outcome === 'parked') {
         record.committed();
         await config.store.commit(key, batch.owner, config.windowMs);
       } else {
@@ -104,7 +104,7 @@ async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Prom
       else if (record.run === 'running') {
         running = true;
         settleWhenDone(config, batch, record);
-      } else if (record.outcome === 'succeeded') {
+      } else if (record.outcome === 'succeeded' || record.outcome === 'parked') {
         record.committed();
         commit.push(record.key!);
       } else {

@@ -17,6 +17,20 @@ export interface DedupEnvConfig {
   reserveMs?: number;
   leaseMs?: number;
   previousKeyFormat?: PreviousKeyFormat;
+  poison?: { queueUrl: string };
+}
+
+/** `EnvVar.poisonQueueUrl`: the poison sink's queue, when the deployment made one. */
+function poisonFromEnv(env: NodeJS.ProcessEnv): { poison?: { queueUrl: string } } {
+  const queueUrl = env[EnvVar.poisonQueueUrl];
+  if (queueUrl === undefined || queueUrl === '') return {};
+  if (!/^https?:\/\/[^/\s]+\/\d+\/[A-Za-z0-9_.-]+$/.test(queueUrl)) {
+    throw new ConfigurationError(
+      EnvVar.poisonQueueUrl,
+      `is not an SQS queue URL (https://sqs.<region>.amazonaws.com/<account>/<queue>) ${unshown(queueUrl)}`,
+    );
+  }
+  return { poison: { queueUrl } };
 }
 
 /**
@@ -89,7 +103,7 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
     );
   }
   const previousFormat = checkPreviousKeyFormat(env[EnvVar.previousKeyFormat], EnvVar.previousKeyFormat);
-  const rollout = previousFormat ? { previousKeyFormat: previousFormat } : {};
+  const rollout = { ...(previousFormat ? { previousKeyFormat: previousFormat } : {}), ...poisonFromEnv(env) };
   if (env[EnvVar.store] === 'memory')
     return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve, ...rollout };
   if (env[EnvVar.store] && env[EnvVar.store] !== 'redis') {

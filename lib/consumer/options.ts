@@ -11,6 +11,7 @@ import type { DedupStore } from '../dedup/store.ts';
 import type { WindowName } from '../dedup/window.ts';
 import type { FormatConfig } from '../formats/resolve.ts';
 import type { KafkaMessage } from '../kafka/message.ts';
+import type { PoisonSink } from './poison.ts';
 
 /** Counters a business function (or the effect layer) adds to the invocation's EMF flush. */
 export interface RecordMetrics {
@@ -36,6 +37,22 @@ export type BusinessHandler<T, K = Buffer> = (
   message: KafkaMessage<T, K>,
   context: HandleContext,
 ) => Promise<void> | void;
+
+/**
+ * The poison sink: where a record that no retry can cure is parked (docs/consumer.md, "Poison
+ * records"). An SQS queue by URL (`SqsPoisonSink`), or a sink of your own; and which handler errors
+ * count as permanent besides a `PermanentError` (or any error with `permanent: true`).
+ */
+export type PoisonOptions = (
+  | { /** The SQS queue's URL. */ queueUrl: string; sink?: never }
+  | { /** A sink of your own, e.g. `new MemoryPoisonSink()` in tests. */ sink: PoisonSink; queueUrl?: never }
+) & {
+  /**
+   * Also park a record when this answers true for what its handler threw. It must not throw (one
+   * that does is taken as false). Default: only `PermanentError` and errors with `permanent: true`.
+   */
+  isPermanent?: (error: unknown) => boolean;
+};
 
 export interface KafkaHandlerOptions<T, K = Buffer> {
   /**
@@ -111,6 +128,14 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    * `{ records: 100, ms: 500 }`.
    */
   commitEvery?: { records?: number; ms?: number };
+  /**
+   * Park records that no retry can cure (undecodable, no valid Event-Id, a permanent handler error)
+   * in a poison sink, instead of failing them: each counts as handled (`MessagesParked`), its key
+   * turns DONE, and its partition goes on at once; only if the sink does not take it does it fail
+   * and reach the on-failure destination after the mapping's retries. Default: none (every failure
+   * is retried; docs/consumer.md, "Poison records", says why it is off unless given).
+   */
+  poison?: PoisonOptions;
   /** Largest accepted header value, in bytes; a larger one fails the record. Default: 16 KiB. */
   maxHeaderBytes?: number;
   /** Powertools Logger. Default: one made for `service`. */

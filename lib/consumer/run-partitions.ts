@@ -29,6 +29,7 @@ import { type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
+import { parkOrFail, willPark } from './park-record.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
 class RecordContext<T> implements HandleContext {
@@ -73,7 +74,7 @@ async function runRecord<T>(
   batch: Batch<T>,
 ): Promise<void> {
   const { raw } = record;
-  if (record.invalid) return record.failed(record.invalid);
+  if (record.invalid) return parkOrFail(config, record, batch, context, record.invalid);
   const lease = batch.lease;
   // A claim confirmed longer than a lease ago may have ended: the batch's claims are renewed, each
   // confirmed by its own answer, before this record starts.
@@ -119,11 +120,12 @@ async function runRecord<T>(
   if (invalid instanceof Promise) invalid = await invalid;
   if (invalid) {
     countRegistryError(batch.metrics, invalid);
-    config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
-      ...recordKeys(raw, record.message),
-      error: invalid,
-    });
-    return record.failed(invalid);
+    if (!willPark(config, invalid))
+      config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
+        ...recordKeys(raw, record.message),
+        error: invalid,
+      });
+    return parkOrFail(config, record, batch, context, invalid);
   }
   const left = remainingMs(context);
   if (left < config.reserveMs) {
@@ -154,14 +156,14 @@ async function runRecord<T>(
         ...recordKeys(raw, message),
         error: thrown.error,
       });
-    } else {
+    } else if (!willPark(config, failure, error)) {
       // What was thrown, as it may be logged (its own name kept; odd values as a plain copy).
       config.logger.error('handler failed: the record is retried, then sent to the DLQ', {
         ...recordKeys(raw, message),
         error: thrown.error,
       });
     }
-    record.failed(failure);
+    return parkOrFail(config, record, batch, context, failure, error);
   }
 }
 

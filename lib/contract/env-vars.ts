@@ -26,6 +26,8 @@ export const EnvVar = {
   window: 'DEDUP_WINDOW',
   /** What a store failure does: `open` (default, run without dedup) or `closed` (fail the record). */
   storePolicy: 'DEDUP_STORE_POLICY',
+  /** The URL of the SQS queue that records no retry can cure are parked in (the poison sink). Unset: none. */
+  poisonQueueUrl: 'POISON_QUEUE_URL',
   /** Milliseconds kept free at the end of an invocation (default 5000). */
   reserveMs: 'DEDUP_RESERVE_MS',
   /** Milliseconds of a claim's lease (default 30000). */

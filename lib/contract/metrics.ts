@@ -24,6 +24,10 @@ export const Metric = {
   failed: 'MessagesFailed',
   /** Skipped as a repeat: DONE already, or a copy of a record of the same batch that succeeded. Count; service, Topic, Handler. */
   deduplicated: 'MessagesDeduplicated',
+  /** Written to the poison sink: no retry could cure it (emitted only when non-zero). Count; service, Topic, Handler. */
+  parked: 'MessagesParked',
+  /** A poison record the poison sink did not take (it failed instead, to be retried). Count; service. */
+  poisonSinkErrors: 'PoisonSinkErrors',
   /** One dedup store round trip (claim, commit or release of a batch). Milliseconds; service. */
   dedupCheckDuration: 'DedupCheckDuration',
   /** A failed dedup store call, or a claim lost under a running batch. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
@@ -69,6 +73,8 @@ export const METRIC_DIMENSIONS: { readonly [M in MetricName]: readonly Dimension
   [Metric.succeeded]: [Dimension.service, Dimension.topic, Dimension.handler],
   [Metric.failed]: [Dimension.service, Dimension.topic, Dimension.handler],
   [Metric.deduplicated]: [Dimension.service, Dimension.topic, Dimension.handler],
+  [Metric.parked]: [Dimension.service, Dimension.topic, Dimension.handler],
+  [Metric.poisonSinkErrors]: [Dimension.service],
   [Metric.dedupCheckDuration]: [Dimension.service],
   [Metric.dedupErrors]: [Dimension.reason, Dimension.service],
   [Metric.effectErrors]: [Dimension.reason, Dimension.service],

@@ -6,12 +6,13 @@
  * `Metric.processed` counts every record of the batch; each also lands in exactly one of
  * `succeeded` (the handler ran and returned), `deduplicated` (skipped as a repeat) or `failed`
  * (anything else: handler error, bad input, held claim, store closed, out of time, not run after an
- * earlier failure of its partition). So processed = succeeded + failed + deduplicated.
+ * earlier failure of its partition) or `parked` (written to the poison sink, emitted only when
+ * non-zero). So processed = succeeded + failed + deduplicated + parked.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Dimension, Metric } from '../contract.ts';
 
-export type RecordOutcome = 'succeeded' | 'failed' | 'deduplicated';
+export type RecordOutcome = 'succeeded' | 'failed' | 'deduplicated' | 'parked';
 
 interface CustomCount {
   name: string;
@@ -23,6 +24,7 @@ interface TopicCounts {
   succeeded: number;
   failed: number;
   deduplicated: number;
+  parked: number;
 }
 
 /** Container-level factory of Powertools Metrics instances, one per dimension set. */
@@ -68,10 +70,12 @@ export class MetricsEmitter {
         [Dimension.topic]: topic,
         [Dimension.handler]: this.#handlerName,
       });
-      m.addMetric(Metric.processed, MetricUnit.Count, c.succeeded + c.failed + c.deduplicated);
+      m.addMetric(Metric.processed, MetricUnit.Count, c.succeeded + c.failed + c.deduplicated + c.parked);
       m.addMetric(Metric.succeeded, MetricUnit.Count, c.succeeded);
       m.addMetric(Metric.failed, MetricUnit.Count, c.failed);
       m.addMetric(Metric.deduplicated, MetricUnit.Count, c.deduplicated);
+      // Only when a record was parked: a function without a poison sink keeps its four counters.
+      if (c.parked > 0) m.addMetric(Metric.parked, MetricUnit.Count, c.parked);
       m.publishStoredMetrics();
     }
     if (durations.length > 0) {
@@ -116,7 +120,7 @@ export class InvocationMetrics {
   record(topic: string, outcome: RecordOutcome): void {
     const c = this.#counts.get(topic);
     if (c) c[outcome]++;
-    else this.#counts.set(topic, { succeeded: 0, failed: 0, deduplicated: 0, [outcome]: 1 });
+    else this.#counts.set(topic, { succeeded: 0, failed: 0, deduplicated: 0, parked: 0, [outcome]: 1 });
   }
 
   /** One store round trip took `ms` ({@link Metric} `dedupCheckDuration`). */

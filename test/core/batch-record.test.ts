@@ -57,7 +57,7 @@ describe('BatchRecord', () => {
     assert.equal(record.claim, 'committed');
     assert.equal(record.outcome, 'succeeded');
     assert.equal(record.message, undefined);
-    assert.deepEqual(counts(), { succeeded: 1, failed: 0, deduplicated: 0 });
+    assert.deepEqual(counts(), { succeeded: 1, failed: 0, deduplicated: 0, parked: 0 });
   });
 
   test('a record never starts after its claim was released (the invocation already answered)', () => {
@@ -138,7 +138,7 @@ describe('BatchRecord', () => {
     assert.equal(copy2.outcome, 'failed');
     assert.ok(copy2.error instanceof ClaimHeldError);
     assert.match(copy2.error.message, /orders-0@2\) did not succeed/);
-    assert.deepEqual(counts(), { succeeded: 1, failed: 2, deduplicated: 1 });
+    assert.deepEqual(counts(), { succeeded: 1, failed: 2, deduplicated: 1, parked: 0 });
     assert.equal(
       skipped.fields()?.duplicatesInBatch,
       1,
@@ -182,5 +182,35 @@ describe('BatchRecord', () => {
     illegal(() => record.start(), /start/);
     record.failed(new Error('invalid'));
     record.released();
+  });
+
+  test('poisoned, then parked (committed, counted once, a copy deduplicated) or failed; illegal moves throw', async () => {
+    const { records, counts } = batchOf(4, true);
+    const [original, copy] = records as [BatchRecord<unknown>, BatchRecord<unknown>];
+    original.claimed();
+    copy.copyOf(original);
+    illegal(() => original.parked(), /parked/);
+    original.parsePayload(decode);
+    original.start();
+    original.poisoned(new Error('no retry cures this'));
+    assert.equal(original.outcome, undefined, 'being parked is not an outcome yet');
+    illegal(() => original.poisoned(new Error('again')), /poisoned/);
+    illegal(() => original.succeeded(), /succeeded/);
+    illegal(() => original.committed(), /committed/);
+    const following = copy.follow();
+    original.parked();
+    await following;
+    assert.equal(copy.outcome, 'deduplicated', 'a copy of a parked record is a repeat of a handled event');
+    illegal(() => original.released(), /released/);
+    original.committed();
+    assert.equal(original.claim, 'committed');
+    illegal(() => original.failed(new Error('late')), /failed/);
+    // The sink did not take it: the record fails, its claim is released.
+    const other = batchOf(1).records[0]!;
+    other.claimed();
+    other.poisoned(new Error('no retry cures this'));
+    other.failed(new Error('no retry cures this'));
+    other.released();
+    assert.deepEqual(counts(), { succeeded: 0, failed: 0, deduplicated: 1, parked: 1 });
   });
 });

@@ -39,6 +39,8 @@ describe('contract: the public values', () => {
       dedupErrors: 'DedupErrors',
       effectErrors: 'EffectErrors',
       schemaRegistryErrors: 'SchemaRegistryErrors',
+      parked: 'MessagesParked',
+      poisonSinkErrors: 'PoisonSinkErrors',
     });
     assert.deepEqual(Dimension, { service: 'service', topic: 'Topic', handler: 'Handler', reason: 'Reason' });
     assert.deepEqual(DEDUP_ERROR_REASONS, [
@@ -96,6 +98,7 @@ describe('contract: the public values', () => {
         deployedServiceName: 'MSK_ONCE_SERVICE_NAME',
         serviceName: 'POWERTOOLS_SERVICE_NAME',
         metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
+        poisonQueueUrl: 'POISON_QUEUE_URL',
         logLevel: 'POWERTOOLS_LOG_LEVEL',
         powertoolsDev: 'POWERTOOLS_DEV',
         metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { accountDlq } from '../../cli/local/dlq-account.ts';
 import { type RunFacts, summarize } from '../../cli/local/summary.ts';
 import { DEFAULT_NAMESPACE, Metric } from '../../lib/contract.ts';
 
@@ -152,14 +153,50 @@ describe('demo summary', () => {
     assert.match(verdict.text, /every repeat has an injected fault as its cause/);
   });
 
-  test('good events in the DLQ are told apart from poison ones', () => {
+  test('good events in the DLQ are counted apart from poison ones, with why; they do not fail the run', () => {
     const clean = summarize(facts());
-    assert.doesNotMatch(clean.text, /of them are not poison/);
+    assert.match(clean.text, /good records in the DLQ 0 {2}\(not poison; 1 poison\)/);
     const row = facts().dlq[0]!;
     const verdict = summarize(
-      facts({ effects: new Map([['A', 1]]), dlq: [row, { ...row, offset: '4', eventId: 'B' }] }),
+      facts({
+        effects: new Map(),
+        eventIds: new Set(['A', 'B', 'C', 'P']),
+        dlq: [
+          row,
+          { ...row, offset: '4', eventId: 'B' },
+          { ...row, partition: 1, offset: '7', eventId: 'A' },
+          { ...row, partition: 2, offset: '9', eventId: 'C' },
+        ],
+        reasons: new Map([
+          ['t-0@3', 'record t-0@3: value rejected by parse: rating must be 1..5'],
+          ['t-2@9', 'record t-2@9: handler failed: push provider answered 503'],
+        ]),
+      }),
     );
-    assert.equal(verdict.ok, true, 'B is in the DLQ: not lost');
-    assert.match(verdict.text, /1 of them are not poison: reported with a failed or held record/);
+    assert.equal(verdict.ok, true, 'A, B and C are in the DLQ: not lost, and not a failure of the run');
+    assert.match(verdict.text, /good records in the DLQ 3 {2}\(not poison; 1 poison\)/);
+    assert.match(verdict.text, / 1 x behind a failed record of its partition/);
+    assert.match(verdict.text, / 1 x held or out of time/);
+    assert.match(verdict.text, / 1 x its own error/);
+  });
+
+  test('accountDlq: poison, and each good record once, by cause', () => {
+    const row = facts().dlq[0]!;
+    const account = accountDlq(
+      [row, { ...row, offset: '5', eventId: 'B' }, { ...row, offset: '2', eventId: 'A' }],
+      new Set(['P']),
+      new Map(),
+    );
+    // A is the lowest of its partition (held or out of time); B is behind it and P.
+    assert.deepEqual(account, {
+      total: 3,
+      poison: 1,
+      good: 2,
+      goodByCause: {
+        'its own error': 0,
+        'behind a failed record of its partition': 1,
+        'held or out of time': 1,
+      },
+    });
   });
 });
