@@ -210,7 +210,7 @@ JSON
 "$NODE" -e '
   const { readFileSync, writeFileSync } = require("node:fs");
   const blocks = [...readFileSync(process.argv[1], "utf8").matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]);
-  // msk-once/middlewares loads @middy/core's types, which need middy's optional peer
+  // msk-once/middlewares loads the types of @middy/core, which need its optional peer
   // @aws/durable-execution-sdk-js under skipLibCheck false (docs/packaging.md): checked with the CDK app.
   const files = { runtime: ["consumer.ts"], cdk: ["stack.ts", "middlewares.ts"] };
   blocks.forEach((code, i) => {
