@@ -27,6 +27,14 @@ if tar tzf "$TARBALL" | grep -Eq '^package/(test|bench|functions|demo)/'; then
   echo "FAIL: the tarball ships tests, bench, functions or demo" >&2
   exit 1
 fi
+# The docs it ships make sense without the repository: they name entries and exports, not its files.
+DOCS=$WORK/docs
+mkdir -p "$DOCS" && tar xzf "$TARBALL" -C "$DOCS" --wildcards 'package/*.md'
+if grep -nE '(\.\./)+(lib|testkit)/|\b(lib|testkit)/[A-Za-z0-9_./-]*\.ts\b' -r "$DOCS/package"; then
+  echo "FAIL: a shipped doc points at a repository file (lib/*.ts, testkit/*.ts): name the entry and export" >&2
+  exit 1
+fi
+echo "shipped docs: $(find "$DOCS/package" -name '*.md' | wc -l) files, none pointing at lib/ or testkit/ files"
 
 # make_project DIR runtime|full: DIR/node_modules holds msk-once from the tarball and links to the
 # repository's packages: all of them (full), or only what the tarball's `dependencies` pull in.
