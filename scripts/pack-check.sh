@@ -241,7 +241,7 @@ import * as alarms from 'msk-once/alarms';
 import { Metric } from 'msk-once/contract';
 import { effect } from 'msk-once/effects';
 import { EventSourceMapping, KafkaLog } from 'msk-once/emulator';
-import { avro, json } from 'msk-once/formats';
+import { avro, json, schemaRegistryFromEnv } from 'msk-once/formats';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from 'msk-once/testkit';
 interface OrderPaid { orderId: string }
 export const handler = kafkaHandler<OrderPaid>({
@@ -254,7 +254,11 @@ export const handler = kafkaHandler<OrderPaid>({
     void id;
   },
 });
-export const avroValue = avro<OrderPaid>({ schema: { type: 'record', name: 'OrderPaid', fields: [{ name: 'orderId', type: 'string' }] } });
+// The README's avro({ schema, registry: schemaRegistryFromEnv() }) (the registry may be undefined).
+export const avroValue = avro<OrderPaid>({
+  schema: { type: 'record', name: 'OrderPaid', fields: [{ name: 'orderId', type: 'string' }] },
+  registry: schemaRegistryFromEnv(),
+});
 export const names: string[] = [contract.Metric.processed, Metric.processed, String(Object.keys(alarms).length)];
 export const effectFn: typeof effect = effect;
 export const log = new KafkaLog();
