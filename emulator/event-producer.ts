@@ -3,18 +3,9 @@
  * created; publishing it again (an outbox forwarder retrying, a producer retry after a lost ack)
  * keeps that id, so the consumer can tell the repeat from a new event although its offset is new.
  */
-
+import { ulid } from 'ulid';
 import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/index.ts';
 import type { KafkaLog, LogHeader, LogRecord } from './kafka-log.ts';
-import { requirePeer } from './optional-peer.ts';
-
-/** A new ULID; ulid is an optional peer (`npm i -D ulid`), loaded on first use. */
-function ulid(): string {
-  return requirePeer<typeof import('ulid')>(
-    'ulid',
-    "the emulator's EventProducer (msk-once/emulator, msk-once local)",
-  ).ulid();
-}
 
 /** An event as its producer knows it, before and after publishing. */
 export interface OutgoingEvent<T = unknown> {

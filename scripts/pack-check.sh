@@ -79,7 +79,7 @@ REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
 BARE=$WORK/bare
 make_project "$BARE" runtime
 echo "runtime-only project: $(ls -d "$BARE"/node_modules/* "$BARE"/node_modules/@*/* 2>/dev/null | grep -vc '/@[^/]*$') packages linked"
-for peer in avsc protobufjs ajv ulid dynalite aws-cdk-lib esbuild @aws-sdk/client-dynamodb @smithy/signature-v4 @aws-lambda-powertools/idempotency; do
+for peer in avsc protobufjs ajv dynalite aws-cdk-lib esbuild @aws-sdk/client-dynamodb @smithy/signature-v4 @aws-lambda-powertools/idempotency; do
   if [ -e "$BARE/node_modules/$peer" ]; then echo "FAIL: $peer is installed by the runtime's dependencies" >&2; exit 1; fi
 done
 cat >"$BARE/bare.mjs" <<'JS'
@@ -95,12 +95,10 @@ const handler = kafkaHandler({
     if (message.payload?.fail) throw new Error(`order ${message.payload.orderId} cannot be paid`);
   },
 });
-// ULIDs without the ulid package (not installed here): a fixed time part and random letters.
-const A = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const id = () => `01JD${Array.from(crypto.getRandomValues(new Uint8Array(22)), (b) => A[b % 32]).join('')}`;
+
 const event = mskEvent([
-  mskRecord({ topic: 'order-paid', offset: 1, eventId: id(), value: { orderId: 'o-1' } }),
-  mskRecord({ topic: 'order-paid', offset: 2, eventId: id(), value: { orderId: 'o-2', fail: true } }),
+  mskRecord({ topic: 'order-paid', offset: 1, value: { orderId: 'o-1' } }),
+  mskRecord({ topic: 'order-paid', offset: 2, value: { orderId: 'o-2', fail: true } }),
 ]);
 assert.deepEqual(failedOffsets(await handler(event, lambdaContext())), ['order-paid-0@2']);
 await handler.close();
@@ -115,13 +113,12 @@ const missing = async (what, promise, install) => {
 await missing('IAM auth', elastiCacheIamToken({ userId: 'u', cacheName: 'c', region: 'eu-west-1' }), 'npm i @smithy/signature-v4');
 await missing('encodeWithSchema (Avro)', (async () => encodeWithSchema({ format: 'avro', schema: { type: 'string' } }, 'x', 'raw'))(), 'npm i -D avsc');
 await missing('startLocalDynamoDB', startLocalDynamoDB(), 'npm i -D dynalite');
-await missing('mskRecord without eventId', (async () => mskRecord({ offset: 1 }))(), 'npm i -D ulid');
 // A format whose library is absent: the record fails (retried, never dropped) and says what to install.
 const lines = [];
 const [out, err] = [process.stdout.write, process.stderr.write];
 process.stdout.write = process.stderr.write = (chunk) => (lines.push(String(chunk)), true);
 const avroHandler = kafkaHandler({ handlerName: 'on-avro', ...dedupConfigFromEnv(), value: avro({ schema: { type: 'string' } }), async handle() {} });
-const avroResponse = await avroHandler(mskEvent([mskRecord({ offset: 3, eventId: id(), value: 'x' })]), lambdaContext());
+const avroResponse = await avroHandler(mskEvent([mskRecord({ offset: 3, value: 'x' })]), lambdaContext());
 await avroHandler.close();
 [process.stdout.write, process.stderr.write] = [out, err];
 assert.deepEqual(failedOffsets(avroResponse), ['orders-0@3'], JSON.stringify(avroResponse));

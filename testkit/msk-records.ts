@@ -4,6 +4,7 @@
  * `<topic>-<partition>`), with the envelope's headers by default and room for malformed input.
  */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
+import { ulid } from 'ulid';
 import { LOCAL_CLUSTER, parsePartitionId } from '../emulator/index.ts';
 import {
   CORRELATION_ID_HEADER,
@@ -13,12 +14,6 @@ import {
   type KafkaBatchResponse,
   partitionId,
 } from '../lib/index.ts';
-import { requirePeer } from './optional-peer.ts';
-
-/** A new ULID; ulid is an optional peer (`npm i -D ulid`), loaded on first use. */
-function ulid(): string {
-  return requirePeer<typeof import('ulid')>('ulid', 'mskRecord without an eventId (msk-once/testkit)').ulid();
-}
 
 /** One record to build. Only `offset` is required. */
 export interface RecordSpec {

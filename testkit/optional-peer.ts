@@ -1,5 +1,5 @@
 /**
- * The test kit's optional peers (ulid, avsc, protobufjs, dynalite, the DynamoDB client), loaded on
+ * The test kit's optional peers (avsc, protobufjs, dynalite, the DynamoDB client), loaded on
  * first use so that `msk-once/testkit` loads without them; a missing one is a
  * {@link MissingPeerError} with the `npm i -D` that installs it.
  */

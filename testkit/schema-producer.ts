@@ -8,6 +8,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type * as protobufjs from 'protobufjs';
+import { ulid } from 'ulid';
 import type { KafkaLog, LogHeader, LogRecord } from '../emulator/index.ts';
 import type { LocalConfluentRegistry } from './local-confluent-registry.ts';
 import type { LocalGlueRegistry } from './local-glue-registry.ts';
@@ -18,7 +19,6 @@ import { requirePeer } from './optional-peer.ts';
 const FEATURE = 'encodeWithSchema / SchemaProducer (msk-once/testkit)';
 const avscOf = () => requirePeer<typeof import('avsc')>('avsc', `${FEATURE} with Avro`);
 const protobufOf = () => requirePeer<typeof import('protobufjs')>('protobufjs', `${FEATURE} with Protobuf`);
-const ulid = () => requirePeer<typeof import('ulid')>('ulid', FEATURE).ulid();
 
 /** What to encode with: an Avro schema, a .proto and one of its message types, or a JSON Schema. */
 export type SchemaSpec =
