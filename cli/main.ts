@@ -26,6 +26,7 @@ import { moduleTarget, parseHandlerReference, readPayloads } from './local/modul
 import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
 import { runLocal } from './local/run.ts';
 import { printable } from './terminal-text.ts';
+import { triageSdks } from './triage/aws.ts';
 import { runTriage, USAGE as TRIAGE_USAGE, type TriageEnvironment } from './triage/main.ts';
 
 /**
@@ -158,10 +159,9 @@ export async function main(argv: string[]): Promise<number> {
           ENVIRONMENTS?: Record<string, TriageEnvironment>;
         };
         if (!mod.ENVIRONMENTS) throw new Error(`${values.environments} does not export ENVIRONMENTS`);
-        const [{ CloudWatchClient }, { CloudWatchLogsClient }] = await Promise.all([
-          import('@aws-sdk/client-cloudwatch'),
-          import('@aws-sdk/client-cloudwatch-logs'),
-        ]);
+        const { cloudWatch, logs } = await triageSdks();
+        const { CloudWatchClient } = cloudWatch;
+        const { CloudWatchLogsClient } = logs;
         const region = process.env.AWS_REGION;
         done(
           await runTriage(command.args, {

@@ -231,3 +231,38 @@ export class WireFormatError extends MskOnceError {
     this.schemaId = options?.schemaId;
   }
 }
+
+/**
+ * A feature was used whose optional peer dependency is not installed (a format's library, an AWS
+ * SDK client, the IAM signer): `npm i msk-once` installs only what the runtime root needs. The
+ * message names the feature and the command that installs the package.
+ */
+export class MissingPeerError extends MskOnceError {
+  /** The package to install, e.g. `avsc`. */
+  readonly packageName: string;
+  /** What needs it, e.g. `the avro format (msk-once/formats)`. */
+  readonly feature: string;
+  /** The command that installs it, e.g. `npm i avsc`. */
+  readonly install: string;
+  constructor(packageName: string, feature: string, options?: ErrorOptions & { dev?: boolean }) {
+    const install = `npm i ${options?.dev ? '-D ' : ''}${packageName}`;
+    super(`${feature} needs the package ${packageName}, which is not installed: run \`${install}\``, options);
+    this.packageName = packageName;
+    this.feature = feature;
+    this.install = install;
+  }
+
+  /**
+   * True when `error` is Node's "package not installed" for `packageName` (a missing file inside an
+   * installed package is another failure, and false).
+   *
+   * @example
+   * try { await import('avsc'); } catch (error) { if (MissingPeerError.isMissing(error, 'avsc')) ... }
+   */
+  static isMissing(error: unknown, packageName: string): boolean {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false;
+    const quoted = packageName.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    return typeof message === 'string' && new RegExp(`['"]${quoted}(/[^'"]*)?['"]`).test(message);
+  }
+}

@@ -34,6 +34,7 @@ export {
   DedupStoreError,
   HandlerError,
   InvalidRecordError,
+  MissingPeerError,
   MskOnceError,
   PermanentError,
   RecordError,

@@ -7,12 +7,18 @@
  * (Event-Id once per event, Correlation-Id, Event-Type).
  */
 import { deflateSync } from 'node:zlib';
-import avsc from 'avsc';
-import protobufjs from 'protobufjs';
+import type * as protobufjs from 'protobufjs';
 import { ulid } from 'ulid';
 import type { KafkaLog, LogHeader, LogRecord } from '../emulator/index.ts';
 import type { LocalConfluentRegistry } from './local-confluent-registry.ts';
 import type { LocalGlueRegistry } from './local-glue-registry.ts';
+import { requirePeer } from './optional-peer.ts';
+
+// Each format's library is loaded when a record of that format is encoded: a JSON-only test
+// needs neither (optional peers: `npm i -D avsc`, `npm i -D protobufjs`).
+const FEATURE = 'encodeWithSchema / SchemaProducer (msk-once/testkit)';
+const avscOf = () => requirePeer<typeof import('avsc')>('avsc', `${FEATURE} with Avro`);
+const protobufOf = () => requirePeer<typeof import('protobufjs')>('protobufjs', `${FEATURE} with Protobuf`);
 
 /** What to encode with: an Avro schema, a .proto and one of its message types, or a JSON Schema. */
 export type SchemaSpec =
@@ -46,7 +52,7 @@ function unsigned(value: number, out: number[]): void {
 
 /** The message types of a namespace, in declaration order. */
 function messagesOf(ns: protobufjs.NamespaceBase): protobufjs.Type[] {
-  return ns.nestedArray.filter((n): n is protobufjs.Type => n instanceof protobufjs.Type);
+  return ns.nestedArray.filter((n): n is protobufjs.Type => n instanceof protobufOf().Type);
 }
 
 /** The namespace holding the file's top-level messages (below its package). */
@@ -58,7 +64,7 @@ function fileScope(root: protobufjs.Root, pkg: string | undefined): protobufjs.N
 function confluentIndexes(scope: protobufjs.NamespaceBase, type: protobufjs.Type): number[] {
   const path: protobufjs.Type[] = [];
   for (let t: protobufjs.ReflectionObject | null = type; t && t !== scope; t = t.parent) {
-    if (t instanceof protobufjs.Type) path.unshift(t);
+    if (t instanceof protobufOf().Type) path.unshift(t);
   }
   const indexes: number[] = [];
   let siblings = messagesOf(scope);
@@ -92,9 +98,9 @@ export function encodeWithSchema(spec: SchemaSpec, value: unknown, framing: Fram
   let indexes: { confluent: number[]; glue: number } | undefined;
   if (spec.format === 'avro') {
     const schema = typeof spec.schema === 'string' ? JSON.parse(spec.schema) : spec.schema;
-    body = avsc.Type.forSchema(schema).toBuffer(value);
+    body = avscOf().Type.forSchema(schema).toBuffer(value);
   } else if (spec.format === 'protobuf') {
-    const parsed = protobufjs.parse(spec.proto, { keepCase: true });
+    const parsed = protobufOf().parse(spec.proto, { keepCase: true });
     const type = parsed.root.lookupType(spec.messageType);
     const problem = type.verify(value as Record<string, unknown>);
     if (problem) throw new Error(`value does not fit ${spec.messageType}: ${problem}`);

@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -29,6 +29,7 @@ import {
   type MetricName,
   type RecordCounter,
 } from '../../lib/contract.ts';
+import { absentRuntimePeers, esbuildAvailable } from './bundling-tools.ts';
 import {
   mappingSchemaRegistry,
   schemaRegistryEnvironment,
@@ -36,6 +37,7 @@ import {
 } from './consumer-schema-registry.ts';
 import { validateConsumerProps } from './consumer-validation.ts';
 import { dedupEnvironment } from './dedup-store.ts';
+import { ConstructConfigError } from './errors.ts';
 import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
 import { LeastPrivilegeRole } from './least-privilege-role.ts';
 import { groupArn, parseClusterArn, topicArn } from './msk-arns.ts';
@@ -98,6 +100,15 @@ export class KafkaConsumer extends Construct {
     });
 
     const projectRoot = props.projectRoot ?? process.cwd();
+    // Without esbuild NodejsFunction switches to Docker bundling and fails with a Docker error;
+    // say what to install instead (synths that skip bundling, e.g. `cdk ls`, need nothing).
+    if (Stack.of(this).bundlingRequired && !esbuildAvailable(projectRoot)) {
+      throw new ConstructConfigError(
+        this.node.path,
+        'entry',
+        `cannot be bundled: KafkaConsumer bundles with a local esbuild (never Docker), which is not installed in ${projectRoot} nor on the PATH: run \`npm i -D esbuild\``,
+      );
+    }
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.resolve(projectRoot, props.entry),
       functionName: props.functionName,
@@ -148,6 +159,9 @@ export class KafkaConsumer extends Construct {
         // @smithy/signature-v4 and @aws-sdk/credential-provider-node, which are not documented
         // contents of the Lambda runtime (the default would leave @aws-sdk/* and @smithy/* out).
         bundleAwsSDK: true,
+        // msk-once's optional peers the project has not installed stay out of the bundle (the
+        // function does not use them; if it did, it would fail naming the package to install).
+        externalModules: absentRuntimePeers(projectRoot),
         ...(props.bundlingConditions?.length
           ? { esbuildArgs: { '--conditions': props.bundlingConditions.join(',') } }
           : {}),

@@ -85,7 +85,7 @@ export interface FormatOptions<T> {
    * Where writer schemas come from, by the schema id the record carries. Without one, the reader
    * schema is taken to be the writer schema. @default none
    */
-  registry?: SchemaRegistry;
+  registry?: SchemaRegistry | undefined;
   /**
    * How producers framed records that reach the function as written (no `*SchemaMetadata`).
    * @default the registry's kind ('confluent' or 'glue'), else 'none'
