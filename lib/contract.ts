@@ -51,6 +51,8 @@ export const Metric = {
   effectErrors: 'EffectErrors',
   /** A record that failed because the schema registry did (msk-once/formats), not its bytes. Count; service, Reason ({@link SCHEMA_REGISTRY_ERROR_REASONS}). */
   schemaRegistryErrors: 'SchemaRegistryErrors',
+  /** A record whose claim another invocation held, waited for: how the wait ended. Count; service, Reason ({@link HELD_CLAIM_WAIT_OUTCOMES}). */
+  heldClaimWaits: 'HeldClaimWaits',
 } as const;
 
 /** A metric name of {@link Metric}. */
@@ -92,6 +94,7 @@ export const METRIC_DIMENSIONS: { readonly [M in MetricName]: readonly Dimension
   [Metric.dedupErrors]: [Dimension.reason, Dimension.service],
   [Metric.effectErrors]: [Dimension.reason, Dimension.service],
   [Metric.schemaRegistryErrors]: [Dimension.reason, Dimension.service],
+  [Metric.heldClaimWaits]: [Dimension.reason, Dimension.service],
 };
 
 /**
@@ -122,6 +125,16 @@ export const DEDUP_ERROR_REASONS = [...STORE_ERROR_REASONS, ...CLAIM_LOSS_REASON
 
 /** One of {@link DEDUP_ERROR_REASONS}. */
 export type DedupErrorReason = (typeof DEDUP_ERROR_REASONS)[number];
+
+/**
+ * The `Reason` values of {@link Metric} `heldClaimWaits`, how a wait for a claim another invocation
+ * held ended: `claimed` (it was released or its lease ended: the record ran here), `done` (its
+ * owner committed it: a duplicate), `still-held` (held until the wait's bound: the record failed).
+ */
+export const HELD_CLAIM_WAIT_OUTCOMES = ['claimed', 'done', 'still-held'] as const;
+
+/** One of {@link HELD_CLAIM_WAIT_OUTCOMES}. */
+export type HeldClaimWaitOutcome = (typeof HELD_CLAIM_WAIT_OUTCOMES)[number];
 
 /** One of {@link STORE_ERROR_REASONS}. */
 export type StoreErrorReason = (typeof STORE_ERROR_REASONS)[number];
@@ -193,6 +206,12 @@ export const EnvVar = {
   reserveMs: 'DEDUP_RESERVE_MS',
   /** Milliseconds of a claim's lease (default 30000). */
   leaseMs: 'DEDUP_LEASE_MS',
+  /** Longest wait, in ms, for a claim another invocation holds (default: the lease; 0 fails it at once). */
+  heldClaimWaitMs: 'DEDUP_HELD_CLAIM_WAIT_MS',
+  /** How the records of a partition are ordered: `partition` (default, one at a time) or `key` (per Kafka key). */
+  ordering: 'MSK_ONCE_ORDERING',
+  /** With `key` ordering, how many records run at once per invocation (default 16). */
+  concurrency: 'MSK_ONCE_CONCURRENCY',
   /**
    * During a rollout of a new key format, the format of the release deployed before (`0.1.0` or
    * `0.2.0`): each event is claimed and committed under both keys (docs/consumer.md, "Key format").
@@ -249,6 +268,7 @@ export const DEDUP_ENV_VARS = [
   EnvVar.storePolicy,
   EnvVar.reserveMs,
   EnvVar.leaseMs,
+  EnvVar.heldClaimWaitMs,
   EnvVar.store,
   EnvVar.previousKeyFormat,
 ] as const;
