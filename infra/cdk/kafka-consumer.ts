@@ -124,6 +124,11 @@ export class KafkaConsumer extends Construct {
         [EnvVar.window]: String(props.window ?? 'default'),
         [EnvVar.storePolicy]: props.storePolicy ?? 'open',
         ...(previousKeyFormat ? { [EnvVar.previousKeyFormat]: previousKeyFormat } : {}),
+        ...(props.ordering ? { [EnvVar.ordering]: props.ordering } : {}),
+        ...(props.concurrency === undefined ? {} : { [EnvVar.concurrency]: String(props.concurrency) }),
+        ...(props.heldClaimWait === undefined
+          ? {}
+          : { [EnvVar.heldClaimWaitMs]: String(props.heldClaimWait.toMilliseconds()) }),
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
         ...schemaRegistryEnvironment(props.schemaRegistry),
