@@ -161,6 +161,10 @@ describe('KafkaConsumer validation', () => {
     assert.match(rejects({ concurrency: 8 }).message, /ordering: 'key' only/);
     assert.equal(rejects({ ordering: 'key', concurrency: 0 }).prop, 'concurrency');
     assert.equal(rejects({ heldClaimWait: Duration.minutes(20) }).prop, 'heldClaimWait');
+    const { stack, base } = scope();
+    const metric = new KafkaConsumer(stack, 'M', base).metricHeldClaimWaits('still-held');
+    assert.equal(metric.metricName, 'HeldClaimWaits');
+    assert.deepEqual(metric.dimensions, { service: base.service, Reason: 'still-held' });
   });
 
   test('several topics: one mapping and one consumer group per topic', () => {
