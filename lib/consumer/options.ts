@@ -40,7 +40,7 @@ export type BusinessHandler<T, K = Buffer> = (
 /**
  * How the records of a batch are ordered while they run (docs/consumer.md, "Ordering"):
  * - `'partition'` (default): the records of a partition one at a time in offset order, the
- *   partitions concurrently; a failure stops the rest of its partition. The order of 0.3.0.
+ *   partitions concurrently; a failure stops the rest of its partition. The order of earlier releases.
  * - `'key'`: the records with the same Kafka key (in a partition) one at a time in offset order,
  *   different keys concurrently, at most `concurrency` records at once per invocation; a failure
  *   stops only the later records of its key. Records without a key keep partition order among
@@ -121,7 +121,7 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    * the claim is asked for again, with backoff, until the key is DONE (the record is then a
    * duplicate), or released or expired (the record is claimed and runs). Bounded as well by the
    * invocation's remaining time less `reserveMs`. The other records (other partitions, other keys)
-   * run meanwhile. 0 fails a held record at once, as 0.3.0 did. Default: `leaseMs` (a crashed
+   * run meanwhile. 0 fails a held record at once, as earlier releases did. Default: `leaseMs` (a crashed
    * owner's claim ends within one lease).
    */
   heldClaimWaitMs?: number;

@@ -28,7 +28,7 @@ for (const waits of [false, true]) {
       await new Promise((r) => setTimeout(r, 5)); // both invocations are in flight together
       effects.set(message.eventId, (effects.get(message.eventId) ?? 0) + 1);
     };
-    // Without waiting (heldClaimWaitMs 0), held records fail at once, as in 0.3.0.
+    // Without waiting (heldClaimWaitMs 0), held records fail at once, as in earlier releases.
     const wait = waits ? {} : { heldClaimWaitMs: 0 };
     const oldOwner = testConsumer({ service, store, work, ...wait });
     const newOwner = testConsumer({ service, store, work, ...wait });
