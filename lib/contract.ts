@@ -62,6 +62,8 @@ export {
   type DedupErrorReason,
   EFFECT_ERROR_REASONS,
   type EffectErrorReason,
+  HELD_CLAIM_WAIT_OUTCOMES,
+  type HeldClaimWaitOutcome,
   SCHEMA_REGISTRY_ERROR_REASONS,
   type SchemaRegistryErrorReason,
   STORE_ERROR_REASONS,

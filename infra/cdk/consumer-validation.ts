@@ -78,6 +78,16 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
       `'${props.previousKeyFormat}' is not a previous key format: name the release deployed before, ${PREVIOUS_KEY_FORMATS.join(' or ')}`,
     );
   }
+  if (props.ordering !== undefined && props.ordering !== 'partition' && props.ordering !== 'key')
+    fail('ordering', `'${props.ordering}' is neither 'partition' nor 'key'`);
+  if (props.concurrency !== undefined) {
+    if (props.ordering !== 'key')
+      fail('concurrency', "goes with ordering: 'key' only (partition order runs one record per partition)");
+    if (!Number.isInteger(props.concurrency) || props.concurrency < 1 || props.concurrency > 1000)
+      fail('concurrency', `${props.concurrency} is not a whole number of records 1..1000`);
+  }
+  if (props.heldClaimWait !== undefined && props.heldClaimWait.toMilliseconds() > 15 * 60 * 1000)
+    fail('heldClaimWait', 'is longer than any Lambda invocation (15 minutes)');
   // Removed in 0.3.0: a stack still setting it (plain JS, or a cast) would believe it is covered.
   if ((props as { readPreviousKeys?: unknown }).readPreviousKeys !== undefined)
     fail(

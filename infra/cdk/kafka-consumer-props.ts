@@ -52,6 +52,29 @@ export interface KafkaConsumerProps {
    * @default none
    */
   readonly previousKeyFormat?: PreviousKeyFormat;
+  /**
+   * `EnvVar.ordering`: how the function's kafkaHandler orders records while they run (read with
+   * `dedupConfigFromEnv`). 'partition' runs a partition's records one at a time, as earlier
+   * releases did; 'key' runs each Kafka key's records in offset order and different keys
+   * concurrently (up to `concurrency`), so a slow or failing record holds back only its own key.
+   * Choose 'key' when the handler waits on I/O and its order matters per key only (that is why a
+   * producer partitions by key); keep 'partition' when it relies on the order of a whole partition
+   * (docs/consumer.md, "Ordering"). Checked at synth.
+   * @default 'partition'
+   */
+  readonly ordering?: 'partition' | 'key';
+  /**
+   * `EnvVar.concurrency`: with `ordering: 'key'` only, the records run at once per invocation,
+   * 1..1000; size it to what the handler's downstream takes. Checked at synth.
+   * @default 16
+   */
+  readonly concurrency?: number;
+  /**
+   * `EnvVar.heldClaimWaitMs`: how long a record whose claim another invocation holds waits for it
+   * before it fails as held; zero fails it at once. Checked at synth.
+   * @default one lease (30 seconds)
+   */
+  readonly heldClaimWait?: Duration;
   /** Required: retries, bisect, partial batch failures and the Kafka DLQ only work in provisioned mode. */
   readonly provisionedPollers?: ProvisionedPollerConfig;
   /** @default 100 */

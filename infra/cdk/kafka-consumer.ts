@@ -24,6 +24,7 @@ import {
   DEFAULT_NAMESPACE,
   Dimension,
   EnvVar,
+  type HeldClaimWaitOutcome,
   METRIC_DIMENSIONS,
   Metric,
   type MetricName,
@@ -140,6 +141,11 @@ export class KafkaConsumer extends Construct {
         [EnvVar.window]: String(props.window ?? 'default'),
         [EnvVar.storePolicy]: props.storePolicy ?? 'open',
         ...(previousKeyFormat ? { [EnvVar.previousKeyFormat]: previousKeyFormat } : {}),
+        ...(props.ordering ? { [EnvVar.ordering]: props.ordering } : {}),
+        ...(props.concurrency === undefined ? {} : { [EnvVar.concurrency]: String(props.concurrency) }),
+        ...(props.heldClaimWait === undefined
+          ? {}
+          : { [EnvVar.heldClaimWaitMs]: String(props.heldClaimWait.toMilliseconds()) }),
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
         ...schemaRegistryEnvironment(props.schemaRegistry),
@@ -441,6 +447,25 @@ export class KafkaConsumer extends Construct {
    */
   metricSchemaRegistryErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
     return this.metricAllReasons(Metric.schemaRegistryErrors, options?.period);
+  }
+
+  /**
+   * Waits for a claim another invocation held (`Metric.heldClaimWaits`), for one Reason: `claimed`
+   * (freed, then run), `done` (committed meanwhile: a duplicate) or `still-held` (failed as held at
+   * the bound); a rising `still-held` means retries meet claims that outlive the wait.
+   *
+   * @example
+   * consumer.metricHeldClaimWaits('still-held').createAlarm(this, 'StillHeld', { threshold: 10, evaluationPeriods: 2 });
+   */
+  metricHeldClaimWaits(reason: HeldClaimWaitOutcome, options?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return new cloudwatch.Metric({
+      namespace: this.metricsNamespace,
+      metricName: Metric.heldClaimWaits,
+      dimensionsMap: { [Dimension.service]: this.service, [Dimension.reason]: reason },
+      statistic: 'Sum',
+      period: Duration.minutes(5),
+      ...options,
+    });
   }
 
   /** AWS/Lambda OffsetLag of the function: records written to its topics and not yet processed. */

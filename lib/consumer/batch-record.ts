@@ -16,9 +16,10 @@
  *    |--unguarded--> unguarded --released--> released         store down, policy open; nothing is
  *    |                                                        held, but after the answer it may not start
  *    |--duplicate--> duplicate                                DONE already
- *    |--held-------> held                                     another invocation holds the key
+ *    |--held-------> held --heldEnded--> claimed | duplicate  another invocation holds the key;
+ *    |                                      waited for, it was freed and claimed here, or turned DONE
  *    |--refused----> refused                                  store down, policy closed
- *    '--copyOf(o)--> copy          when o is claimed or unguarded: it follows o's outcome
+ *    '--copyOf(o)--> copy          when o is claimed or unguarded (or held, to be waited for): it follows o's outcome
  *                    o's state     when o is duplicate, held or refused
  *   A record that could not be decoded has no key: its claim stays none and it fails.
  *
@@ -177,6 +178,19 @@ export class BatchRecord<T> {
     this.#fromNone('held');
   }
 
+  /**
+   * A held claim, waited for, ended before the record started: the key was freed (released, or its
+   * lease ended) and this invocation claimed it with the claim sent at `at` (`performance.now()`),
+   * or its owner committed it (DONE: the record is a duplicate).
+   */
+  heldEnded(result: 'claimed' | 'done', at = 0): void {
+    if (this.#claim !== 'held' || this.#run !== 'waiting') this.#illegal(`heldEnded(${result})`);
+    if (result === 'claimed') {
+      this.#claim = 'claimed';
+      this.#confirmedAt = at;
+    } else this.#claim = 'duplicate';
+  }
+
   /** The store failed and the policy is closed: the record fails and is retried. */
   refused(): void {
     this.#fromNone('refused');
@@ -186,10 +200,12 @@ export class BatchRecord<T> {
    * An earlier record of this batch, `original`, carries the same key and was asked for it. If the
    * original will run, this record follows its outcome ({@link follow}); if not, it shares its state.
    */
-  copyOf(original: BatchRecord<T>): void {
+  copyOf(original: BatchRecord<T>, followHeld = false): void {
     const state = original.#claim;
     if (original === this || original.key !== this.key) this.#illegal('copyOf (not the same key)');
-    if (state === 'claimed' || state === 'unguarded') {
+    // A held original that will wait for its claim may yet run: the copy follows it, and only the
+    // original asks the store again.
+    if (state === 'claimed' || state === 'unguarded' || (followHeld && state === 'held')) {
       this.#fromNone('copy');
       this.#original = original;
     } else if (state === 'duplicate' || state === 'held' || state === 'refused') this.#fromNone(state);

@@ -17,6 +17,7 @@ import type { KafkaMessage } from '../kafka/message.ts';
 import { MetricsEmitter } from '../observability/batch-metrics.ts';
 import { createLogger } from '../observability/logger.ts';
 import type { BusinessHandler, KafkaHandlerOptions, PoisonOptions } from './options.ts';
+import { resolveOrdering } from './ordering.ts';
 import type { PoisonSink } from './poison.ts';
 import { SqsPoisonSink } from './sqs-poison-sink.ts';
 
@@ -39,6 +40,12 @@ export interface ResolvedConfig<T> {
   readonly handle: BusinessHandler<T>;
   readonly reserveMs: number;
   readonly leaseMs: number;
+  /** Longest wait for a claim another invocation holds (0: none). */
+  readonly heldClaimWaitMs: number;
+  /** How records are ordered while they run (ordering.ts). */
+  readonly ordering: 'partition' | 'key';
+  /** Records running at once, at most, under key order; unbounded under partition order. */
+  readonly concurrency: number;
   readonly commitEvery: { readonly records: number; readonly ms: number };
   readonly store: DedupStore;
   /** The poison sink and its predicate; undefined when records are never parked. */
@@ -184,6 +191,13 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
       `${leaseMs} is below ${MIN_LEASE_MS} ms: a renewal could not keep up`,
     );
   }
+  const heldClaimWaitMs = options.heldClaimWaitMs ?? leaseMs;
+  if (!(Number.isFinite(heldClaimWaitMs) && heldClaimWaitMs >= 0))
+    throw new ConfigurationError(
+      'heldClaimWaitMs',
+      `${heldClaimWaitMs} is not a number of milliseconds >= 0 (0 fails a held record at once)`,
+    );
+  const { ordering, concurrency } = resolveOrdering(options);
   const commitEvery = resolveCommitEvery(options.commitEvery);
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
   if (!(Number.isInteger(maxHeaderBytes) && maxHeaderBytes > 0)) {
@@ -254,6 +268,9 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     handle: options.handle as unknown as BusinessHandler<T>,
     reserveMs,
     leaseMs,
+    heldClaimWaitMs,
+    ordering,
+    concurrency,
     commitEvery,
     store,
     poison: resolvePoison(options.poison),

@@ -5,7 +5,8 @@
  *
  * Guarantees:
  * - a record whose key is DONE is not run (counted as deduplicated);
- * - a record whose key another invocation holds is not run now: it fails, to be retried later;
+ * - a record whose key another invocation holds waits for it, boundedly (held-claim-wait.ts): run
+ *   if it is freed, a duplicate if it turns DONE, else it fails, to be retried later;
  * - the same key twice in one batch runs once: the later copy follows the first one's outcome;
  * - claims of records that succeeded are committed in groups while the batch runs (group-commit.ts),
  *   the rest at the answer; claims of records that failed or never ran are released, so the retry runs them;
@@ -92,6 +93,8 @@ function settleWhenDone<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: B
  * record start any more (unguarded ones included). Never throws; a second call finds nothing left.
  */
 async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Promise<void> {
+  // A record still waiting for a held claim must not win it now (held-claim-wait.ts).
+  batch.answered = true;
   let running = false;
   const commit: string[] = [];
   const release: string[] = [];
@@ -219,7 +222,9 @@ export function dedupClaims<T>(
         );
       }
       // A copy of a record that will not run shares its state now; a copy of one that runs waits for it.
-      for (let i = 0; i < copies.length; i++) copies[i]!.copyOf(originals[i]!);
+      // A copy of a held original follows it too when held claims are waited for (it may yet run).
+      const followHeld = config.heldClaimWaitMs > 0;
+      for (let i = 0; i < copies.length; i++) copies[i]!.copyOf(originals[i]!, followHeld);
     },
     after: (request) => settleClaims(config, batchIn(request.context)),
     onError: async (request) => {

@@ -8,6 +8,7 @@ import { MemoryDedupStore } from '../dedup/memory-store.ts';
 import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-options.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { ConfigurationError } from '../errors.ts';
+import { resolveOrdering } from './ordering.ts';
 
 export interface DedupEnvConfig {
   redis?: RedisConnectionOptions;
@@ -16,6 +17,9 @@ export interface DedupEnvConfig {
   onStoreError: 'open' | 'closed';
   reserveMs?: number;
   leaseMs?: number;
+  heldClaimWaitMs?: number;
+  ordering?: 'partition' | 'key';
+  concurrency?: number;
   previousKeyFormat?: PreviousKeyFormat;
   poison?: { queueUrl: string };
 }
@@ -52,11 +56,42 @@ function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(raw);
 }
 
-/** `EnvVar.reserveMs` (time kept free at the end of an invocation) and `EnvVar.leaseMs` (claim lease). */
-function timingFromEnv(env: NodeJS.ProcessEnv): { reserveMs?: number; leaseMs?: number } {
+/**
+ * `EnvVar.reserveMs` (time kept free at the end of an invocation), `EnvVar.leaseMs` (claim lease),
+ * `EnvVar.heldClaimWaitMs` (longest wait for a held claim), `EnvVar.ordering` and
+ * `EnvVar.concurrency` (checked here to name the variable).
+ */
+function timingFromEnv(
+  env: NodeJS.ProcessEnv,
+): Pick<DedupEnvConfig, 'reserveMs' | 'leaseMs' | 'heldClaimWaitMs' | 'ordering' | 'concurrency'> {
+  const timing: Pick<
+    DedupEnvConfig,
+    'reserveMs' | 'leaseMs' | 'heldClaimWaitMs' | 'ordering' | 'concurrency'
+  > = {};
   const reserveMs = millis(env, EnvVar.reserveMs);
+  if (reserveMs !== undefined) timing.reserveMs = reserveMs;
   const leaseMs = millis(env, EnvVar.leaseMs);
-  return { ...(reserveMs === undefined ? {} : { reserveMs }), ...(leaseMs === undefined ? {} : { leaseMs }) };
+  if (leaseMs !== undefined) timing.leaseMs = leaseMs;
+  const heldClaimWaitMs = millis(env, EnvVar.heldClaimWaitMs);
+  if (heldClaimWaitMs !== undefined) timing.heldClaimWaitMs = heldClaimWaitMs;
+  const ordering = env[EnvVar.ordering] || undefined;
+  if (ordering !== undefined && ordering !== 'partition' && ordering !== 'key')
+    throw new ConfigurationError(EnvVar.ordering, `is neither partition nor key ${unshown(ordering)}`);
+  const rawConcurrency = env[EnvVar.concurrency] || undefined;
+  if (rawConcurrency !== undefined && !/^\d+$/.test(rawConcurrency))
+    throw new ConfigurationError(
+      EnvVar.concurrency,
+      `is not a whole number of records ${unshown(rawConcurrency)}`,
+    );
+  const concurrency = rawConcurrency === undefined ? undefined : Number(rawConcurrency);
+  // The same rules as the options, named by the variables.
+  const order = resolveOrdering(
+    { ordering, concurrency },
+    { ordering: EnvVar.ordering, concurrency: EnvVar.concurrency },
+  );
+  if (ordering !== undefined) timing.ordering = order.ordering;
+  if (concurrency !== undefined) timing.concurrency = concurrency;
+  return timing;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
@@ -72,8 +107,9 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * docs/consumer.md, "Environment"): the Redis URL, mode (standalone|cluster) and auth
  * (none|token|iam) with its user, token, cache name and serverless flag; the previous key format of
  * a rollout (0.1.0|0.2.0); the window
- * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms)
- * and lease (default 30000 ms); and `store=memory` (local runs only).
+ * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms),
+ * lease (default 30000 ms) and longest wait for a held claim (default: the lease); the ordering
+ * (partition|key) and, with key, the concurrency (default 16); and `store=memory` (local runs only).
  *
  * @throws {ConfigurationError} naming the variable and what it expects; never quoting a value (a
  *   token pasted into the wrong variable stays out of the init error), only its length.

@@ -54,7 +54,29 @@ export type PoisonOptions = (
   isPermanent?: (error: unknown) => boolean;
 };
 
+/**
+ * How the records of a batch are ordered while they run (docs/consumer.md, "Ordering"):
+ * - `'partition'` (default): the records of a partition one at a time in offset order, the
+ *   partitions concurrently; a failure stops the rest of its partition. The order of earlier releases.
+ * - `'key'`: the records with the same Kafka key (in a partition) one at a time in offset order,
+ *   different keys concurrently, at most `concurrency` records at once per invocation; a failure
+ *   stops only the later records of its key. Records without a key keep partition order among
+ *   themselves (one lane per partition), concurrently with the keyed ones.
+ */
+export type Ordering = 'partition' | 'key';
+
 export interface KafkaHandlerOptions<T, K = Buffer> {
+  /**
+   * How records are ordered while they run: `'partition'` (one at a time per partition) or
+   * `'key'` (one at a time per Kafka key, keys concurrently): see {@link Ordering}. Default:
+   * `'partition'`, the order of earlier releases (a handler written for it may rely on it).
+   */
+  ordering?: Ordering;
+  /**
+   * With `ordering: 'key'` only (refused otherwise, at cold start): records running at once per
+   * invocation, at most, 1..1000. Default: 16.
+   */
+  concurrency?: number;
   /**
    * Service name: the first part of each dedup key and the `service` metric dimension. Default: the
    * `EnvVar.deployedServiceName` variable (lib/contract.ts), which the CDK construct sets from its
@@ -115,6 +137,16 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    * `extend` gets leases of the remaining time instead. Default: 30000 ms.
    */
   leaseMs?: number;
+  /**
+   * How long a record whose claim another invocation holds (a retry arriving while that one still
+   * runs, or after it crashed and before its lease ended) waits for it before it fails as held:
+   * the claim is asked for again, with backoff, until the key is DONE (the record is then a
+   * duplicate), or released or expired (the record is claimed and runs). Bounded as well by the
+   * invocation's remaining time less `reserveMs`. The other records (other partitions, other keys)
+   * run meanwhile. 0 fails a held record at once, as earlier releases did. Default: `leaseMs` (a crashed
+   * owner's claim ends within one lease).
+   */
+  heldClaimWaitMs?: number;
   /**
    * Do not start a record when less than this much of the invocation's time is left; it is reported
    * failed and released instead of being killed half-way by the Lambda timeout. Default: 5000 ms.

@@ -32,6 +32,12 @@ export const EnvVar = {
   reserveMs: 'DEDUP_RESERVE_MS',
   /** Milliseconds of a claim's lease (default 30000). */
   leaseMs: 'DEDUP_LEASE_MS',
+  /** Longest wait, in ms, for a claim another invocation holds (default: the lease; 0 fails it at once). */
+  heldClaimWaitMs: 'DEDUP_HELD_CLAIM_WAIT_MS',
+  /** How the records of a partition are ordered: `partition` (default, one at a time) or `key` (per Kafka key). */
+  ordering: 'MSK_ONCE_ORDERING',
+  /** With `key` ordering, how many records run at once per invocation (default 16). */
+  concurrency: 'MSK_ONCE_CONCURRENCY',
   /**
    * During a rollout of a new key format, the format of the release deployed before (`0.1.0` or
    * `0.2.0`): each event is claimed and committed under both keys (docs/consumer.md, "Key format").
@@ -94,6 +100,7 @@ export const DEDUP_ENV_VARS = [
   EnvVar.storePolicy,
   EnvVar.reserveMs,
   EnvVar.leaseMs,
+  EnvVar.heldClaimWaitMs,
   EnvVar.store,
   EnvVar.previousKeyFormat,
 ] as const;

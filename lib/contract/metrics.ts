@@ -36,6 +36,8 @@ export const Metric = {
   effectErrors: 'EffectErrors',
   /** A record that failed because the schema registry did (msk-once/formats), not its bytes. Count; service, Reason ({@link SCHEMA_REGISTRY_ERROR_REASONS}). */
   schemaRegistryErrors: 'SchemaRegistryErrors',
+  /** A record whose claim another invocation held, waited for: how the wait ended. Count; service, Reason ({@link HELD_CLAIM_WAIT_OUTCOMES}). */
+  heldClaimWaits: 'HeldClaimWaits',
 } as const;
 
 /** A metric name of {@link Metric}. */
@@ -79,6 +81,7 @@ export const METRIC_DIMENSIONS: { readonly [M in MetricName]: readonly Dimension
   [Metric.dedupErrors]: [Dimension.reason, Dimension.service],
   [Metric.effectErrors]: [Dimension.reason, Dimension.service],
   [Metric.schemaRegistryErrors]: [Dimension.reason, Dimension.service],
+  [Metric.heldClaimWaits]: [Dimension.reason, Dimension.service],
 };
 
 /**

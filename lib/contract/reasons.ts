@@ -25,6 +25,16 @@ export const DEDUP_ERROR_REASONS = [...STORE_ERROR_REASONS, ...CLAIM_LOSS_REASON
 /** One of {@link DEDUP_ERROR_REASONS}. */
 export type DedupErrorReason = (typeof DEDUP_ERROR_REASONS)[number];
 
+/**
+ * The `Reason` values of {@link Metric} `heldClaimWaits`, how a wait for a claim another invocation
+ * held ended: `claimed` (it was released or its lease ended: the record ran here), `done` (its
+ * owner committed it: a duplicate), `still-held` (held until the wait's bound: the record failed).
+ */
+export const HELD_CLAIM_WAIT_OUTCOMES = ['claimed', 'done', 'still-held'] as const;
+
+/** One of {@link HELD_CLAIM_WAIT_OUTCOMES}. */
+export type HeldClaimWaitOutcome = (typeof HELD_CLAIM_WAIT_OUTCOMES)[number];
+
 /** One of {@link STORE_ERROR_REASONS}. */
 export type StoreErrorReason = (typeof STORE_ERROR_REASONS)[number];
 

@@ -10,7 +10,7 @@
  * non-zero). So processed = succeeded + failed + deduplicated + parked.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { Dimension, Metric } from '../contract.ts';
+import { Dimension, type HeldClaimWaitOutcome, Metric } from '../contract.ts';
 
 export type RecordOutcome = 'succeeded' | 'failed' | 'deduplicated' | 'parked';
 
@@ -64,6 +64,7 @@ export class MetricsEmitter {
     durations: number[],
     errors: Map<string, number>,
     custom: Map<string, CustomCount>,
+    heldWaits?: Map<string, number>,
   ): void {
     for (const [topic, c] of counts) {
       const m = this.#instance(`topic:${topic}`, {
@@ -88,6 +89,13 @@ export class MetricsEmitter {
       m.addMetric(Metric.dedupErrors, MetricUnit.Count, n);
       m.publishStoredMetrics();
     }
+    if (heldWaits) {
+      for (const [outcome, n] of heldWaits) {
+        const m = this.#instance(`held:${outcome}`, { [Dimension.reason]: outcome });
+        m.addMetric(Metric.heldClaimWaits, MetricUnit.Count, n);
+        m.publishStoredMetrics();
+      }
+    }
     for (const [id, c] of custom) {
       const m = this.#instance(`custom:${id}`, c.dimensions);
       m.addMetric(c.name, MetricUnit.Count, c.value);
@@ -111,6 +119,8 @@ export class InvocationMetrics {
   readonly #durations: number[] = [];
   readonly #errors = new Map<string, number>();
   readonly #custom = new Map<string, CustomCount>();
+  // Made on the first wait for a held claim (most invocations have none).
+  #heldWaits: Map<string, number> | undefined;
   #flushed = false;
 
   constructor(emitter: MetricsEmitter) {
@@ -133,6 +143,12 @@ export class InvocationMetrics {
     this.#errors.set(reason, (this.#errors.get(reason) ?? 0) + count);
   }
 
+  /** A wait for a claim another invocation held ended as `outcome` ({@link Metric} `heldClaimWaits`). */
+  heldClaimWait(outcome: HeldClaimWaitOutcome): void {
+    this.#heldWaits ??= new Map();
+    this.#heldWaits.set(outcome, (this.#heldWaits.get(outcome) ?? 0) + 1);
+  }
+
   /** A counter of the business function's own (HandleContext.metrics). */
   count(name: string, dimensions: Record<string, string> = {}, value = 1): void {
     const id = `${name}|${JSON.stringify(dimensions)}`;
@@ -145,6 +161,6 @@ export class InvocationMetrics {
   flush(): void {
     if (this.#flushed) return;
     this.#flushed = true;
-    this.#emitter.emit(this.#counts, this.#durations, this.#errors, this.#custom);
+    this.#emitter.emit(this.#counts, this.#durations, this.#errors, this.#custom, this.#heldWaits);
   }
 }

@@ -158,6 +158,45 @@ describe('BatchRecord', () => {
     assert.equal(skipped.fields()?.held, 2, 'both are noted as held for the batch line');
   });
 
+  test('a held claim waited for: freed and claimed here, or DONE meanwhile; only from held and waiting', () => {
+    const { records, counts } = batchOf(3);
+    const [freed, done, other] = records as [
+      BatchRecord<unknown>,
+      BatchRecord<unknown>,
+      BatchRecord<unknown>,
+    ];
+    freed.held();
+    freed.heldEnded('claimed', 42);
+    assert.equal(freed.claim, 'claimed');
+    assert.equal(freed.confirmedAt, 42, 'the new claim confirms the key from when it was sent');
+    freed.parsePayload(decode);
+    freed.start();
+    freed.succeeded();
+    freed.committed();
+    done.held();
+    done.heldEnded('done');
+    done.deduplicated();
+    other.claimed();
+    illegal(() => other.heldEnded('claimed'), /heldEnded/);
+    illegal(() => freed.heldEnded('done'), /heldEnded/);
+    assert.deepEqual(counts(), { succeeded: 1, failed: 0, deduplicated: 1, parked: 0 });
+  });
+
+  test('a copy of a held record that will wait follows it', async () => {
+    const { records } = batchOf(2, true);
+    const [first, copy] = records as [BatchRecord<unknown>, BatchRecord<unknown>];
+    first.held();
+    copy.copyOf(first, true);
+    assert.equal(copy.claim, 'copy');
+    const following = copy.follow();
+    first.heldEnded('claimed');
+    first.parsePayload(decode);
+    first.start();
+    first.succeeded();
+    await following;
+    assert.equal(copy.outcome, 'deduplicated');
+  });
+
   test('an invalid record is never claimed; it fails with why it could not be decoded', () => {
     const emitter = new Counts();
     const raw = mskRecord({ offset: 3, eventId: null });

@@ -41,7 +41,9 @@ describe('contract: the public values', () => {
       schemaRegistryErrors: 'SchemaRegistryErrors',
       parked: 'MessagesParked',
       poisonSinkErrors: 'PoisonSinkErrors',
+      heldClaimWaits: 'HeldClaimWaits',
     });
+    assert.deepEqual(contract.HELD_CLAIM_WAIT_OUTCOMES, ['claimed', 'done', 'still-held']);
     assert.deepEqual(Dimension, { service: 'service', topic: 'Topic', handler: 'Handler', reason: 'Reason' });
     assert.deepEqual(DEDUP_ERROR_REASONS, [
       'timeout',
@@ -90,6 +92,9 @@ describe('contract: the public values', () => {
         storePolicy: 'DEDUP_STORE_POLICY',
         reserveMs: 'DEDUP_RESERVE_MS',
         leaseMs: 'DEDUP_LEASE_MS',
+        heldClaimWaitMs: 'DEDUP_HELD_CLAIM_WAIT_MS',
+        ordering: 'MSK_ONCE_ORDERING',
+        concurrency: 'MSK_ONCE_CONCURRENCY',
         previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
         store: 'DEDUP_STORE',
         idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',

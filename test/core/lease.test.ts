@@ -26,6 +26,8 @@ function consumer(service: string, handle: () => Promise<void>) {
     redis: { url: redisUrl() },
     leaseMs: 2000,
     reserveMs: 0,
+    // What a held claim answers at once; waiting for it is held-claim-wait.test.ts's.
+    heldClaimWaitMs: 0,
     handle,
   });
   handlers.push(handler);

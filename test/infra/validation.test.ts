@@ -144,6 +144,30 @@ describe('KafkaConsumer validation', () => {
     assert.equal(rejects({ readPreviousKeys: true } as never).prop, 'readPreviousKeys');
   });
 
+  test('ordering, concurrency and heldClaimWait: in the function environment as dedupConfigFromEnv reads them; bad ones refused', () => {
+    const variables = (change: Partial<KafkaConsumerProps>) => {
+      const { stack, base } = scope();
+      new KafkaConsumer(stack, 'C', { ...base, ...change });
+      const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+      return fn!.Properties.Environment.Variables as Record<string, string>;
+    };
+    const keyed = variables({ ordering: 'key', concurrency: 64, heldClaimWait: Duration.seconds(10) });
+    assert.equal(keyed[EnvVar.ordering], 'key');
+    assert.equal(keyed[EnvVar.concurrency], '64');
+    assert.equal(keyed[EnvVar.heldClaimWaitMs], '10000');
+    const plain = variables({});
+    assert.equal(plain[EnvVar.ordering], undefined, 'unset: the handler default (partition)');
+    assert.equal(plain[EnvVar.concurrency], undefined);
+    assert.equal(rejects({ ordering: 'offset' as never }).prop, 'ordering');
+    assert.match(rejects({ concurrency: 8 }).message, /ordering: 'key' only/);
+    assert.equal(rejects({ ordering: 'key', concurrency: 0 }).prop, 'concurrency');
+    assert.equal(rejects({ heldClaimWait: Duration.minutes(20) }).prop, 'heldClaimWait');
+    const { stack, base } = scope();
+    const metric = new KafkaConsumer(stack, 'M', base).metricHeldClaimWaits('still-held');
+    assert.equal(metric.metricName, 'HeldClaimWaits');
+    assert.deepEqual(metric.dimensions, { service: base.service, Reason: 'still-held' });
+  });
+
   test('several topics: one mapping and one consumer group per topic', () => {
     const { stack, base } = scope();
     const consumer = new KafkaConsumer(stack, 'C', { ...base, topics: ['orders', 'refunds'] });

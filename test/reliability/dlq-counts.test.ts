@@ -5,8 +5,9 @@
  * twice except where a crash came between effects and their commit (crash-mid-batch re-runs them,
  * as docs/background.md says; the effect layer answers them from its marks).
  *
- * The rows are for partition order (the consumer's default). The harness passes `consumer` through
- * to kafkaHandler: rows for another ordering go in ORDERINGS with their own figures.
+ * Three sets of rows, the harness passing `consumer` through to kafkaHandler: partition order
+ * failing held claims at once (`heldClaimWaitMs: 0`, earlier releases), partition order waiting for
+ * held claims (the default), and key order (`ordering: 'key'`, 16 in flight) waiting.
  */
 // First: it sets Powertools' dev mode, so that what the consumer prints goes through the console.
 import '../support/consumer.ts';
@@ -30,7 +31,7 @@ type Row = [Scenario, PartialResponseReading, Omit<ScenarioOptions, 'scenario' |
 const RRO = 'retry-reported-only';
 const RFL = 'resume-from-lowest';
 
-const PARTITION_ORDER: Row[] = [
+const PARTITION_ORDER_NO_WAIT: Row[] = [
   // The 5 records behind the poison one are reported with it and share its retries.
   ['poison', RRO, {}, { goodInDlq: 5, ofOtherKeys: 5, why: { PartitionStoppedError: 5 } }],
   // The partition resumes at the poison record: it alone reaches the DLQ.
@@ -70,9 +71,55 @@ const PARTITION_ORDER: Row[] = [
   ['held-after-crash', RFL, {}, { goodInDlq: 8, ofOtherKeys: 0, why: { ClaimHeldError: 8 } }],
 ];
 
+const none = { goodInDlq: 0, ofOtherKeys: 0, why: {} };
+const parkedOne = { ...none, parked: 1 };
+const rerunCrashed = { ...none, rerun: [0, 1, 2] };
+
+// Waiting for held claims (the default): the timed-out or crashed invocation's claims end within
+// the wait, so the retry claims and runs them; the crashed invocation's uncommitted effects run
+// again, as after any crash before the commit.
+const PARTITION_ORDER: Row[] = [
+  ['poison', RRO, {}, { goodInDlq: 5, ofOtherKeys: 5, why: { PartitionStoppedError: 5 } }],
+  ['poison', RFL, {}, none],
+  ['poison', RRO, { poisonSink: true }, parkedOne],
+  ['poison', RFL, { poisonSink: true }, parkedOne],
+  ['crash-mid-batch', RRO, {}, rerunCrashed],
+  ['crash-mid-batch', RFL, {}, rerunCrashed],
+  ['function-timeout', RRO, {}, none],
+  ['function-timeout', RFL, {}, none],
+  [
+    'store-stall',
+    RRO,
+    {},
+    { goodInDlq: 8, ofOtherKeys: 7, why: { StoreUnavailableError: 1, PartitionStoppedError: 7 } },
+  ],
+  ['store-stall', RFL, {}, { goodInDlq: 1, ofOtherKeys: 0, why: { StoreUnavailableError: 1 } }],
+  ['held-after-crash', RRO, {}, rerunCrashed],
+  ['held-after-crash', RFL, {}, rerunCrashed],
+];
+
+// Key order, distinct keys: a failure holds back only its own key, so no good record of another key
+// reaches the DLQ under either reading; under the stall each record fails on its own claim.
+const KEY_ORDER: Row[] = [
+  ['poison', RRO, {}, none],
+  ['poison', RFL, {}, none],
+  ['poison', RRO, { poisonSink: true }, parkedOne],
+  ['poison', RFL, { poisonSink: true }, parkedOne],
+  ['crash-mid-batch', RRO, {}, rerunCrashed],
+  ['crash-mid-batch', RFL, {}, rerunCrashed],
+  ['function-timeout', RRO, {}, none],
+  ['function-timeout', RFL, {}, none],
+  ['store-stall', RRO, {}, { goodInDlq: 8, ofOtherKeys: 0, why: { StoreUnavailableError: 8 } }],
+  ['store-stall', RFL, {}, { goodInDlq: 1, ofOtherKeys: 0, why: { StoreUnavailableError: 1 } }],
+  ['held-after-crash', RRO, {}, rerunCrashed],
+  ['held-after-crash', RFL, {}, rerunCrashed],
+];
+
 // Another ordering's rows: [label, consumer options passed through to kafkaHandler, rows].
 const ORDERINGS: [string, ScenarioOptions['consumer'], Row[]][] = [
+  ['partition order, held claims failed at once', { heldClaimWaitMs: 0 }, PARTITION_ORDER_NO_WAIT],
   ['partition order', undefined, PARTITION_ORDER],
+  ['key order', { ordering: 'key', concurrency: 16 }, KEY_ORDER],
 ];
 
 for (const [label, consumer, rows] of ORDERINGS) {
