@@ -57,6 +57,13 @@ export {
   EVENT_TYPE_HEADER,
   normalizeEventId,
 } from './kafka/envelope.ts';
+export { type EventIdFormat, normalizeUuid } from './kafka/event-id-format.ts';
+export {
+  type DeclarativeEventIdSource,
+  type EventIdSource,
+  eventIdSourceText,
+  parseEventIdSource,
+} from './kafka/event-id-source.ts';
 export type {
   KafkaBatchItemFailure,
   KafkaBatchResponse,
@@ -64,6 +71,7 @@ export type {
   KafkaMessage,
 } from './kafka/message.ts';
 export { formatPosition, partitionId, type RecordPosition } from './kafka/position.ts';
+export { eventIdOfRecord, type RecordKeyOptions, recordDedupKey } from './kafka/record-event-id.ts';
 export {
   DUPLICATES_MESSAGE,
   MAX_LISTED_SKIPPED,

@@ -8,6 +8,7 @@ import { checkPreviousKeyFormat, type PreviousKeyFormat } from '../dedup/previou
 import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-options.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { ConfigurationError } from '../errors.ts';
+import { type DeclarativeEventIdSource, parseEventIdSource } from '../kafka/event-id-source.ts';
 
 export interface DedupEnvConfig {
   redis?: RedisConnectionOptions;
@@ -17,6 +18,8 @@ export interface DedupEnvConfig {
   reserveMs?: number;
   leaseMs?: number;
   previousKeyFormat?: PreviousKeyFormat;
+  /** Where the event id comes from (`EnvVar.eventIdSource`, `EnvVar.eventIdFormat`); absent: the Event-Id header. */
+  eventId?: DeclarativeEventIdSource;
 }
 
 /**
@@ -57,7 +60,8 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * Read the dedup variables of the contract ({@link EnvVar}; their names and values in
  * docs/consumer.md, "Environment"): the Redis URL, mode (standalone|cluster) and auth
  * (none|token|iam) with its user, token, cache name and serverless flag; the previous key format of
- * a rollout (0.1.0|0.2.0); the window
+ * a rollout (0.1.0|0.2.0); the event id's source and form (header|header:<name>|cloudevents|key|position,
+ * ulid|uuid|opaque[:<maxBytes>]); the window
  * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms)
  * and lease (default 30000 ms); and `store=memory` (local runs only).
  *
@@ -89,7 +93,14 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
     );
   }
   const previousFormat = checkPreviousKeyFormat(env[EnvVar.previousKeyFormat], EnvVar.previousKeyFormat);
-  const rollout = previousFormat ? { previousKeyFormat: previousFormat } : {};
+  const eventId = parseEventIdSource(env[EnvVar.eventIdSource], env[EnvVar.eventIdFormat], {
+    source: EnvVar.eventIdSource,
+    format: EnvVar.eventIdFormat,
+  });
+  const rollout = {
+    ...(previousFormat ? { previousKeyFormat: previousFormat } : {}),
+    ...(eventId ? { eventId } : {}),
+  };
   if (env[EnvVar.store] === 'memory')
     return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve, ...rollout };
   if (env[EnvVar.store] && env[EnvVar.store] !== 'redis') {

@@ -1,0 +1,56 @@
+/**
+ * The event id and dedup key of a raw record, read the way the consumer reads them: for the tools
+ * that name a key from a record (the DLQ reader, the test kit) so that they agree with the consumer.
+ */
+import type { MSKRecord } from 'aws-lambda';
+import { dedupKey, dedupKeyPrefix } from '../dedup/key.ts';
+import { type DecodeOptions, decodeEnvelope, decodePayload, parseJson } from './decode.ts';
+import { type EventIdSource, resolveEventIdSource } from './event-id-source.ts';
+
+/** What names a record's key: the handler's service and name, its id source, and how its value parses. */
+export interface RecordKeyOptions {
+  /** Where the id comes from, as the handler is configured. Default: the Event-Id header, a ULID. */
+  readonly eventId?: EventIdSource<never, never> | EventIdSource;
+  /** How the value parses when the source reads the payload (synchronously). Default: JSON. */
+  readonly parse?: (value: Buffer, record: MSKRecord) => unknown;
+  /** Default: 16 KiB, the consumer's. */
+  readonly maxHeaderBytes?: number;
+}
+
+/**
+ * The record's event id in canonical form, as the consumer reads it.
+ *
+ * @throws {EventIdError} when the source gives no valid id (the consumer fails such a record);
+ *   {@link InvalidRecordError} for a record the consumer cannot decode at all.
+ * @example
+ * eventIdOfRecord(record, { eventId: { from: 'cloudevents', format: 'uuid' } }); // '3f25…'
+ */
+export function eventIdOfRecord(record: MSKRecord, options: RecordKeyOptions = {}): string {
+  const reader = resolveEventIdSource(options.eventId);
+  const decode: DecodeOptions<unknown> = {
+    parse: options.parse ?? parseJson,
+    maxHeaderBytes: options.maxHeaderBytes ?? 16 * 1024,
+    eventId: reader,
+  };
+  const message = decodeEnvelope(record, decode);
+  if (message.eventId !== '') return message.eventId;
+  if (decodePayload(record, decode, message) instanceof Promise)
+    throw new TypeError('eventIdOfRecord decodes synchronously: give a parse that does not wait');
+  return reader.read(record, message);
+}
+
+/**
+ * The record's dedup key under a handler, as the consumer names it.
+ *
+ * @throws as {@link eventIdOfRecord}.
+ * @example
+ * recordDedupKey(record, 'notification', 'on-review-created'); // 'notification:dedup:on-review-created:{…}01J9…'
+ */
+export function recordDedupKey(
+  record: MSKRecord,
+  service: string,
+  handlerName: string,
+  options: RecordKeyOptions = {},
+): string {
+  return dedupKey(dedupKeyPrefix(service, handlerName), eventIdOfRecord(record, options));
+}
