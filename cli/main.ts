@@ -14,6 +14,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import {
+  canonicalEventId,
+  type DeclarativeEventIdSource,
   dedupKey,
   dedupKeyPrefix,
   normalizeEventId,
@@ -22,6 +24,14 @@ import {
   previousKeyOf,
 } from '../lib/index.ts';
 import { runDlq } from './dlq.ts';
+import {
+  ID_FORMAT_FLAG,
+  ID_FORMAT_HELP,
+  ID_SOURCE_FLAG,
+  ID_SOURCE_HELP,
+  type IdFlags,
+  idSourceOf,
+} from './id-source-flags.ts';
 import { moduleTarget, parseHandlerReference, readPayloads } from './local/module-target.ts';
 import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
 import { runLocal } from './local/run.ts';
@@ -103,15 +113,37 @@ export async function main(argv: string[]): Promise<number> {
         'a file of DLQ messages (one message, a JSON array, JSON lines or a topic dump), or - for stdin',
       )
       .option('--json', 'print the rows as JSON instead of a table', false)
+      .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
+      .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)
+      .option(
+        '--service <name>',
+        "with --handler: each record's dedup key (POWERTOOLS_SERVICE_NAME of the function)",
+      )
+      .option(
+        '--handler <name>',
+        "with --service: each record's dedup key (MSK_ONCE_HANDLER_NAME of the function)",
+      )
       .exitOverride()
-      .action((file: string, values: { json: boolean }) => done(runDlq(file, values))),
+      .action((file: string, values: { json: boolean; service?: string; handler?: string } & IdFlags) => {
+        let eventId: DeclarativeEventIdSource | undefined;
+        try {
+          eventId = idSourceOf(values);
+          if ((values.service === undefined) !== (values.handler === undefined))
+            throw new Error('give --service and --handler together');
+        } catch (error) {
+          process.stderr.write(`msk-once dlq: ${printable((error as Error).message)}\n`);
+          return done(2);
+        }
+        const keyPrefix = values.service ? dedupKeyPrefix(values.service, values.handler!) : undefined;
+        done(runDlq(file, { json: values.json, eventId, keyPrefix }));
+      }),
   );
   program.addCommand(
     new Command('dedup-key')
       .description("the Redis key of an event's dedup claim, as the consumer computes it (bucket included)")
       .argument(
         '<event-id...>',
-        'Event-Id values (a ULID is upper-cased, as the consumer does), or what a custom dedupKey returned',
+        'event ids: as the handler reads them with --id-source/--id-format (checked and put in canonical form as the consumer does); without them, a ULID is upper-cased and anything else is taken as is',
       )
       .requiredOption('--service <name>', 'the service (POWERTOOLS_SERVICE_NAME of the function)')
       .requiredOption('--handler <name>', 'the handler name (MSK_ONCE_HANDLER_NAME of the function)')
@@ -119,26 +151,47 @@ export async function main(argv: string[]): Promise<number> {
         '--previous-format <version>',
         "the event's key in a previous release's format (0.1.0 or 0.2.0), as a rollout writes it too",
       )
+      .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
+      .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)
       .exitOverride()
-      .action((ids: string[], values: { service: string; handler: string; previousFormat?: string }) => {
-        const prefix = dedupKeyPrefix(values.service, values.handler);
-        const format = values.previousFormat;
-        if (format !== undefined && !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(format)) {
-          process.stderr.write(
-            `msk-once dedup-key: --previous-format '${format}' is not ${PREVIOUS_KEY_FORMATS.join(' or ')}\n`,
+      .action(
+        (ids: string[], values: { service: string; handler: string; previousFormat?: string } & IdFlags) => {
+          const prefix = dedupKeyPrefix(values.service, values.handler);
+          let source: DeclarativeEventIdSource | undefined;
+          try {
+            source = idSourceOf(values);
+          } catch (error) {
+            process.stderr.write(`msk-once dedup-key: ${printable((error as Error).message)}\n`);
+            return done(2);
+          }
+          const format = values.previousFormat;
+          if (format !== undefined && !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(format)) {
+            process.stderr.write(
+              `msk-once dedup-key: --previous-format '${format}' is not ${PREVIOUS_KEY_FORMATS.join(' or ')}\n`,
+            );
+            return done(2);
+          }
+          // Given a source, ids are checked as the consumer checks them: one it refuses has no key.
+          const canonical = ids.map((id) =>
+            source ? canonicalEventId(id, source) : (normalizeEventId(id) ?? id),
           );
-          return done(2);
-        }
-        for (const id of ids) {
-          const eventId = normalizeEventId(id) ?? id;
-          const key =
-            format === undefined
-              ? dedupKey(prefix, eventId)
-              : previousKeyOf(format as PreviousKeyFormat, prefix, eventId);
-          process.stdout.write(`${key}\n`);
-        }
-        done(0);
-      }),
+          const refused = canonical.find((id) => typeof id !== 'string');
+          if (refused) {
+            process.stderr.write(
+              `msk-once dedup-key: ${printable(refused.reason)}: the consumer names no key for it\n`,
+            );
+            return done(2);
+          }
+          for (const eventId of canonical as string[]) {
+            const key =
+              format === undefined
+                ? dedupKey(prefix, eventId)
+                : previousKeyOf(format as PreviousKeyFormat, prefix, eventId);
+            process.stdout.write(`${key}\n`);
+          }
+          done(0);
+        },
+      ),
   );
   program.addCommand(
     new Command('triage')

@@ -264,6 +264,15 @@ export const DEDUP_ENV_VARS = [
 ] as const;
 
 /**
+ * The declarative event id sources (the text of {@link EnvVar.eventIdSource}; `header` takes a name
+ * as `header:<name>`), and the id forms ({@link EnvVar.eventIdFormat}; `opaque` takes a byte limit as
+ * `opaque:<maxBytes>`, at most {@link MAX_OPAQUE_ID_BYTES}).
+ */
+export const EVENT_ID_SOURCES = ['header', 'cloudevents', 'key', 'position'] as const;
+export const EVENT_ID_FORMATS = ['ulid', 'uuid', 'opaque'] as const;
+export const MAX_OPAQUE_ID_BYTES = 512;
+
+/**
  * Key formats of previous releases a rollout can keep writing ({@link EnvVar.previousKeyFormat}):
  * `0.1.0` (no tag) and `0.2.0` (128 tags shared by every handler).
  */

@@ -71,7 +71,12 @@ export type {
   KafkaMessage,
 } from './kafka/message.ts';
 export { formatPosition, partitionId, type RecordPosition } from './kafka/position.ts';
-export { eventIdOfRecord, type RecordKeyOptions, recordDedupKey } from './kafka/record-event-id.ts';
+export {
+  canonicalEventId,
+  eventIdOfRecord,
+  type RecordKeyOptions,
+  recordDedupKey,
+} from './kafka/record-event-id.ts';
 export {
   DUPLICATES_MESSAGE,
   MAX_LISTED_SKIPPED,

@@ -33,7 +33,7 @@ import {
   schemaRegistryEnvironment,
   validateSchemaRegistry,
 } from './consumer-schema-registry.ts';
-import { validateConsumerProps } from './consumer-validation.ts';
+import { eventIdEnvironment, validateConsumerProps } from './consumer-validation.ts';
 import { dedupEnvironment } from './dedup-store.ts';
 import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
 import { LeastPrivilegeRole } from './least-privilege-role.ts';
@@ -124,6 +124,7 @@ export class KafkaConsumer extends Construct {
         [EnvVar.window]: String(props.window ?? 'default'),
         [EnvVar.storePolicy]: props.storePolicy ?? 'open',
         ...(previousKeyFormat ? { [EnvVar.previousKeyFormat]: previousKeyFormat } : {}),
+        ...(props.eventId ? eventIdEnvironment(props.eventId) : {}),
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
         ...schemaRegistryEnvironment(props.schemaRegistry),

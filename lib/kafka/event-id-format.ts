@@ -16,19 +16,19 @@
  * (non-ASCII is refused, not normalised: NFC/NFKC would fold `ﬁ` onto `fi`).
  * Does not guarantee: that the producer made the id once per event (that is the producer's side).
  */
+import { EVENT_ID_FORMATS, MAX_OPAQUE_ID_BYTES } from '../contract.ts';
 import { normalizeEventId } from './envelope.ts';
 
 /** The forms an event id may take. */
-export type EventIdFormat = 'ulid' | 'uuid' | 'opaque';
+export type EventIdFormat = (typeof EVENT_ID_FORMATS)[number];
 
-/** The forms, in the order the docs list them. */
-export const EVENT_ID_FORMATS: readonly EventIdFormat[] = ['ulid', 'uuid', 'opaque'];
+export { EVENT_ID_FORMATS };
 
 /** The byte limit of an opaque id unless one is given. */
 export const DEFAULT_OPAQUE_MAX_BYTES = 128;
 
 /** The largest byte limit an opaque id may be given (a key is stored once per event for the window). */
-export const MAX_OPAQUE_BYTES = 512;
+export const MAX_OPAQUE_BYTES = MAX_OPAQUE_ID_BYTES;
 
 /** The characters an opaque id may hold, as the docs and errors name them. */
 export const OPAQUE_CHARACTERS = 'A-Z a-z 0-9 - . _ ~ / + = @';

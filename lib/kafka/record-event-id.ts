@@ -54,3 +54,22 @@ export function recordDedupKey(
 ): string {
   return dedupKey(dedupKeyPrefix(service, handlerName), eventIdOfRecord(record, options));
 }
+
+/**
+ * An id a person or tool was given (e.g. on the command line), in the canonical form the consumer
+ * compares it in under `source`, or why the consumer would refuse it.
+ *
+ * @example
+ * canonicalEventId('3F2504E0-4F89-11D3-9A0C-0305E82C3301', { from: 'cloudevents', format: 'uuid' });
+ * // '3f2504e0-4f89-11d3-9a0c-0305e82c3301'
+ */
+export function canonicalEventId(
+  value: string,
+  source?: EventIdSource<never, never> | EventIdSource,
+): string | { reason: string } {
+  const reader = resolveEventIdSource(source);
+  const id = reader.canonical(value);
+  return typeof id === 'string'
+    ? id
+    : { reason: `'${value.slice(0, 64)}' ${id.reason} (event id source: ${reader.describe})` };
+}
