@@ -18,7 +18,6 @@ import {
   type DeclarativeEventIdSource,
   dedupKey,
   dedupKeyPrefix,
-  normalizeEventId,
   PREVIOUS_KEY_FORMATS,
   type PreviousKeyFormat,
   previousKeyOf,
@@ -143,7 +142,7 @@ export async function main(argv: string[]): Promise<number> {
       .description("the Redis key of an event's dedup claim, as the consumer computes it (bucket included)")
       .argument(
         '<event-id...>',
-        'event ids: as the handler reads them with --id-source/--id-format (checked and put in canonical form as the consumer does); without them, a ULID is upper-cased and anything else is taken as is',
+        'event ids, as the handler reads them (--id-source/--id-format; default: Event-Id ULIDs), checked and put in canonical form as the consumer does (a ULID upper-cased, a UUID lower-cased); one the consumer refuses gets no key (exit 2)',
       )
       .requiredOption('--service <name>', 'the service (POWERTOOLS_SERVICE_NAME of the function)')
       .requiredOption('--handler <name>', 'the handler name (MSK_ONCE_HANDLER_NAME of the function)')
@@ -171,10 +170,8 @@ export async function main(argv: string[]): Promise<number> {
             );
             return done(2);
           }
-          // Given a source, ids are checked as the consumer checks them: one it refuses has no key.
-          const canonical = ids.map((id) =>
-            source ? canonicalEventId(id, source) : (normalizeEventId(id) ?? id),
-          );
+          // Checked as the consumer checks them (default: a ULID): one it refuses has no key.
+          const canonical = ids.map((id) => canonicalEventId(id, source));
           const refused = canonical.find((id) => typeof id !== 'string');
           if (refused) {
             process.stderr.write(
