@@ -202,7 +202,7 @@ export const EnvVar = {
   /** `redis` (default) or `memory`: an in-process store, for local runs only. */
   store: 'DEDUP_STORE',
   /**
-   * Where the event id comes from: `header` (default, the Event-Id header), `header:<name>`,
+   * Where the event id is read: `header` (default, the Event-Id header), `header:<name>`,
    * `cloudevents`, `key` or `position` (docs/consumer.md, "Event id"). A function of the message is
    * code: it is given to kafkaHandler, not here.
    */

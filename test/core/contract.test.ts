@@ -92,6 +92,8 @@ describe('contract: the public values', () => {
         leaseMs: 'DEDUP_LEASE_MS',
         previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
         store: 'DEDUP_STORE',
+        eventIdSource: 'DEDUP_EVENT_ID_SOURCE',
+        eventIdFormat: 'DEDUP_EVENT_ID_FORMAT',
         idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
         idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
         handlerName: 'MSK_ONCE_HANDLER_NAME',
