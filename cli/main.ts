@@ -64,10 +64,17 @@ export function localCommand(onDone: (code: number) => void): Command {
       new Option('--timeout <ms>', 'the function timeout in milliseconds')
         .argParser(wholeNumber(1_000, 840_000))
         .default(5_000),
-    );
+    )
+    .option(ID_SOURCE_FLAG, `${ID_SOURCE_HELP}; events are published with their id there (not position)`)
+    .option(ID_FORMAT_FLAG, ID_FORMAT_HELP);
   addLocalOptions(command, { events: 200, service: 'local' });
   return command.action(async (values: Record<string, unknown>) => {
     const o = localOptions(values);
+    const idSource = idSourceOf(values as IdFlags);
+    if (idSource?.from === 'position')
+      throw new Error(
+        "--id-source position: the emulator's duplicates are re-publishes (new offsets), which a position source does not catch by design; run with the source your producer fills",
+      );
     const payloads = values.payloads === undefined ? undefined : readPayloads(String(values.payloads));
     const { ok } = await runLocal(
       { ...o, events: payloads ? undefined : o.events },
@@ -80,6 +87,7 @@ export function localCommand(onDone: (code: number) => void): Command {
         duplicateRate: o.duplicateRate,
         seed: o.seed,
         timeoutMs: values.timeout as number,
+        ...(idSource ? { idSource } : {}),
       }),
     );
     onDone(ok ? 0 : 1);

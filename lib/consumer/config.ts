@@ -98,7 +98,7 @@ function resolveEventId<T, K>(options: KafkaHandlerOptions<T, K>): EventIdReader
   if (options.eventId !== undefined)
     throw new ConfigurationError(
       'dedupKey',
-      "give eventId or dedupKey, not both (dedupKey is eventId: { from: 'message', id })",
+      `give eventId (or ${EnvVar.eventIdSource} through dedupConfigFromEnv) or dedupKey, not both: dedupKey is eventId: { from: 'message', id }, which the deployment's variable would contradict`,
     );
   if (typeof legacy !== 'function')
     throw new ConfigurationError('dedupKey', 'must be a function of the message');
