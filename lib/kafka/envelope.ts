@@ -1,5 +1,6 @@
 /**
- * The event envelope carried in Kafka headers: Event-Id (a ULID, the dedup key), Correlation-Id, Event-Type.
+ * The event envelope carried in Kafka headers: Event-Id (a ULID, the dedup key unless the handler
+ * names another event id source: event-id-source.ts), Correlation-Id, Event-Type.
  */
 import { Header } from '../contract.ts';
 
