@@ -11,6 +11,7 @@ import type { MSKRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { parseDlqText } from '../../cli/dlq-reader.ts';
 import { KafkaLog } from '../../emulator/kafka-log.ts';
+import { toMskEvent } from '../../emulator/msk-event.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { avro, ConfluentSchemaRegistry } from '../../lib/formats/index.ts';
 import {
@@ -283,6 +284,42 @@ describe('event id sources against Redis', () => {
       keyPrefix: dedupKeyPrefix(service, 'h'),
     });
     assert.equal(rows[0]!.dedupKey, key);
+  });
+
+  test("the test kit's SchemaProducer publishes without Event-Id for another source: Avro keyed by the record key", async () => {
+    const service = uniqueService('id-sp');
+    const seen: string[] = [];
+    const handler = kafkaHandler({
+      service,
+      handlerName: 'h',
+      redis: { url: redisUrl() },
+      eventId: { from: 'key' },
+      value: avro({ schema: REVIEW_V1, registry: new ConfluentSchemaRegistry({ url: confluent.url }) }),
+      handle: (m) => {
+        seen.push(m.eventId);
+      },
+    });
+    handlers.push(handler);
+    const log = new KafkaLog();
+    log.createTopic('reviews', 1);
+    const producer = new SchemaProducer(log, { confluent });
+    const schema = { format: 'avro', schema: REVIEW_V1 } as const;
+    const payload = { reviewId: 'r1', userId: 'u1', rating: 4 };
+    const id = `rev-${randomUUID().slice(0, 8)}`;
+    const first = producer.send({
+      topic: 'reviews',
+      payload,
+      schema,
+      eventId: id,
+      idSource: { from: 'key' },
+    });
+    producer.send({ topic: 'reviews', payload, schema, eventId: id, idSource: { from: 'key' } });
+    assert.ok(!first.record.headers.some((h) => h.name === 'Event-Id'), 'no Event-Id header');
+    const { response } = await invoke(handler, toMskEvent(log.all('reviews')));
+    assert.deepEqual(response.batchItemFailures, []);
+    assert.deepEqual(seen, [id], 'the second publish was skipped');
+    const raw = toMskEvent([first.record]).records['reviews-0']![0]!;
+    assert.equal(await admin.get(recordDedupKey(raw, service, 'h', { eventId: { from: 'key' } })), 'D');
   });
 
   test('a custom header name is matched case-sensitively, and the Event-Id header is not required', async () => {
