@@ -324,7 +324,9 @@ export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string
     r.value === null ? '-' : cut(printable(r.value.replace(/[ \t\n\r]+/g, ' ')), valueWidth),
     r.lastError === null ? '-' : cut(printable(r.lastError), 60),
   ]);
-  if (withKeys) table.forEach((cells, i) => cells.splice(4, 0, printable(rows[i]!.dedupKey ?? '-')));
+  if (withKeys) {
+    for (let i = 0; i < table.length; i++) table[i]!.splice(4, 0, printable(rows[i]!.dedupKey ?? '-'));
+  }
   // A loop, not Math.max(...column): a spread of 130k rows overflows the call stack.
   const widths = header.map((h) => h.length);
   for (const row of table) {

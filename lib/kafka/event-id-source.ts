@@ -158,7 +158,7 @@ export function resolveEventIdSource(
     }
     case 'key': {
       const { format, maxBytes } = checkFormat(given, 'opaque', option);
-      return envelopeReader('key', format, maxBytes, `record key (${format})`, (record, message) => {
+      return envelopeReader('key', format, maxBytes, `record key (${format})`, (_record, message) => {
         const key = message.key;
         if (key === undefined) return { missing: 'the record has no key' };
         const bytes = key as Buffer;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { MSKRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { parseDlqText } from '../../cli/dlq-reader.ts';
+import { formatDlqTable, parseDlqText } from '../../cli/dlq-reader.ts';
 import { KafkaLog } from '../../emulator/kafka-log.ts';
 import { toMskEvent } from '../../emulator/msk-event.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
@@ -284,6 +284,7 @@ describe('event id sources against Redis', () => {
       keyPrefix: dedupKeyPrefix(service, 'h'),
     });
     assert.equal(rows[0]!.dedupKey, key);
+    assert.match(formatDlqTable(rows), new RegExp(`dedup key[\\s\\S]*${key.replace(/[{}]/g, '\\$&')}`));
   });
 
   test("the test kit's SchemaProducer publishes without Event-Id for another source: Avro keyed by the record key", async () => {
