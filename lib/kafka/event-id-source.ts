@@ -178,7 +178,10 @@ export function resolveEventIdSource(
         'opaque',
         MAX_OPAQUE_BYTES,
         'position (<topic>-<partition>@<offset>)',
-        (record) => formatPosition(record),
+        // A hand-made event may give the offset as decimal text ('03'): named by its number, as the
+        // batch response names it, so one position never makes two keys (decodeEnvelope refused the rest).
+        (record) =>
+          formatPosition({ topic: record.topic, partition: record.partition, offset: Number(record.offset) }),
       );
     case 'message': {
       if (typeof given.id !== 'function')

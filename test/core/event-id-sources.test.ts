@@ -275,6 +275,12 @@ describe('event id sources against Redis', () => {
     const bad = await invoke(handler, mskEvent([odd, mskRecord({ topic, offset: 7, eventId: null })]));
     assert.deepEqual(failedOffsets(bad.response), ['a topic-0@1']);
     assert.match(JSON.stringify(bad.lines), /record a topic-0@1: position 'a topic-0@1' holds U\+0020/);
+    // An offset given as decimal text ('05', a hand-made event) is the same position.
+    const asText = { ...record, offset: '05' as unknown as number };
+    const ran = seen.length;
+    const text = await invoke(handler, mskEvent([asText]));
+    assert.deepEqual(text.response.batchItemFailures, []);
+    assert.equal(seen.length, ran, 'offset 05 is offset 5: skipped');
     const key = recordDedupKey(record, service, 'h', { eventId: { from: 'position' } });
     assert.equal(await admin.get(key), 'D');
     const cli = cliKey(service, ['--id-source', 'position', `${topic}-0@5`]);
