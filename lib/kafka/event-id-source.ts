@@ -45,7 +45,8 @@ export const CONTENT_TYPE_HEADER = 'content-type';
  *   non-empty string); `uuid` for Java/.NET producers that send UUIDs.
  * - `key`: the record key's bytes as UTF-8 text. Format default `opaque`.
  * - `message`: a function of the decoded message (payload and key decoded before the claim, with
- *   any format, one that waits for a registry included). A string, or a safe integer. Format default `opaque`.
+ *   any format, one that waits for a registry included). A string, or a safe integer. Format default
+ *   `opaque`. Its `message.eventId` is empty while it runs: it is what the function names.
  * - `position`: `<topic>-<partition>@<offset>`. Catches redeliveries only (docs/consumer.md, "Event id").
  */
 export type EventIdSource<T = unknown, K = Buffer> =
