@@ -30,7 +30,7 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { CachePersistenceLayer } from '@aws-lambda-powertools/idempotency/cache';
 import type { CacheClient } from '@aws-lambda-powertools/idempotency/cache/types';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
-import type { KafkaMessage } from '../lib/kafka/message.ts';
+import type { KafkaMessage } from '../lib/contract/message.ts';
 import type { Contender, InvocationCount } from './contenders/contender.ts';
 import { decodeAsProject } from './contenders/decode.ts';
 import { projectContender } from './contenders/project.ts';

@@ -7,7 +7,7 @@
  * Exit 0 when everything was read, 1 when some entries were not DLQ messages, 2 on usage errors.
  */
 import { readFileSync } from 'node:fs';
-import { formatDlqTable, parseDlqText } from './dlq-reader.ts';
+import { type DlqIdOptions, formatDlqTable, parseDlqText } from './dlq-reader.ts';
 import { printable, printableJson } from './terminal-text.ts';
 
 /**
@@ -16,7 +16,7 @@ import { printable, printableJson } from './terminal-text.ts';
  * @example
  * process.exitCode = runDlq('dlq.jsonl', { json: false });
  */
-export function runDlq(file: string, options: { json?: boolean }): number {
+export function runDlq(file: string, options: { json?: boolean } & DlqIdOptions): number {
   let text: string;
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
@@ -24,7 +24,7 @@ export function runDlq(file: string, options: { json?: boolean }): number {
     console.error(`cannot read ${printable(file)}: ${printable((error as Error).message)}`);
     return 2;
   }
-  const { rows, errors } = parseDlqText(text);
+  const { rows, errors } = parseDlqText(text, options);
   // Everything printed from here on may quote the file (JSON.parse errors quote the bad text).
   for (const error of errors) console.error(`skipped ${printable(error.message)}`);
   if (options.json) {

@@ -14,14 +14,23 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import {
+  type DeclarativeEventIdSource,
   dedupKey,
   dedupKeyPrefix,
-  normalizeEventId,
   PREVIOUS_KEY_FORMATS,
   type PreviousKeyFormat,
   previousKeyOf,
 } from '../lib/contract.ts';
+import { canonicalEventId } from '../lib/middlewares.ts';
 import { runDlq } from './dlq.ts';
+import {
+  ID_FORMAT_FLAG,
+  ID_FORMAT_HELP,
+  ID_SOURCE_FLAG,
+  ID_SOURCE_HELP,
+  type IdFlags,
+  idSourceOf,
+} from './id-source-flags.ts';
 import { moduleTarget, parseHandlerReference, readPayloads } from './local/module-target.ts';
 import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
 import { runLocal } from './local/run.ts';
@@ -56,10 +65,17 @@ export function localCommand(onDone: (code: number) => void): Command {
       new Option('--timeout <ms>', 'the function timeout in milliseconds')
         .argParser(wholeNumber(1_000, 840_000))
         .default(5_000),
-    );
+    )
+    .option(ID_SOURCE_FLAG, `${ID_SOURCE_HELP}; events are published with their id there (not position)`)
+    .option(ID_FORMAT_FLAG, ID_FORMAT_HELP);
   addLocalOptions(command, { events: 200, service: 'local' });
   return command.action(async (values: Record<string, unknown>) => {
     const o = localOptions(values);
+    const idSource = idSourceOf(values as IdFlags);
+    if (idSource?.from === 'position')
+      throw new Error(
+        "--id-source position: the emulator's duplicates are re-publishes (new offsets), which a position source does not catch by design; run with the source your producer fills",
+      );
     const payloads = values.payloads === undefined ? undefined : readPayloads(String(values.payloads));
     const { ok } = await runLocal(
       { ...o, events: payloads ? undefined : o.events },
@@ -72,6 +88,7 @@ export function localCommand(onDone: (code: number) => void): Command {
         duplicateRate: o.duplicateRate,
         seed: o.seed,
         timeoutMs: values.timeout as number,
+        ...(idSource ? { idSource } : {}),
       }),
     );
     onDone(ok ? 0 : 1);
@@ -104,15 +121,37 @@ export async function main(argv: string[]): Promise<number> {
         'a file of DLQ messages (one message, a JSON array, JSON lines or a topic dump), or - for stdin',
       )
       .option('--json', 'print the rows as JSON instead of a table', false)
+      .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
+      .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)
+      .option(
+        '--service <name>',
+        "with --handler: each record's dedup key (POWERTOOLS_SERVICE_NAME of the function)",
+      )
+      .option(
+        '--handler <name>',
+        "with --service: each record's dedup key (MSK_ONCE_HANDLER_NAME of the function)",
+      )
       .exitOverride()
-      .action((file: string, values: { json: boolean }) => done(runDlq(file, values))),
+      .action((file: string, values: { json: boolean; service?: string; handler?: string } & IdFlags) => {
+        let eventId: DeclarativeEventIdSource | undefined;
+        try {
+          eventId = idSourceOf(values);
+          if ((values.service === undefined) !== (values.handler === undefined))
+            throw new Error('give --service and --handler together');
+        } catch (error) {
+          process.stderr.write(`msk-once dlq: ${printable((error as Error).message)}\n`);
+          return done(2);
+        }
+        const keyPrefix = values.service ? dedupKeyPrefix(values.service, values.handler!) : undefined;
+        done(runDlq(file, { json: values.json, eventId, keyPrefix }));
+      }),
   );
   program.addCommand(
     new Command('dedup-key')
       .description("the Redis key of an event's dedup claim, as the consumer computes it (bucket included)")
       .argument(
         '<event-id...>',
-        'Event-Id values (a ULID is upper-cased, as the consumer does), or what a custom dedupKey returned',
+        'event ids, as the handler reads them (--id-source/--id-format; default: Event-Id ULIDs), checked and put in canonical form as the consumer does (a ULID upper-cased, a UUID lower-cased); one the consumer refuses gets no key (exit 2)',
       )
       .requiredOption('--service <name>', 'the service (POWERTOOLS_SERVICE_NAME of the function)')
       .requiredOption('--handler <name>', 'the handler name (MSK_ONCE_HANDLER_NAME of the function)')
@@ -120,26 +159,45 @@ export async function main(argv: string[]): Promise<number> {
         '--previous-format <version>',
         "the event's key in a previous release's format (0.1.0 or 0.2.0), as a rollout writes it too",
       )
+      .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
+      .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)
       .exitOverride()
-      .action((ids: string[], values: { service: string; handler: string; previousFormat?: string }) => {
-        const prefix = dedupKeyPrefix(values.service, values.handler);
-        const format = values.previousFormat;
-        if (format !== undefined && !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(format)) {
-          process.stderr.write(
-            `msk-once dedup-key: --previous-format '${format}' is not ${PREVIOUS_KEY_FORMATS.join(' or ')}\n`,
-          );
-          return done(2);
-        }
-        for (const id of ids) {
-          const eventId = normalizeEventId(id) ?? id;
-          const key =
-            format === undefined
-              ? dedupKey(prefix, eventId)
-              : previousKeyOf(format as PreviousKeyFormat, prefix, eventId);
-          process.stdout.write(`${key}\n`);
-        }
-        done(0);
-      }),
+      .action(
+        (ids: string[], values: { service: string; handler: string; previousFormat?: string } & IdFlags) => {
+          const prefix = dedupKeyPrefix(values.service, values.handler);
+          let source: DeclarativeEventIdSource | undefined;
+          try {
+            source = idSourceOf(values);
+          } catch (error) {
+            process.stderr.write(`msk-once dedup-key: ${printable((error as Error).message)}\n`);
+            return done(2);
+          }
+          const format = values.previousFormat;
+          if (format !== undefined && !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(format)) {
+            process.stderr.write(
+              `msk-once dedup-key: --previous-format '${format}' is not ${PREVIOUS_KEY_FORMATS.join(' or ')}\n`,
+            );
+            return done(2);
+          }
+          // Checked as the consumer checks them (default: a ULID): one it refuses has no key.
+          const canonical = ids.map((id) => canonicalEventId(id, source));
+          const refused = canonical.find((id) => typeof id !== 'string');
+          if (refused) {
+            process.stderr.write(
+              `msk-once dedup-key: ${printable(refused.reason)}: the consumer names no key for it\n`,
+            );
+            return done(2);
+          }
+          for (const eventId of canonical as string[]) {
+            const key =
+              format === undefined
+                ? dedupKey(prefix, eventId)
+                : previousKeyOf(format as PreviousKeyFormat, prefix, eventId);
+            process.stdout.write(`${key}\n`);
+          }
+          done(0);
+        },
+      ),
   );
   program.addCommand(
     new Command('triage')

@@ -1,10 +1,16 @@
 /**
- * The producer side of the envelope: every event gets a ULID `Event-Id` header ONCE, when it is
- * created; publishing it again (an outbox forwarder retrying, a producer retry after a lost ack)
+ * The producer side of the envelope: every event gets a ULID `Event-Id` header ONCE (or its id where
+ * the consumer's id source reads it), when it is created; publishing it again (an outbox forwarder retrying, a producer retry after a lost ack)
  * keeps that id, so the consumer can tell the repeat from a new event although its offset is new.
  */
+import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
-import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/contract.ts';
+import {
+  CORRELATION_ID_HEADER,
+  type DeclarativeEventIdSource,
+  EVENT_ID_HEADER,
+  EVENT_TYPE_HEADER,
+} from '../lib/contract.ts';
 import type { KafkaLog, LogHeader, LogRecord } from './kafka-log.ts';
 
 /** An event as its producer knows it, before and after publishing. */
@@ -40,24 +46,43 @@ export interface NewEvent<T> {
  */
 export class EventProducer {
   readonly #log: KafkaLog;
-  constructor(log: KafkaLog) {
+  readonly #source: DeclarativeEventIdSource;
+  /**
+   * @param options.idSource where the consumer reads the id (its `eventId`): the id goes into that
+   *   header, the `ce_id` header (CloudEvents binary mode), or the record key. A UUID with format
+   *   `uuid`, else a ULID. A position has no producer id: refused. Default: the Event-Id header.
+   */
+  constructor(log: KafkaLog, options: { idSource?: DeclarativeEventIdSource } = {}) {
     this.#log = log;
+    this.#source = options.idSource ?? { from: 'header' };
+    if (this.#source.from === 'position')
+      throw new RangeError('a position is not made by a producer: give the id source the consumer reads');
   }
 
-  /** Give a new event its identity (a ULID), without publishing it. */
+  /** Give a new event its identity (a ULID, or a UUID for a `uuid` source), without publishing it. */
   create<T>(event: NewEvent<T>): OutgoingEvent<T> {
-    return { ...event, eventId: ulid(), correlationId: event.correlationId ?? ulid() };
+    const uuid = 'format' in this.#source && this.#source.format === 'uuid';
+    return { ...event, eventId: uuid ? randomUUID() : ulid(), correlationId: event.correlationId ?? ulid() };
   }
 
-  /** Append the event to its topic; the same event object always carries the same Event-Id. */
+  /** Append the event to its topic; the same event object always carries the same id. */
   publish<T>(event: OutgoingEvent<T>): LogRecord {
-    const headers: LogHeader[] = [{ name: EVENT_ID_HEADER, value: Buffer.from(event.eventId) }];
+    const source = this.#source;
+    const id = Buffer.from(event.eventId);
+    const headers: LogHeader[] = [];
+    if (source.from === 'header') headers.push({ name: source.header ?? EVENT_ID_HEADER, value: id });
+    else if (source.from === 'cloudevents') {
+      headers.push({ name: 'ce_id', value: id }, { name: 'ce_specversion', value: Buffer.from('1.0') });
+      headers.push({ name: 'ce_source', value: Buffer.from('/msk-once/emulator') });
+      headers.push({ name: 'ce_type', value: Buffer.from(event.eventType ?? 'emulator.event') });
+      headers.push({ name: 'content-type', value: Buffer.from('application/json') });
+    }
     if (event.correlationId)
       headers.push({ name: CORRELATION_ID_HEADER, value: Buffer.from(event.correlationId) });
     if (event.eventType) headers.push({ name: EVENT_TYPE_HEADER, value: Buffer.from(event.eventType) });
     headers.push(...(event.headers ?? []));
     return this.#log.append(event.topic, {
-      key: event.key ?? null,
+      key: source.from === 'key' ? event.eventId : (event.key ?? null),
       // payload null is a tombstone (no value), as the consumer reads it: never the JSON text `null`.
       value:
         event.payload === null || event.payload === undefined

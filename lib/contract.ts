@@ -37,6 +37,20 @@ export {
   Header,
   normalizeEventId,
 } from './contract/envelope.ts';
+export {
+  EVENT_ID_FORMATS,
+  EVENT_ID_SOURCES,
+  type EventIdFormat,
+  MAX_OPAQUE_ID_BYTES,
+  normalizeUuid,
+} from './contract/event-id-format.ts';
+export {
+  CLOUDEVENTS_ID_HEADER,
+  type DeclarativeEventIdSource,
+  type EventIdSource,
+  eventIdSourceText,
+  parseEventIdSource,
+} from './contract/event-id-source.ts';
 export { DUPLICATES_MESSAGE, MAX_LISTED_SKIPPED } from './contract/log-lines.ts';
 export {
   ALARM_DEFAULTS,

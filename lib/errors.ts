@@ -48,6 +48,24 @@ export class RecordError extends MskOnceError {
 export class InvalidRecordError extends RecordError {}
 
 /**
+ * The record's event id source gave no valid id: the header or field is missing, holds no id of the
+ * configured form, or the id function threw or returned something else. The message names the
+ * record, why, and the source (`record orders-0@7: no Event-Id header (event id source: header Event-Id (ulid))`).
+ * The record fails and is retried, then reaches the DLQ; it is never claimed under another key.
+ * `permanent`: the same bytes give the same answer on every retry (a poison record).
+ */
+export class EventIdError extends InvalidRecordError {
+  /** The source, as the handler's configuration names it (e.g. `header ce_id (uuid)`). */
+  readonly source: string;
+  /** Always true: retrying the record cannot give it an id. */
+  readonly permanent = true as const;
+  constructor(position: RecordPosition, source: string, reason: string, options?: ErrorOptions) {
+    super(position, `${reason} (event id source: ${source})`, options);
+    this.source = source;
+  }
+}
+
+/**
  * An error a business function throws to say "not now, retry later" (another invocation is on it):
  * the record fails as usual but is logged as a warning, not as a handler failure.
  * Any error with `retryLater: true` counts, so optional parts need not import this class.

@@ -24,6 +24,7 @@ export { type KafkaHandler, kafkaHandler } from './consumer/kafka-handler.ts';
 export type { BusinessHandler, HandleContext, KafkaHandlerOptions } from './consumer/options.ts';
 export type { PoisonEntry, PoisonSink } from './consumer/poison.ts';
 export { EVENT_ID_HEADER } from './contract/envelope.ts';
+export type { KafkaBatchResponse, KafkaHeaders, KafkaMessage } from './contract/message.ts';
 export { WINDOWS, type WindowName } from './contract/windows.ts';
 export { MemoryDedupStore } from './dedup/memory-store.ts';
 export type { RedisConnectionOptions } from './dedup/redis-options.ts';
@@ -40,4 +41,3 @@ export {
   RecordError,
   type RetryLater,
 } from './errors.ts';
-export type { KafkaBatchResponse, KafkaHeaders, KafkaMessage } from './kafka/message.ts';

@@ -6,10 +6,12 @@
  * Protobuf message index), then appended to the emulator's Kafka log with the envelope headers
  * (Event-Id once per event, Correlation-Id, Event-Type).
  */
+
 import { deflateSync } from 'node:zlib';
 import type * as protobufjs from 'protobufjs';
 import { ulid } from 'ulid';
 import type { KafkaLog, LogHeader, LogRecord } from '../emulator/index.ts';
+import type { DeclarativeEventIdSource } from '../lib/contract.ts';
 import type { LocalConfluentRegistry } from './local-confluent-registry.ts';
 import type { LocalGlueRegistry } from './local-glue-registry.ts';
 import { requirePeer } from './optional-peer.ts';
@@ -155,6 +157,13 @@ export interface SchemaEvent {
   key?: string | { payload: unknown; schema: SchemaSpec };
   /** Default: a new ULID. Give the same id to publish the same event again (a duplicate). */
   eventId?: string;
+  /**
+   * Where the consumer reads the id (its `eventId`): the id goes into that header, `ce_id`
+   * (`cloudevents`, binary mode) or the record key (`key`, instead of `key` above); with a source
+   * other than the default no Event-Id header is sent (a payload source: put the id in `payload`).
+   * @default the Event-Id header
+   */
+  idSource?: DeclarativeEventIdSource | { readonly from: 'message' };
   eventType?: string;
   correlationId?: string;
   /** Glue only: deflate the payload. Default: none. */
@@ -207,8 +216,10 @@ export class SchemaProducer {
     const eventId = event.eventId ?? ulid();
     const framing = this.framing(`${event.topic}-value`, event.schema, event.compression);
     const value = encodeWithSchema(event.schema, event.payload, framing);
+    const source = event.idSource ?? { from: 'header' };
     let key: Buffer | string | null = null;
-    if (typeof event.key === 'string') key = event.key;
+    if (source.from === 'key') key = eventId;
+    else if (typeof event.key === 'string') key = event.key;
     else if (event.key) {
       key = encodeWithSchema(
         event.key.schema,
@@ -216,10 +227,11 @@ export class SchemaProducer {
         this.framing(`${event.topic}-key`, event.key.schema, event.compression),
       );
     }
-    const headers: LogHeader[] = [
-      { name: 'Event-Id', value: Buffer.from(eventId) },
-      { name: 'Correlation-Id', value: Buffer.from(event.correlationId ?? eventId) },
-    ];
+    const headers: LogHeader[] = [];
+    if (source.from === 'header')
+      headers.push({ name: source.header ?? 'Event-Id', value: Buffer.from(eventId) });
+    else if (source.from === 'cloudevents') headers.push({ name: 'ce_id', value: Buffer.from(eventId) });
+    headers.push({ name: 'Correlation-Id', value: Buffer.from(event.correlationId ?? eventId) });
     if (event.eventType) headers.push({ name: 'Event-Type', value: Buffer.from(event.eventType) });
     const record = this.#log.append(event.topic, { key, value, headers, partition: event.partition });
     const schemaId =

@@ -15,7 +15,7 @@ import {
   KafkaLog,
   type LambdaFunction,
 } from '../../emulator/index.ts';
-import { EnvVar, formatPosition } from '../../lib/contract.ts';
+import { type DeclarativeEventIdSource, EnvVar, formatPosition } from '../../lib/contract.ts';
 import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import {
   findRedis,
@@ -84,6 +84,8 @@ export interface LocalTarget {
   start(context: TargetContext): Promise<TargetFunction>;
   /** Does the function need a Redis that separate threads share? */
   readonly needsSharedRedis?: boolean;
+  /** Where the function reads event ids, for the DLQ's rows. Default: the Event-Id header. */
+  readonly eventIdSource?: DeclarativeEventIdSource;
   /**
    * The commands the run prints for its files, as they run where the target runs (`npm start`:
    * the npm scripts, which know the CDK app's environments). Default {@link CLI_NEXT_STEPS}.
@@ -278,7 +280,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       expectedRepeats: fn.expectedRepeats?.() ?? new Map(),
       eventIds,
       stats: esm.stats,
-      dlq: parseDlqText(dump).rows,
+      dlq: parseDlqText(dump, { eventId: target.eventIdSource }).rows,
       reasons,
       lines,
       faults: [

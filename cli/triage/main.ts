@@ -26,7 +26,7 @@ import {
   RUNBOOK_SECTIONS,
   runbookLink,
 } from '../../lib/alarms.ts';
-import { DEFAULT_NAMESPACE } from '../../lib/contract.ts';
+import { DEFAULT_NAMESPACE, dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { printable } from '../terminal-text.ts';
 import { type AlarmEvaluation, evaluateAlarms, findings, formatValue } from './analysis.ts';
 import {
@@ -53,6 +53,12 @@ export interface TriageConsumer {
   readonly service: string;
   readonly handlerName: string;
   readonly topics: readonly string[];
+}
+
+/** The dedup key of a canonical event id (as the consumer logs it) under the consumer. */
+function keyOf(consumer: TriageConsumer): (eventId: string) => string {
+  const prefix = dedupKeyPrefix(consumer.service, consumer.handlerName);
+  return (eventId) => dedupKey(prefix, eventId);
 }
 
 /** What the triage needs of an environment (infra/cdk/environment-types.ts `EnvironmentConfig` has it). */
@@ -182,7 +188,7 @@ async function triageFile(env: TriageEnvironment, consumers: TriageConsumer[], f
         `WOULD FIRE  ${consumerResourceNames(env.namePrefix, consumer.name).alarmPrefix}${e.rule.section}  (${e.rule.condition}: ${formatValue(e.rule.key, e.value)})`,
         e.rule,
         alarmMeaning(e.rule.key, e.rule, subjectOf(consumer, env)),
-        findings(e, signals, logs),
+        findings(e, signals, logs, keyOf(consumer)),
         env.alarms.runbookUrl,
       ),
     );
@@ -268,7 +274,7 @@ async function triageAccount(
           `ALARM  ${alarm.AlarmName}${since}  (${e.rule.condition}; last period: ${formatValue(key, e.value)})`,
           e.rule,
           alarmMeaning(key, e.rule, subjectOf(consumer, env)),
-          findings(e, signals, logs),
+          findings(e, signals, logs, keyOf(consumer)),
           env.alarms.runbookUrl,
         ),
       );

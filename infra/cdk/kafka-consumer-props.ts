@@ -10,7 +10,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { ProvisionedPollerConfig } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
-import type { PreviousKeyFormat } from '../../lib/contract.ts';
+import type { EVENT_ID_FORMATS, PreviousKeyFormat } from '../../lib/contract.ts';
 import type { ConsumerSchemaRegistryProps } from './consumer-schema-registry.ts';
 import type { IDedupStore } from './dedup-store.ts';
 import type { DedupWindow } from './environment-types.ts';
@@ -75,6 +75,14 @@ export interface KafkaConsumerProps {
    * @default one lease (30 seconds)
    */
   readonly heldClaimWait?: Duration;
+  /**
+   * `EnvVar.eventIdSource` and `EnvVar.eventIdFormat`: where the function reads each record's event
+   * id, for `dedupConfigFromEnv()`: a header (`{ from: 'header', header: 'X-Id', format: 'uuid' }`),
+   * the CloudEvents binding, the record key, or the position (docs/consumer.md, "Event id"). A
+   * function of the message is code: give it to kafkaHandler instead. Checked at synth.
+   * @default the Event-Id header, a ULID
+   */
+  readonly eventId?: ConsumerEventIdSource;
   /** Required: retries, bisect, partial batch failures and the Kafka DLQ only work in provisioned mode. */
   readonly provisionedPollers?: ProvisionedPollerConfig;
   /** @default 100 */
@@ -135,3 +143,18 @@ export interface KafkaConsumerProps {
    */
   readonly schemaRegistry?: ConsumerSchemaRegistryProps;
 }
+
+/** Where the function reads the event id: the declarative sources (what an environment variable carries). */
+export type ConsumerEventIdSource =
+  | {
+      readonly from: 'header';
+      readonly header?: string;
+      readonly format?: (typeof EVENT_ID_FORMATS)[number];
+      readonly maxBytes?: number;
+    }
+  | {
+      readonly from: 'cloudevents' | 'key';
+      readonly format?: (typeof EVENT_ID_FORMATS)[number];
+      readonly maxBytes?: number;
+    }
+  | { readonly from: 'position' };

@@ -36,7 +36,7 @@ import {
   schemaRegistryEnvironment,
   validateSchemaRegistry,
 } from './consumer-schema-registry.ts';
-import { validateConsumerProps } from './consumer-validation.ts';
+import { eventIdEnvironment, validateConsumerProps } from './consumer-validation.ts';
 import { dedupEnvironment } from './dedup-store.ts';
 import { ConstructConfigError } from './errors.ts';
 import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
@@ -146,6 +146,7 @@ export class KafkaConsumer extends Construct {
         ...(props.heldClaimWait === undefined
           ? {}
           : { [EnvVar.heldClaimWaitMs]: String(props.heldClaimWait.toMilliseconds()) }),
+        ...(props.eventId ? eventIdEnvironment(props.eventId) : {}),
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
         ...schemaRegistryEnvironment(props.schemaRegistry),

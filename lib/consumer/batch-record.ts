@@ -41,9 +41,9 @@
  * its key, or held, in the batch's skipped-records line), and the record lets go of its message.
  */
 import type { MSKRecord } from 'aws-lambda';
+import type { KafkaMessage } from '../contract/message.ts';
 import { ClaimHeldError, type InvalidRecordError, RecordLifecycleError } from '../errors.ts';
 import { type DecodeOptions, decodePayload, type PendingMessage } from '../kafka/decode.ts';
-import type { KafkaMessage } from '../kafka/message.ts';
 import type { InvocationMetrics, RecordOutcome } from '../observability/batch-metrics.ts';
 import type { SkippedRecords } from '../observability/skipped-records.ts';
 

@@ -3,6 +3,7 @@
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { dedupKeyPrefix } from '../contract/dedup-key.ts';
+import { type EventIdReader, type EventIdSource, resolveEventIdSource } from '../contract/event-id-source.ts';
 import { checkPreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import { DEFAULT_NAMESPACE, EnvVar } from '../contract.ts';
 import { validateRedisOptions } from '../dedup/redis-options.ts';
@@ -13,7 +14,6 @@ import { windowMs } from '../dedup/window.ts';
 import { ConfigurationError } from '../errors.ts';
 import { formatOf } from '../formats/resolve.ts';
 import { type DecodeOptions, parseJson } from '../kafka/decode.ts';
-import type { KafkaMessage } from '../kafka/message.ts';
 import { MetricsEmitter } from '../observability/batch-metrics.ts';
 import { createLogger } from '../observability/logger.ts';
 import type { BusinessHandler, KafkaHandlerOptions, PoisonOptions } from './options.ts';
@@ -36,7 +36,8 @@ export interface ResolvedConfig<T> {
   readonly windowMs: number;
   readonly onStoreError: 'open' | 'closed';
   readonly decode: DecodeOptions<T>;
-  readonly dedupKey: ((message: KafkaMessage<T>) => string) | undefined;
+  /** Where each record's event id comes from (resolved once). */
+  readonly eventId: EventIdReader;
   readonly handle: BusinessHandler<T>;
   readonly reserveMs: number;
   readonly leaseMs: number;
@@ -150,6 +151,34 @@ function resolveCommitEvery(given: { records?: number; ms?: number } | undefined
 }
 
 /**
+ * The event id source: `eventId`, or the deprecated `dedupKey` function (a `message` source with
+ * opaque ids), never both. Default: the Event-Id header, a ULID.
+ */
+function resolveEventId<T, K>(options: KafkaHandlerOptions<T, K>): EventIdReader {
+  const legacy = options.dedupKey;
+  if (legacy === undefined)
+    return resolveEventIdSource(options.eventId as EventIdSource | undefined, 'eventId');
+  if (options.eventId !== undefined)
+    throw new ConfigurationError(
+      'dedupKey',
+      `give eventId (or ${EnvVar.eventIdSource} through dedupConfigFromEnv) or dedupKey, not both: dedupKey is eventId: { from: 'message', id }, which the deployment's variable would contradict`,
+    );
+  if (typeof legacy !== 'function')
+    throw new ConfigurationError('dedupKey', 'must be a function of the message');
+  try {
+    return resolveEventIdSource(
+      { from: 'message', id: legacy as (m: unknown) => string, format: 'opaque' },
+      'dedupKey',
+    );
+  } catch (error) {
+    // Named as the caller gave it.
+    if (error instanceof ConfigurationError && error.option === 'dedupKey.id')
+      throw new ConfigurationError('dedupKey', error.message.replace(/^invalid option [^:]+: /, ''));
+    throw error;
+  }
+}
+
+/**
  * Resolve and check handler options.
  *
  * @throws {ConfigurationError} naming the option: empty service or handler name, a service or
@@ -212,23 +241,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     throw new ConfigurationError('value', 'give parse or value, not both');
   const valueFormat = options.value === undefined ? undefined : formatOf<T>(options.value, 'value');
   const keyFormat = options.key === undefined ? undefined : formatOf<K>(options.key, 'key');
-  if (options.dedupKey !== undefined && typeof options.dedupKey !== 'function') {
-    throw new ConfigurationError('dedupKey', 'must be a function of the message');
-  }
-  // An async function's key would be a Promise for every record: refused before any record is lost.
-  if (options.dedupKey?.constructor?.name === 'AsyncFunction') {
-    throw new ConfigurationError(
-      'dedupKey',
-      'is an async function: it must return the key itself, not a Promise',
-    );
-  }
-  // A key function reads the message before the claims, synchronously: formats that may wait cannot feed it.
-  if (options.dedupKey && (valueFormat?.synchronous === false || keyFormat?.synchronous === false)) {
-    throw new ConfigurationError(
-      'dedupKey',
-      `cannot be combined with a ${valueFormat?.synchronous === false ? 'value' : 'key'} format that may wait (a library to load, a registry lookup): key by Event-Id, or use json()`,
-    );
-  }
+  const eventId = resolveEventId(options);
   const window = windowMs(options.window);
   let store = options.store;
   if (!store) {
@@ -262,9 +275,9 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
       parse: valueFormat?.decoder('value') ?? ((options.parse ?? parseJson) as DecodeOptions<T>['parse']),
       key: keyFormat?.decoder('key'),
       maxHeaderBytes,
+      eventId,
     },
-    // The message's key type is the key format's; the core moves messages along without reading it.
-    dedupKey: options.dedupKey as ResolvedConfig<T>['dedupKey'],
+    eventId,
     handle: options.handle as unknown as BusinessHandler<T>,
     reserveMs,
     leaseMs,

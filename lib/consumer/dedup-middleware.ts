@@ -25,10 +25,10 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { MSKEvent } from 'aws-lambda';
+import type { KafkaBatchResponse } from '../contract/message.ts';
 import type { ClaimResult } from '../dedup/store.ts';
 import { errorReason } from '../dedup/store-error-reason.ts';
 import { RedisConnectionError } from '../errors.ts';
-import type { KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { BATCH, type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';

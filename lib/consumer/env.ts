@@ -2,6 +2,7 @@
  * Dedup settings of a deployed function, from its environment (set by the CDK construct).
  */
 
+import { type DeclarativeEventIdSource, parseEventIdSource } from '../contract/event-id-source.ts';
 import { checkPreviousKeyFormat, type PreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import { EnvVar, WINDOWS, type WindowName } from '../contract.ts';
 import { MemoryDedupStore } from '../dedup/memory-store.ts';
@@ -21,6 +22,8 @@ export interface DedupEnvConfig {
   ordering?: 'partition' | 'key';
   concurrency?: number;
   previousKeyFormat?: PreviousKeyFormat;
+  /** Where the event id comes from (`EnvVar.eventIdSource`, `EnvVar.eventIdFormat`); absent: the Event-Id header. */
+  eventId?: DeclarativeEventIdSource;
   poison?: { queueUrl: string };
 }
 
@@ -106,7 +109,8 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * Read the dedup variables of the contract ({@link EnvVar}; their names and values in
  * docs/consumer.md, "Environment"): the Redis URL, mode (standalone|cluster) and auth
  * (none|token|iam) with its user, token, cache name and serverless flag; the previous key format of
- * a rollout (0.1.0|0.2.0); the window
+ * a rollout (0.1.0|0.2.0); the event id's source and form (header|header:<name>|cloudevents|key|position,
+ * ulid|uuid|opaque[:<maxBytes>]); the window
  * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms),
  * lease (default 30000 ms) and longest wait for a held claim (default: the lease); the ordering
  * (partition|key) and, with key, the concurrency (default 16); and `store=memory` (local runs only).
@@ -139,7 +143,15 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
     );
   }
   const previousFormat = checkPreviousKeyFormat(env[EnvVar.previousKeyFormat], EnvVar.previousKeyFormat);
-  const rollout = { ...(previousFormat ? { previousKeyFormat: previousFormat } : {}), ...poisonFromEnv(env) };
+  const eventId = parseEventIdSource(env[EnvVar.eventIdSource], env[EnvVar.eventIdFormat], {
+    source: EnvVar.eventIdSource,
+    format: EnvVar.eventIdFormat,
+  });
+  const rollout = {
+    ...(previousFormat ? { previousKeyFormat: previousFormat } : {}),
+    ...poisonFromEnv(env),
+    ...(eventId ? { eventId } : {}),
+  };
   if (env[EnvVar.store] === 'memory')
     return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve, ...rollout };
   if (env[EnvVar.store] && env[EnvVar.store] !== 'redis') {

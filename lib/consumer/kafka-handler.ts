@@ -4,7 +4,7 @@
  */
 import middy from '@middy/core';
 import type { Context, MSKEvent } from 'aws-lambda';
-import type { KafkaBatchResponse } from '../kafka/message.ts';
+import type { KafkaBatchResponse } from '../contract/message.ts';
 import type { StackContext } from './batch.ts';
 import { resolveConfig } from './config.ts';
 import { decodeRecords } from './decode-middleware.ts';

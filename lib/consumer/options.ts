@@ -4,13 +4,14 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, MSKRecord } from 'aws-lambda';
 import type { Cluster, Redis } from 'ioredis';
+import type { EventIdSource } from '../contract/event-id-source.ts';
+import type { KafkaMessage } from '../contract/message.ts';
 import type { PreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import type { RedisConnectionOptions } from '../dedup/redis-options.ts';
 import type { RolloutDedupStore } from '../dedup/rollout-store.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import type { WindowName } from '../dedup/window.ts';
 import type { FormatConfig } from '../formats/resolve.ts';
-import type { KafkaMessage } from '../kafka/message.ts';
 import type { PoisonSink } from './poison.ts';
 
 /** Counters a business function (or the effect layer) adds to the invocation's EMF flush. */
@@ -126,7 +127,19 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
   value?: FormatConfig<T>;
   /** The key's format (as `value`); `message.key` is then the decoded key. Default: the key's bytes. */
   key?: FormatConfig<K>;
-  /** The dedup key of a message. Default: its Event-Id. Never the Correlation-Id, offset or a business key. */
+  /**
+   * Where each record's event id (the tail of its dedup key, `message.eventId`) comes from: a header
+   * and the id's form, the CloudEvents binding, the record key, a function of the decoded message,
+   * or the position (docs/consumer.md, "Event id": what each catches and misses). A record whose
+   * source gives no valid id fails with an `EventIdError` (retried, then the DLQ).
+   * Default: `{ from: 'header' }`, the `Event-Id` header holding a ULID (or `EnvVar.eventIdSource`
+   * through `dedupConfigFromEnv()`).
+   */
+  eventId?: EventIdSource<T, K>;
+  /**
+   * @deprecated Use `eventId: { from: 'message', id }`. The same: a function of the decoded message
+   * whose answer is checked as an opaque id. Not together with `eventId`.
+   */
   dedupKey?: (message: KafkaMessage<T, K>) => string;
   /** The business function. */
   handle: BusinessHandler<T, K>;

@@ -11,9 +11,9 @@
  */
 import type { MSKRecord } from 'aws-lambda';
 import { CORRELATION_ID_HEADER, EVENT_ID_HEADER } from '../contract/envelope.ts';
+import type { KafkaMessage } from '../contract/message.ts';
 import { formatPosition } from '../contract/position.ts';
 import { InvalidRecordError, isPermanent, RecordFormatError } from '../errors.ts';
-import type { KafkaMessage } from '../kafka/message.ts';
 
 /** Why a record was parked: it could not be decoded, or its handler said no retry can cure it. */
 export type PoisonReason = 'invalid-record' | 'permanent';

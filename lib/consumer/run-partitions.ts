@@ -17,6 +17,7 @@
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, MSKEvent, MSKRecord } from 'aws-lambda';
+import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../contract/message.ts';
 import {
   ClaimHeldError,
   ClaimLostError,
@@ -26,7 +27,6 @@ import {
   StoreUnavailableError,
 } from '../errors.ts';
 import { offsetOf } from '../kafka/decode.ts';
-import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { countRegistryError } from '../observability/schema-registry-metrics.ts';
 import { readThrown } from '../observability/thrown.ts';

@@ -46,6 +46,14 @@ export const EnvVar = {
   previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
   /** `redis` (default) or `memory`: an in-process store, for local runs only. */
   store: 'DEDUP_STORE',
+  /**
+   * Where the event id is read: `header` (default, the Event-Id header), `header:<name>`,
+   * `cloudevents`, `key` or `position` (docs/consumer.md, "Event id"). A function of the message is
+   * code: it is given to kafkaHandler, not here.
+   */
+  eventIdSource: 'DEDUP_EVENT_ID_SOURCE',
+  /** The event id's form: `ulid` (default for a header), `uuid`, `opaque` or `opaque:<maxBytes>`. */
+  eventIdFormat: 'DEDUP_EVENT_ID_FORMAT',
   /** The DynamoDB table of the effect layer's marks (Powertools idempotency records). */
   idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
   /** How long a COMPLETED effect mark lives, in seconds (default 7 days). */
@@ -103,4 +111,6 @@ export const DEDUP_ENV_VARS = [
   EnvVar.heldClaimWaitMs,
   EnvVar.store,
   EnvVar.previousKeyFormat,
+  EnvVar.eventIdSource,
+  EnvVar.eventIdFormat,
 ] as const;

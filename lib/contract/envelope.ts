@@ -1,6 +1,6 @@
 /**
- * The event envelope carried in Kafka headers: Event-Id (a ULID, the dedup key), Correlation-Id,
- * Event-Type; and the canonical form of an Event-Id.
+ * The event envelope carried in Kafka headers: Event-Id (a ULID, the dedup key unless the handler
+ * names another event id source), Correlation-Id, Event-Type; and the canonical form of an Event-Id.
  */
 
 /** The envelope: Kafka headers a producer sets once per event and the consumer reads. */

@@ -22,9 +22,9 @@ import { randomUUID } from 'node:crypto';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
+import type { KafkaMessage } from '../contract/message.ts';
 import { Dimension, type EffectErrorReason, EnvVar, Metric } from '../contract.ts';
 import { ConfigurationError } from '../errors.ts';
-import type { KafkaMessage } from '../kafka/message.ts';
 import {
   DEFAULT_EFFECT_EXPIRES_AFTER_SECONDS,
   DEFAULT_IN_PROGRESS_MS,

@@ -68,7 +68,7 @@ export type FieldDecoder<T> = (bytes: Buffer, record: MSKRecord, eventId?: strin
  */
 export interface RecordFormat<T = unknown> {
   readonly type: FormatName;
-  /** Whether every decode returns at once (plain JSON): a dedupKey function needs that. */
+  /** Whether every decode returns at once (plain JSON); otherwise a decode may return a promise. */
   readonly synchronous: boolean;
   /** @internal The decoder of `field`; made once, at cold start. */
   decoder(field: RecordField): FieldDecoder<T>;

@@ -97,6 +97,8 @@ describe('contract: the public values', () => {
         concurrency: 'MSK_ONCE_CONCURRENCY',
         previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
         store: 'DEDUP_STORE',
+        eventIdSource: 'DEDUP_EVENT_ID_SOURCE',
+        eventIdFormat: 'DEDUP_EVENT_ID_FORMAT',
         idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
         idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
         handlerName: 'MSK_ONCE_HANDLER_NAME',

@@ -17,7 +17,7 @@ import {
   kafkaHandler,
   RedisDedupStore,
 } from '../../lib/index.ts';
-import type { KafkaBatchResponse } from '../../lib/kafka/message.ts';
+import type { KafkaBatchResponse } from '../../lib/contract/message.ts';
 import type { ClusterOutage } from '../../testkit/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, seededRandom } from '../../testkit/index.ts';
 import { sleep } from '../support/consumer.ts';
