@@ -5,8 +5,8 @@
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { monotonicFactory } from 'ulid';
 // The two small modules, not the toolkit's entry: the benchmark's processes load only what they measure.
-import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/kafka/envelope.ts';
-import { partitionId } from '../lib/kafka/position.ts';
+import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/contract/envelope.ts';
+import { partitionId } from '../lib/contract/position.ts';
 import { seededRandom } from '../testkit/seeded-random.ts';
 
 /** What to generate. */

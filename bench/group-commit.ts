@@ -14,7 +14,8 @@
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Redis } from 'ioredis';
-import { dedupKey, dedupKeyPrefix, kafkaHandler } from '../lib/index.ts';
+import { dedupKey, dedupKeyPrefix } from '../lib/contract.ts';
+import { kafkaHandler } from '../lib/index.ts';
 import { BENCH_BATCH, makeEvent } from './event.ts';
 import { benchContext } from './lambda-context.ts';
 import { CountingSink, silence, toSink } from './sink.ts';

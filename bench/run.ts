@@ -6,8 +6,12 @@
  * timings (bench/stages.ts, standalone), bundle size, module load time and peak memory. Prints the
  * tables and the verdicts, writes JSON to bench/results/. Not a test: nothing here asserts on time.
  *
+ * Then the I/O-bound case (bench/io-bound.ts: a 5 ms handler; partition order, key order at 16 and
+ * 64 in flight, unordered at 64, middy's event-batch-handler, Powertools' batch processor).
+ *
  * Options: --quick (few repetitions, for trying the harness), --mode=standalone|cluster|both,
- * --no-bundle, --no-memory, --no-latency, --no-stages, --no-group-commit, --baselines-only, --own-redis (start a
+ * --no-bundle, --no-memory, --no-latency, --no-stages, --no-group-commit, --no-io-bound,
+ * --io-bound-only (that case alone, standalone), --baselines-only, --own-redis (start a
  * private redis-server instead of REDIS_URL/6379).
  */
 
@@ -30,6 +34,7 @@ import { BENCH_BATCH } from './event.ts';
 import { measureFloor } from './floor.ts';
 import { formatGroupCommit, type GroupCommitResult, measureGroupCommit } from './group-commit.ts';
 import { type CaseResult, runInterleaved } from './harness.ts';
+import { formatIoBound, type IoBoundResult, measureIoBound } from './io-bound.ts';
 import { CHECK_RECORDS, type LatencyRun, type LatencySetting, latencyMode } from './latency.ts';
 import { measureMemory } from './memory.ts';
 import {
@@ -312,6 +317,34 @@ async function groupCommitOn(target: RedisTarget): Promise<GroupCommitResult | u
   return result;
 }
 
+/** The I/O-bound case on the standalone target, unless left out. */
+async function ioBoundOn(target: RedisTarget): Promise<IoBoundResult | undefined> {
+  if (target.mode !== 'standalone' || args.has('--no-io-bound') || baselinesOnly) return undefined;
+  const result = await measureIoBound(target.url, { runId, quick });
+  await removeKeys(target, `${runId}*`);
+  return result;
+}
+
+if (args.has('--io-bound-only')) {
+  const at = new Date();
+  const own: LocalRedis[] = [];
+  let only: IoBoundResult | undefined;
+  try {
+    only = await ioBoundOn(await standaloneTarget(own));
+  } finally {
+    for (const s of own) await s.stop();
+  }
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/io-bound-${quick ? 'quick-' : ''}${at.toISOString().replace(/[:.]/g, '-')}.json`;
+  writeFileSync(
+    file,
+    `${JSON.stringify({ startedAt: at.toISOString(), quick, machine: machine(), ioBound: only }, null, 2)}\n`,
+  );
+  if (only) console.log(formatIoBound(only));
+  console.log(`results: ${file}`);
+  process.exit(0);
+}
+
 const startedAt = new Date();
 const started: LocalRedis[] = [];
 let cluster: LocalRedisCluster | undefined;
@@ -319,6 +352,7 @@ const modes: ModeReport[] = [];
 const latencyRuns: LatencyRun[] = [];
 let stages: StagesResult | undefined;
 let groupCommit: GroupCommitResult | undefined;
+let ioBound: IoBoundResult | undefined;
 try {
   if (modeArg !== 'cluster') {
     const target = await standaloneTarget(started);
@@ -326,6 +360,7 @@ try {
     stages = await stagesOn(target);
     groupCommit = await groupCommitOn(target);
     latencyRuns.push(...(await latency(target)));
+    ioBound = await ioBoundOn(target);
   }
   if (modeArg !== 'standalone') {
     cluster = await startRedisCluster(3);
@@ -372,8 +407,9 @@ const result = {
   latency: latencyRuns.length > 0 ? { runs: latencyRuns, rows: latencyRowsOf(latencyRuns) } : undefined,
   stages,
   groupCommit,
+  ioBound,
   bundle,
-  verdicts: judged,
+  verdicts: [...judged, ...(ioBound?.verdicts ?? [])],
   recorded: notJudged,
 };
 mkdirSync('bench/results', { recursive: true });
@@ -392,6 +428,7 @@ if (latencyRuns.length > 0) {
 if (stages)
   console.log(`\n${formatStages(stages, modes.find((m) => m.mode === 'standalone')?.oneConnectionFloor)}\n`);
 if (groupCommit) console.log(`${formatGroupCommit(groupCommit)}\n`);
+if (ioBound) console.log(`${formatIoBound(ioBound)}\n`);
 if (bundle) {
   for (const b of [bundle.fn, bundle.core, bundle.ioredis]) {
     console.log(

@@ -8,7 +8,8 @@
  */
 import type { MSKRecord } from 'aws-lambda';
 import { type KafkaLog, parsePartitionId } from '../emulator/index.ts';
-import { EVENT_ID_HEADER, isByteArray } from '../lib/index.ts';
+import { type DeclarativeEventIdSource, dedupKey, EVENT_ID_HEADER, isByteArray } from '../lib/contract.ts';
+import { eventIdOfRecord } from '../lib/middlewares.ts';
 import { printable } from './terminal-text.ts';
 
 /** One row of the triage table. */
@@ -36,6 +37,19 @@ export interface DlqRow {
   requestId?: string | null;
   /** The record itself (Kafka-destination messages): its key, value and headers, for decoding and replay. */
   record?: MSKRecord;
+  /** The record's dedup key, as the consumer names it, when a service and handler were given and the record has a valid id. */
+  dedupKey?: string | null;
+}
+
+/**
+ * How the rows name a record's event id: the handler's source (read as the consumer reads it; a
+ * record whose source gives no valid id shows none), and with `keyPrefix` its dedup key too.
+ * Without a source the Event-Id header is shown as it came (a bad one included, for triage).
+ */
+export interface DlqIdOptions {
+  eventId?: DeclarativeEventIdSource;
+  /** `<service>:dedup:<handler>:` (dedupKeyPrefix): each row gets the record's dedup key. */
+  keyPrefix?: string;
 }
 
 /** The emulator's note for a record the function reported in its partial batch response. */
@@ -71,7 +85,10 @@ export class DlqFormatError extends Error {
  * @example
  * const { rows, errors } = parseDlqText(readFileSync('dlq.jsonl', 'utf8'));
  */
-export function parseDlqText(text: string): { rows: DlqRow[]; errors: DlqFormatError[] } {
+export function parseDlqText(
+  text: string,
+  options: DlqIdOptions = {},
+): { rows: DlqRow[]; errors: DlqFormatError[] } {
   const rows: DlqRow[] = [];
   const errors: DlqFormatError[] = [];
   const trimmed = text.trim();
@@ -96,7 +113,7 @@ export function parseDlqText(text: string): { rows: DlqRow[]; errors: DlqFormatE
   for (const item of items) {
     try {
       // One by one: spreading a message of 130k records into push() overflows the call stack.
-      for (const row of rowsOf(item.value, item.where)) rows.push(row);
+      for (const row of rowsOf(item.value, item.where, options)) rows.push(row);
     } catch (error) {
       errors.push(
         error instanceof DlqFormatError ? error : new DlqFormatError(item.where, (error as Error).message),
@@ -110,16 +127,17 @@ export function parseDlqText(text: string): { rows: DlqRow[]; errors: DlqFormatE
  * Rows of one entry: an on-failure message, a dump line wrapping one in `value`, an SNS
  * notification carrying one in `Message`, or an `aws sqs receive-message` answer (`Messages[].Body`).
  */
-export function rowsOf(entry: unknown, where = 'message'): DlqRow[] {
+export function rowsOf(entry: unknown, where = 'message', options: DlqIdOptions = {}): DlqRow[] {
   if (!isObject(entry)) throw new DlqFormatError(where, 'not a JSON object');
-  if (isObject(entry.requestContext)) return messageRows(entry, where, null);
+  if (isObject(entry.requestContext)) return messageRows(entry, where, null, options);
   if (entry.Type === 'Notification' && typeof entry.Message === 'string')
-    return rowsOf(unwrapValue(entry.Message, where), where);
+    return rowsOf(unwrapValue(entry.Message, where), where, options);
   if (Array.isArray(entry.Messages)) {
     return entry.Messages.flatMap((m, i) =>
       rowsOf(
         unwrapValue(isObject(m) ? m.Body : undefined, `${where}, message ${i + 1}`),
         `${where}, message ${i + 1}`,
+        options,
       ),
     );
   }
@@ -127,7 +145,7 @@ export function rowsOf(entry: unknown, where = 'message'): DlqRow[] {
   if ('value' in entry || typeof entry.payload === 'string') {
     const lastError = headerText(entry.headers, 'x-emulator-last-error');
     const inner = unwrapValue('value' in entry ? entry.value : entry.payload, where);
-    return messageRows(inner, where, lastError);
+    return messageRows(inner, where, lastError, options);
   }
   throw new DlqFormatError(
     where,
@@ -148,7 +166,12 @@ function unwrapValue(value: unknown, where: string): Record<string, unknown> {
   throw new DlqFormatError(where, 'the text is not an on-failure message (JSON, or base64 of JSON)');
 }
 
-function messageRows(message: Record<string, unknown>, where: string, lastError: string | null): DlqRow[] {
+function messageRows(
+  message: Record<string, unknown>,
+  where: string,
+  lastError: string | null,
+  options: DlqIdOptions,
+): DlqRow[] {
   const ctx = message.requestContext;
   if (!isObject(ctx)) throw new DlqFormatError(where, 'no requestContext: not an on-failure message');
   const condition = typeof ctx.condition === 'string' ? ctx.condition : '?';
@@ -170,11 +193,20 @@ function messageRows(message: Record<string, unknown>, where: string, lastError:
       for (const r of records as MSKRecord[]) {
         const key =
           r.topic === undefined || typeof r.partition !== 'number' ? partitionOf(tp, where) : undefined;
+        const topic = r.topic ?? key!.topic;
+        const partition = typeof r.partition === 'number' ? r.partition : key!.partition;
+        const eventId =
+          options.eventId || options.keyPrefix
+            ? idOf({ ...r, topic, partition }, options)
+            : eventIdOf(r.headers);
         rows.push({
-          topic: r.topic ?? key!.topic,
-          partition: typeof r.partition === 'number' ? r.partition : key!.partition,
+          topic,
+          partition,
           offset: String(r.offset),
-          eventId: eventIdOf(r.headers),
+          eventId,
+          ...(options.keyPrefix === undefined
+            ? {}
+            : { dedupKey: eventId === null ? null : dedupKey(options.keyPrefix, eventId) }),
           condition,
           approximateInvokeCount: count,
           value: decodeValue(r.value),
@@ -240,6 +272,15 @@ function eventIdOf(headers: unknown): string | null {
   return found;
 }
 
+/** The record's id as the consumer reads it with the handler's source; null when the consumer found none. */
+function idOf(record: MSKRecord, options: DlqIdOptions): string | null {
+  try {
+    return eventIdOfRecord(record, { eventId: options.eventId });
+  } catch {
+    return null;
+  }
+}
+
 function decodeValue(value: unknown): string | null {
   if (value === undefined || value === null) return '(tombstone)';
   if (typeof value !== 'string') return '(value is not base64 text)';
@@ -272,7 +313,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * A topic as JSON lines (what `npm run dlq` reads): key base64, headers as text, value as text.
  *
  * @example
- * writeFileSync('dlq.jsonl', dumpTopic(log, 'review-created-dlq'));
+ * writeFileSync('dlq.jsonl', dumpTopic(log, 'order-placed-dlq'));
  */
 export function dumpTopic(log: KafkaLog, topic: string): string {
   return log
@@ -300,6 +341,7 @@ export function dumpTopic(log: KafkaLog, topic: string): string {
  * console.log(formatDlqTable(rows));
  */
 export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string {
+  const withKeys = rows.some((r) => r.dedupKey !== undefined);
   const header = [
     'topic',
     'partition',
@@ -311,6 +353,7 @@ export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string
     'how it last failed',
     'request',
   ];
+  if (withKeys) header.splice(4, 0, 'dedup key');
   const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
   const table = rows.map((r) => [
     printable(r.topic),
@@ -323,6 +366,9 @@ export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string
     cut(printable(r.failure ?? r.lastError ?? '-'), 70),
     r.requestId ? printable(r.requestId) : '-',
   ]);
+  if (withKeys) {
+    for (let i = 0; i < table.length; i++) table[i]!.splice(4, 0, printable(rows[i]!.dedupKey ?? '-'));
+  }
   // A loop, not Math.max(...column): a spread of 130k rows overflows the call stack.
   const widths = header.map((h) => h.length);
   for (const row of table) {

@@ -19,7 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KafkaLog, LogHeader } from '../emulator/index.ts';
-import { formatPosition } from '../lib/index.ts';
+import { formatPosition } from '../lib/contract.ts';
 import type { DlqRow } from './dlq-reader.ts';
 
 /** A record to produce again, as the DLQ message holds it. */

@@ -8,14 +8,20 @@
  * Exit 0 when everything was read, 1 when some entries were not DLQ messages, 2 on usage errors.
  */
 import { readFileSync } from 'node:fs';
-import { formatPosition } from '../lib/index.ts';
+import { formatPosition } from '../lib/contract.ts';
 import { type DlqFormatOptions, dlqValueDecoder } from './dlq-decode.ts';
-import { type DlqRow, failureHasNoText, formatDlqTable, parseDlqText } from './dlq-reader.ts';
+import {
+  type DlqIdOptions,
+  type DlqRow,
+  failureHasNoText,
+  formatDlqTable,
+  parseDlqText,
+} from './dlq-reader.ts';
 import { RecordFormatOptionError } from './local/record-format.ts';
 import { readJsonLines, reasonsByPosition } from './log-reasons.ts';
 import { printable, printableJson } from './terminal-text.ts';
 
-export interface DlqCommandOptions {
+export interface DlqCommandOptions extends DlqIdOptions {
   json?: boolean;
   /** A local run's `--output` file: the consumer's ERROR lines give each record the error it failed with. */
   logs?: string;
@@ -23,10 +29,13 @@ export interface DlqCommandOptions {
   format?: DlqFormatOptions;
 }
 
-/** Read a DLQ file (or stdin for `-`): its rows and unreadable entries, or the exit code 2. */
-export function readDlqFile(file: string): ReturnType<typeof parseDlqText> | number {
+/**
+ * Read a DLQ file (or stdin for `-`): its rows and unreadable entries, or the exit code 2. With
+ * {@link DlqIdOptions} the rows name each record's id (and dedup key) as the handler reads it.
+ */
+export function readDlqFile(file: string, ids: DlqIdOptions = {}): ReturnType<typeof parseDlqText> | number {
   try {
-    return parseDlqText(readFileSync(file === '-' ? 0 : file, 'utf8'));
+    return parseDlqText(readFileSync(file === '-' ? 0 : file, 'utf8'), ids);
   } catch (error) {
     console.error(`cannot read ${printable(file)}: ${printable((error as Error).message)}`);
     return 2;
@@ -48,7 +57,7 @@ export async function runDlq(file: string, options: DlqCommandOptions): Promise<
     console.error(printable(error.message));
     return 2;
   }
-  const read = readDlqFile(file);
+  const read = readDlqFile(file, options);
   if (typeof read === 'number') return read;
   const { rows, errors } = read;
   if (decode) for (const row of rows) if (row.record) row.value = await decode(row.record);

@@ -4,7 +4,7 @@
  * own output this way; `msk-once dlq --logs` reads a run's `--output` file.
  */
 import { readFileSync } from 'node:fs';
-import { formatPosition } from '../lib/index.ts';
+import { formatPosition } from '../lib/contract.ts';
 import { printable } from './terminal-text.ts';
 
 /**

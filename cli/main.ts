@@ -15,14 +15,23 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import {
+  type DeclarativeEventIdSource,
   dedupKey,
   dedupKeyPrefix,
-  normalizeEventId,
   PREVIOUS_KEY_FORMATS,
   type PreviousKeyFormat,
   previousKeyOf,
-} from '../lib/index.ts';
+} from '../lib/contract.ts';
+import { canonicalEventId } from '../lib/middlewares.ts';
 import { runDlq } from './dlq.ts';
+import {
+  ID_FORMAT_FLAG,
+  ID_FORMAT_HELP,
+  ID_SOURCE_FLAG,
+  ID_SOURCE_HELP,
+  type IdFlags,
+  idSourceOf,
+} from './id-source-flags.ts';
 import { moduleTarget, parseHandlerReference, readPayloads } from './local/module-target.ts';
 import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
 import {
@@ -34,16 +43,20 @@ import {
 import { runLocal } from './local/run.ts';
 import { runReplay } from './replay.ts';
 import { printable } from './terminal-text.ts';
+import { triageSdks } from './triage/aws.ts';
 import { runTriage, USAGE as TRIAGE_USAGE, type TriageEnvironments } from './triage/main.ts';
 
-/** CloudWatch and Logs clients in AWS_REGION (the default credential chain). */
+/**
+ * CloudWatch and Logs clients in AWS_REGION (the default credential chain); the SDKs are optional
+ * peers, and a missing one is named with what to install.
+ */
 async function awsClients() {
-  const [{ CloudWatchClient }, { CloudWatchLogsClient }] = await Promise.all([
-    import('@aws-sdk/client-cloudwatch'),
-    import('@aws-sdk/client-cloudwatch-logs'),
-  ]);
+  const { cloudWatch, logs } = await triageSdks();
   const region = process.env.AWS_REGION;
-  return { cloudWatch: new CloudWatchClient({ region }), logs: new CloudWatchLogsClient({ region }) };
+  return {
+    cloudWatch: new cloudWatch.CloudWatchClient({ region }),
+    logs: new logs.CloudWatchLogsClient({ region }),
+  };
 }
 
 /**
@@ -99,10 +112,17 @@ export function localCommand(onDone: (code: number) => void): Command {
       new Option('--timeout <ms>', 'the function timeout in milliseconds')
         .argParser(wholeNumber(1_000, 840_000))
         .default(5_000),
-    );
+    )
+    .option(ID_SOURCE_FLAG, `${ID_SOURCE_HELP}; events are published with their id there (not position)`)
+    .option(ID_FORMAT_FLAG, ID_FORMAT_HELP);
   addLocalOptions(command, { events: 200, service: 'local' });
   return command.action(async (values: Record<string, unknown>) => {
     const o = localOptions(values);
+    const idSource = idSourceOf(values as IdFlags);
+    if (idSource?.from === 'position')
+      throw new Error(
+        "--id-source position: the emulator's duplicates are re-publishes (new offsets), which a position source does not catch by design; run with the source your producer fills",
+      );
     const payloads = values.payloads === undefined ? undefined : readPayloads(String(values.payloads));
     const poisonPayloads =
       values.poisonPayloads === undefined ? undefined : readPayloads(String(values.poisonPayloads));
@@ -124,6 +144,7 @@ export function localCommand(onDone: (code: number) => void): Command {
         duplicateRate: o.duplicateRate,
         seed: o.seed,
         timeoutMs: values.timeout as number,
+        ...(idSource ? { idSource } : {}),
       }),
     );
     onDone(ok ? 0 : 1);
@@ -185,6 +206,16 @@ export async function main(argv: string[]): Promise<number> {
           "a local run's --output file: each record's error from the consumer's log lines (AWS's records carry none)",
         ),
       )
+      .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
+      .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)
+      .option(
+        '--service <name>',
+        "with --handler: each record's dedup key (POWERTOOLS_SERVICE_NAME of the function)",
+      )
+      .option(
+        '--handler <name>',
+        "with --service: each record's dedup key (MSK_ONCE_HANDLER_NAME of the function)",
+      )
       .exitOverride()
       .action(
         async (
@@ -195,8 +226,20 @@ export async function main(argv: string[]): Promise<number> {
             schema?: string;
             messageType?: string;
             logs?: string;
-          },
+            service?: string;
+            handler?: string;
+          } & IdFlags,
         ) => {
+          let eventId: DeclarativeEventIdSource | undefined;
+          try {
+            eventId = idSourceOf(values);
+            if ((values.service === undefined) !== (values.handler === undefined))
+              throw new Error('give --service and --handler together');
+          } catch (error) {
+            process.stderr.write(`msk-once dlq: ${printable((error as Error).message)}\n`);
+            return done(2);
+          }
+          const keyPrefix = values.service ? dedupKeyPrefix(values.service, values.handler!) : undefined;
           const format =
             values.format === undefined && values.schema === undefined
               ? undefined
@@ -204,6 +247,8 @@ export async function main(argv: string[]): Promise<number> {
           done(
             await runDlq(file, {
               json: values.json,
+              eventId,
+              keyPrefix,
               ...(format ? { format } : {}),
               ...(values.logs ? { logs: values.logs } : {}),
             }),
@@ -242,7 +287,7 @@ export async function main(argv: string[]): Promise<number> {
       .description("the Redis key of an event's dedup claim, as the consumer computes it (bucket included)")
       .argument(
         '<event-id...>',
-        'Event-Id values (a ULID is upper-cased, as the consumer does), or what a custom dedupKey returned',
+        'event ids, as the handler reads them (--id-source/--id-format; default: Event-Id ULIDs), checked and put in canonical form as the consumer does (a ULID upper-cased, a UUID lower-cased); one the consumer refuses gets no key (exit 2)',
       )
       .requiredOption('--service <name>', 'required: the service (POWERTOOLS_SERVICE_NAME of the function)')
       .requiredOption(
@@ -253,31 +298,51 @@ export async function main(argv: string[]): Promise<number> {
         '--previous-format <version>',
         "the event's key in a previous release's format (0.1.0 or 0.2.0), as a rollout writes it too",
       )
+      .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
+      .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)
       .exitOverride()
-      .action((ids: string[], values: { service: string; handler: string; previousFormat?: string }) => {
-        const empty = refuseEmpty(ids, values);
-        if (empty) {
-          process.stderr.write(`msk-once dedup-key: ${empty}\n`);
-          return done(2);
-        }
-        const prefix = dedupKeyPrefix(values.service, values.handler);
-        const format = values.previousFormat;
-        if (format !== undefined && !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(format)) {
-          process.stderr.write(
-            `msk-once dedup-key: --previous-format '${format}' is not ${PREVIOUS_KEY_FORMATS.join(' or ')}\n`,
-          );
-          return done(2);
-        }
-        for (const id of ids) {
-          const eventId = normalizeEventId(id) ?? id;
-          const key =
-            format === undefined
-              ? dedupKey(prefix, eventId)
-              : previousKeyOf(format as PreviousKeyFormat, prefix, eventId);
-          process.stdout.write(`${key}\n`);
-        }
-        done(0);
-      }),
+      .action(
+        (ids: string[], values: { service: string; handler: string; previousFormat?: string } & IdFlags) => {
+          // Empty first (an empty id names no event, whatever the source), then as the consumer checks it.
+          const empty = refuseEmpty(ids, values);
+          if (empty) {
+            process.stderr.write(`msk-once dedup-key: ${empty}\n`);
+            return done(2);
+          }
+          const prefix = dedupKeyPrefix(values.service, values.handler);
+          let source: DeclarativeEventIdSource | undefined;
+          try {
+            source = idSourceOf(values);
+          } catch (error) {
+            process.stderr.write(`msk-once dedup-key: ${printable((error as Error).message)}\n`);
+            return done(2);
+          }
+          const format = values.previousFormat;
+          if (format !== undefined && !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(format)) {
+            process.stderr.write(
+              `msk-once dedup-key: --previous-format '${format}' is not ${PREVIOUS_KEY_FORMATS.join(' or ')}\n`,
+            );
+            return done(2);
+          }
+          // Checked as the consumer checks them (default: a ULID): one it refuses has no key.
+          const canonical = ids.map((id) => canonicalEventId(id, source));
+          const refused = canonical.find((id) => typeof id !== 'string');
+          if (refused) {
+            process.stderr.write(
+              `msk-once dedup-key: ${printable(refused.reason)}: the consumer names no key for it\n`,
+            );
+            return done(2);
+          }
+          for (const eventId of canonical as string[]) {
+            const key =
+              format === undefined
+                ? dedupKey(prefix, eventId)
+                : previousKeyOf(format as PreviousKeyFormat, prefix, eventId);
+            process.stdout.write(`${key}\n`);
+          }
+          done(0);
+        },
+      ),
   );
   program.addCommand(
     new Command('triage')

@@ -57,6 +57,8 @@ export interface DemoFunctionOptions {
   crashAfter: number;
   /** Told where the kill landed. */
   onCrash: (where: string) => void;
+  /** The poison sink's queue, when the run has one. */
+  poisonQueueUrl?: string;
 }
 
 export interface DemoFunction {
@@ -108,6 +110,7 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
         AWS_ACCESS_KEY_ID: 'local',
         AWS_SECRET_ACCESS_KEY: 'local',
         AWS_ENDPOINT_URL_DYNAMODB: tap.endpointFor(environment.id),
+        ...(o.poisonQueueUrl ? { [EnvVar.poisonQueueUrl]: o.poisonQueueUrl } : {}),
       }),
       onOutput: output.line,
     });
@@ -154,6 +157,7 @@ export async function demoFunction(o: DemoFunctionOptions): Promise<DemoFunction
         pushTimeoutMs: 500,
         dynamodb: client,
         maxStoreCallMs: LOCAL_CLIENT_WORST_CALL_MS,
+        ...(o.poisonQueueUrl ? { poison: { queueUrl: o.poisonQueueUrl } } : {}),
       }),
     ),
     { functionName: 'notification', timeoutMs },

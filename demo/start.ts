@@ -54,6 +54,7 @@ function demoTarget(o: {
         store: context.store,
         crashAfter: context.crashAfter,
         onCrash: context.onCrash,
+        poisonQueueUrl: context.poisonQueueUrl,
       });
       return {
         fn: demo.fn,

@@ -7,7 +7,7 @@
  * It guarantees nothing about memory: it grows with every record that was ever delivered (the
  * emulator runs bounded local workloads). @internal
  */
-import { formatPosition } from '../lib/index.ts';
+import { formatPosition } from '../lib/contract.ts';
 import type { LogRecord } from './kafka-log.ts';
 
 /** The last invocation that carried a record and how it ended. @internal */

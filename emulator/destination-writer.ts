@@ -13,7 +13,7 @@
  * either way. It counts nothing itself: the mapping keeps the stats. @internal
  */
 import { randomUUID } from 'node:crypto';
-import { partitionId } from '../lib/index.ts';
+import { partitionId } from '../lib/contract.ts';
 import type { AttemptLedger } from './attempt-ledger.ts';
 import type { KafkaLog, LogRecord } from './kafka-log.ts';
 import type { LambdaInvoker } from './lambda-runtime.ts';

@@ -36,7 +36,7 @@ function emf(at: number, dimension: string, value: string, metrics: Record<strin
  *
  * @example
  * await esm.drain();
- * lines.push(...esmMetricDocuments(esm, { functionName: 'notification' }));
+ * lines.push(...esmMetricDocuments(esm, { functionName: 'orders' }));
  */
 export function esmMetricDocuments(esm: EventSourceMapping, options: EsmMetricOptions): object[] {
   const at = options.at ?? Date.now();

@@ -1,10 +1,16 @@
 /**
- * The producer side of the envelope: every event gets a ULID `Event-Id` header ONCE, when it is
- * created; publishing it again (an outbox forwarder retrying, a producer retry after a lost ack)
+ * The producer side of the envelope: every event gets a ULID `Event-Id` header ONCE (or its id where
+ * the consumer's id source reads it), when it is created; publishing it again (an outbox forwarder retrying, a producer retry after a lost ack)
  * keeps that id, so the consumer can tell the repeat from a new event although its offset is new.
  */
+import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
-import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER } from '../lib/index.ts';
+import {
+  CORRELATION_ID_HEADER,
+  type DeclarativeEventIdSource,
+  EVENT_ID_HEADER,
+  EVENT_TYPE_HEADER,
+} from '../lib/contract.ts';
 import type { KafkaLog, LogHeader, LogRecord } from './kafka-log.ts';
 
 /** An event as its producer knows it, before and after publishing. */
@@ -29,13 +35,19 @@ export interface NewEvent<T> {
   headers?: readonly LogHeader[];
 }
 
-/** How an {@link EventProducer} writes a payload's bytes. */
+/** How an {@link EventProducer} writes a payload's bytes and where it puts the event's id. */
 export interface EventProducerOptions {
   /**
    * The value of a payload (Avro, Protobuf, a registry's framing: the test kit's
    * `encodeWithSchema`). Not called for a tombstone (payload null). @default JSON text
    */
   encode?: (payload: unknown, topic: string) => Buffer;
+  /**
+   * Where the consumer reads the id (its `eventId`): the id goes into that header, the `ce_id`
+   * header (CloudEvents binary mode), or the record key. A UUID with format `uuid`, else a ULID.
+   * A position has no producer id: refused (RangeError). @default the Event-Id header
+   */
+  idSource?: DeclarativeEventIdSource;
 }
 
 /**
@@ -43,32 +55,49 @@ export interface EventProducerOptions {
  *
  * @example
  * const producer = new EventProducer(log);
- * const event = producer.create({ topic: 'review-created', key: 'review-1', payload: { stars: 5 } });
+ * const event = producer.create({ topic: 'order-placed', key: 'review-1', payload: { stars: 5 } });
  * producer.publish(event);   // offset n
  * producer.publish(event);   // offset n+1, same Event-Id: a duplicate the consumer must suppress
  */
 export class EventProducer {
   readonly #log: KafkaLog;
   readonly #encode: (payload: unknown, topic: string) => Buffer;
+  readonly #source: DeclarativeEventIdSource;
+  /** Whether values are JSON text (the CloudEvents `content-type` says so only then). */
+  readonly #json: boolean;
   constructor(log: KafkaLog, options: EventProducerOptions = {}) {
     this.#log = log;
     this.#encode = options.encode ?? ((payload) => Buffer.from(JSON.stringify(payload)));
+    this.#source = options.idSource ?? { from: 'header' };
+    this.#json = options.encode === undefined;
+    if (this.#source.from === 'position')
+      throw new RangeError('a position is not made by a producer: give the id source the consumer reads');
   }
 
-  /** Give a new event its identity (a ULID), without publishing it. */
+  /** Give a new event its identity (a ULID, or a UUID for a `uuid` source), without publishing it. */
   create<T>(event: NewEvent<T>): OutgoingEvent<T> {
-    return { ...event, eventId: ulid(), correlationId: event.correlationId ?? ulid() };
+    const uuid = 'format' in this.#source && this.#source.format === 'uuid';
+    return { ...event, eventId: uuid ? randomUUID() : ulid(), correlationId: event.correlationId ?? ulid() };
   }
 
-  /** Append the event to its topic; the same event object always carries the same Event-Id. */
+  /** Append the event to its topic; the same event object always carries the same id. */
   publish<T>(event: OutgoingEvent<T>): LogRecord {
-    const headers: LogHeader[] = [{ name: EVENT_ID_HEADER, value: Buffer.from(event.eventId) }];
+    const source = this.#source;
+    const id = Buffer.from(event.eventId);
+    const headers: LogHeader[] = [];
+    if (source.from === 'header') headers.push({ name: source.header ?? EVENT_ID_HEADER, value: id });
+    else if (source.from === 'cloudevents') {
+      headers.push({ name: 'ce_id', value: id }, { name: 'ce_specversion', value: Buffer.from('1.0') });
+      headers.push({ name: 'ce_source', value: Buffer.from('/msk-once/emulator') });
+      headers.push({ name: 'ce_type', value: Buffer.from(event.eventType ?? 'emulator.event') });
+      if (this.#json) headers.push({ name: 'content-type', value: Buffer.from('application/json') });
+    }
     if (event.correlationId)
       headers.push({ name: CORRELATION_ID_HEADER, value: Buffer.from(event.correlationId) });
     if (event.eventType) headers.push({ name: EVENT_TYPE_HEADER, value: Buffer.from(event.eventType) });
     headers.push(...(event.headers ?? []));
     return this.#log.append(event.topic, {
-      key: event.key ?? null,
+      key: source.from === 'key' ? event.eventId : (event.key ?? null),
       // payload null is a tombstone (no value), as the consumer reads it: never the JSON text `null`.
       value:
         event.payload === null || event.payload === undefined

@@ -28,7 +28,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MSKEvent } from 'aws-lambda';
-import { partitionId } from '../lib/index.ts';
+import { partitionId } from '../lib/contract.ts';
 import { AttemptLedger } from './attempt-ledger.ts';
 import { judgeInvocation } from './batch-response.ts';
 import { DestinationWriter, type FailedRecord } from './destination-writer.ts';
@@ -93,9 +93,9 @@ interface PollerState {
  * The emulated event source mapping.
  *
  * @example
- * const esm = new EventSourceMapping(log, fn, { topics: ['review-created'], batchSize: 100,
+ * const esm = new EventSourceMapping(log, fn, { topics: ['order-placed'], batchSize: 100,
  *   provisionedPollers: {}, functionResponseTypes: ['ReportBatchItemFailures'], maximumRetryAttempts: 3,
- *   bisectBatchOnFunctionError: true, onFailureDestination: 'kafka://review-created-dlq' });
+ *   bisectBatchOnFunctionError: true, onFailureDestination: 'kafka://order-placed-dlq' });
  * await esm.drain();            // until every record is committed (done or in the DLQ)
  * esm.stats.sentToDestination;  // what went to the DLQ and why
  */

@@ -22,7 +22,7 @@ import type {
  * @example
  * const fn = new LambdaFunction(
  *   inProcess((env) => kafkaHandler({ handlerName: 'h', store: storeOfEnvironment(store, env), handle })),
- *   { functionName: 'notification', timeoutMs: 5_000 },
+ *   { functionName: 'orders', timeoutMs: 5_000 },
  * );
  */
 export function inProcess<E>(

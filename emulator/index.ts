@@ -9,13 +9,13 @@
  * @example
  * import { EventProducer, EventSourceMapping, KafkaLog, LambdaFunction, workerThread } from 'msk-once/emulator';
  * const log = new KafkaLog();
- * log.createTopic('review-created', 3);
- * new EventProducer(log).send({ topic: 'review-created', key: 'review-1', payload: { stars: 5 } });
+ * log.createTopic('order-placed', 3);
+ * new EventProducer(log).send({ topic: 'order-placed', key: 'review-1', payload: { stars: 5 } });
  * const fn = new LambdaFunction(workerThread({ module: './handler.ts', env: () => ({ [contract.EnvVar.redisUrl]: url }) }), {
- *   functionName: 'notification', timeoutMs: 30_000 });
- * log.createTopic('review-created-dlq', 1);
- * const esm = new EventSourceMapping(log, fn, { topics: ['review-created'], provisionedPollers: {},
- *   functionResponseTypes: ['ReportBatchItemFailures'], onFailureDestination: 'kafka://review-created-dlq' });
+ *   functionName: 'orders', timeoutMs: 30_000 });
+ * log.createTopic('order-placed-dlq', 1);
+ * const esm = new EventSourceMapping(log, fn, { topics: ['order-placed'], provisionedPollers: {},
+ *   functionResponseTypes: ['ReportBatchItemFailures'], onFailureDestination: 'kafka://order-placed-dlq' });
  * await esm.drain();
  * await fn.close();
  */

@@ -8,7 +8,7 @@
  * partitioner); a committed offset is "the next offset to read", so a group that committed 10 has
  * consumed 0..9. What it leaves out: replication, retention, compaction, transactions.
  */
-import { partitionId } from '../lib/index.ts';
+import { partitionId } from '../lib/contract.ts';
 import { KafkaLogError } from './errors.ts';
 
 /** A header as Kafka carries it: a name and raw bytes. A name may repeat. */
@@ -50,9 +50,9 @@ interface Topic {
  *
  * @example
  * const log = new KafkaLog();
- * log.createTopic('review-created', 3);
- * const { partition, offset } = log.append('review-created', { key: 'user-1', value: '{"stars":5}' });
- * log.read('review-created', partition, offset, 10); // [the record]
+ * log.createTopic('order-placed', 3);
+ * const { partition, offset } = log.append('order-placed', { key: 'user-1', value: '{"stars":5}' });
+ * log.read('order-placed', partition, offset, 10); // [the record]
  */
 export class KafkaLog {
   readonly #topics = new Map<string, Topic>();

@@ -27,7 +27,7 @@ export interface LambdaContextOptions {
  * `done`/`fail`/`succeed` throw: a Kafka handler returns a promise.
  *
  * @example
- * const context = lambdaContext({ functionName: 'notification', timeoutMs: 30_000 });
+ * const context = lambdaContext({ functionName: 'orders', timeoutMs: 30_000 });
  * context.getRemainingTimeInMillis(); // ~30000
  * await handler(event, context);
  */
@@ -57,7 +57,7 @@ export function lambdaContext(options: LambdaContextOptions = {}): Context {
  * `arn:aws:lambda:<region>:<account>:function:<name>`
  *
  * @example
- * functionArn('notification'); // 'arn:aws:lambda:us-east-1:000000000000:function:notification'
+ * functionArn('orders'); // 'arn:aws:lambda:us-east-1:000000000000:function:orders'
  */
 export function functionArn(functionName: string, region = 'us-east-1', accountId = '000000000000'): string {
   return `arn:aws:lambda:${region}:${accountId}:function:${functionName}`;

@@ -123,7 +123,7 @@ interface Environment<E> {
  * A Lambda function: invocations, environments, timeout and kills, whatever the environment mode.
  *
  * @example
- * const fn = new LambdaFunction(inProcess(() => handler), { functionName: 'notification', timeoutMs: 10_000 });
+ * const fn = new LambdaFunction(inProcess(() => handler), { functionName: 'orders', timeoutMs: 10_000 });
  * const result = await fn.invoke(event); // { ok: true, response } or { ok: false, errorType, ... }
  * fn.kill(new CrashError('crash after 10 records')); // the in-flight invocation fails now
  * await fn.close();

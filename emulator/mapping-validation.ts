@@ -164,7 +164,7 @@ export function resolveMappingOptions(
  *
  * @throws {MappingConfigurationError} naming the first missing topic.
  * @example
- * checkSourceTopics(log, ['review-created']); // throws unless log.createTopic('review-created', n) ran
+ * checkSourceTopics(log, ['order-placed']); // throws unless log.createTopic('order-placed', n) ran
  */
 export function checkSourceTopics(log: KafkaLog, topics: readonly string[]): void {
   for (const topic of topics) {

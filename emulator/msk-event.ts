@@ -8,7 +8,7 @@
  * A record without a key has no `key` field; a tombstone has no `value` field.
  */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
-import { partitionId } from '../lib/index.ts';
+import { partitionId } from '../lib/contract.ts';
 import type { LogRecord } from './kafka-log.ts';
 
 /** Where the emulated cluster says it lives (only echoed back in events and DLQ messages). */

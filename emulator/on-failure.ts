@@ -21,7 +21,7 @@
  * `RecordAgeExceeded`. Readers accept every spelling.
  */
 import type { MSKEvent } from 'aws-lambda';
-import { partitionId } from '../lib/index.ts';
+import { partitionId } from '../lib/contract.ts';
 import type { LogRecord } from './kafka-log.ts';
 import { type ClusterIdentity, mskEventSize, toMskEvent } from './msk-event.ts';
 
@@ -102,7 +102,7 @@ function invocationFields(input: Omit<OnFailureInput, 'record'>) {
  * @example
  * const message = onFailureMessage({ record, cluster: LOCAL_CLUSTER, functionArn, condition: 'RetryAttemptsExhausted',
  *   requestId, approximateInvokeCount: 11, functionError: false });
- * log.append('review-created-dlq', { key: record.key, value: JSON.stringify(message) });
+ * log.append('order-placed-dlq', { key: record.key, value: JSON.stringify(message) });
  */
 export function onFailureMessage(input: OnFailureInput): KafkaOnFailureMessage {
   const payload = toMskEvent([input.record], input.cluster);

@@ -12,7 +12,7 @@ const WHOLE = /^(0|[1-9][0-9]*)$/;
  * `orders-3` -> `{ topic: 'orders', partition: 3 }`.
  *
  * @example
- * parsePartitionId('review-created-2'); // { topic: 'review-created', partition: 2 }
+ * parsePartitionId('order-placed-2'); // { topic: 'order-placed', partition: 2 }
  * parsePartitionId('orders');           // throws PositionFormatError
  */
 export function parsePartitionId(id: string): { topic: string; partition: number } {

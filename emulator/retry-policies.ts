@@ -16,7 +16,7 @@
  * retried or at the destination. Nothing here waits or reads the clock: the backoff is the
  * mapping's. @internal
  */
-import { partitionId } from '../lib/index.ts';
+import { partitionId } from '../lib/contract.ts';
 import type { AttemptLedger } from './attempt-ledger.ts';
 import type { LogRecord } from './kafka-log.ts';
 import type { Batch } from './mapping-batch.ts';

@@ -68,7 +68,7 @@ export type WorkerMessage =
  * const fn = new LambdaFunction(
  *   workerThread({ module: './handler.ts',
  *     env: () => ({ [contract.EnvVar.redisUrl]: 'redis://127.0.0.1:6379', [contract.EnvVar.idempotencyTable]: 't' }) }),
- *   { functionName: 'notification', timeoutMs: 7_000 },
+ *   { functionName: 'orders', timeoutMs: 7_000 },
  * );
  * const result = await fn.invoke(mskEvent);
  * await fn.close();

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import nag from 'cdk-nag';
-import { STACK_NAME_PREFIX } from '../lib/contract.ts';
+import { STACK_NAME_PREFIX } from './app-names.ts';
 import type { ConsumerConfig, EnvironmentConfig } from './cdk/environment-types.ts';
 import { selectEnvironments } from './environments.ts';
 import { MskOnceStack } from './msk-once-stack.ts';

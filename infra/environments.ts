@@ -11,6 +11,7 @@
  * from the cluster's own subnets and security groups). infra/README.md has the whole procedure.
  */
 
+import { RESOURCE_PREFIX } from './app-names.ts';
 import type { ConsumerConfig, EnvironmentConfig } from './cdk/environment-types.ts';
 import { type ConsumerDeclaration, checkDeclarations, consumerIn } from './consumer-declaration.ts';
 
@@ -51,6 +52,7 @@ const consumersOf = (name: string): ConsumerConfig[] => CONSUMERS.map((c) => con
 export const ENVIRONMENTS = {
   dev: {
     name: 'dev',
+    namePrefix: `${RESOURCE_PREFIX}-dev`,
     account: '111111111111',
     region: 'eu-west-1',
     mskClusterArn:
@@ -70,6 +72,7 @@ export const ENVIRONMENTS = {
   },
   staging: {
     name: 'staging',
+    namePrefix: `${RESOURCE_PREFIX}-staging`,
     account: '222222222222',
     region: 'eu-west-1',
     mskClusterArn:
@@ -96,6 +99,7 @@ export const ENVIRONMENTS = {
   },
   prod: {
     name: 'prod',
+    namePrefix: `${RESOURCE_PREFIX}-prod`,
     account: '333333333333',
     region: 'eu-west-1',
     mskClusterArn:

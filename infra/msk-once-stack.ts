@@ -8,7 +8,7 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { consumerResourceNames, environmentPrefix } from '../lib/alarms.ts';
+import { consumerResourceNames } from '../lib/alarms.ts';
 import { AlarmTopic } from './cdk/alarm-topic.ts';
 import { ConsumerAlarms } from './cdk/consumer-alarms.ts';
 import { ConsumersDashboard } from './cdk/consumers-dashboard.ts';
@@ -43,7 +43,7 @@ export class MskOnceStack extends Stack {
   constructor(scope: Construct, id: string, props: MskOnceStackProps) {
     super(scope, id, props);
     const config = props.config;
-    const prefix = environmentPrefix(config.name);
+    const prefix = config.namePrefix;
     const retain = config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     const vpc = ec2.Vpc.fromVpcAttributes(this, 'Vpc', {
@@ -128,7 +128,7 @@ export class MskOnceStack extends Stack {
     extraSgs: ec2.ISecurityGroup[],
   ): KafkaConsumer {
     const config = props.config;
-    const names = consumerResourceNames(config.name, c.name);
+    const names = consumerResourceNames(config.namePrefix, c.name);
     const consumer = new KafkaConsumer(this, c.name, {
       functionName: names.functionName,
       logGroupName: names.logGroupName,

@@ -2,7 +2,7 @@
  * The alarms of a consumer as data, and the names operators use to find things: what each alarm
  * watches, its threshold, how many 5-minute periods must breach, what missing data means to it,
  * what it means when it fires and which runbook section it links to; and the names of a
- * consumer's function, log group and alarms. The CDK app builds its CloudWatch alarms from these
+ * consumer's function, log group and alarms under a prefix the caller chooses. The CDK app builds its CloudWatch alarms from these
  * rules, and `npm run triage` (and the summary of `npm start`) evaluates the same rules on metrics,
  * so the deployed alarms, the triage and the demo cannot disagree on a threshold or a policy.
  *
@@ -46,26 +46,24 @@ export function runbookLink(runbookUrl: string, section: RunbookSection): string
   return `${runbookUrl.replace(/#.*$/, '')}#${section}`;
 }
 
-/** `msk-once-<env>`: the prefix of the cache, dashboard, alarms and functions of one environment. */
-export function environmentPrefix(environment: string): string {
-  return `msk-once-${environment}`;
-}
-
 export interface ConsumerResourceNames {
-  /** The Lambda function: `msk-once-<env>-<consumer>`. */
+  /** The Lambda function: `<namePrefix>-<consumer>`. */
   readonly functionName: string;
-  /** Its log group: `/aws/lambda/msk-once-<env>-<consumer>`. */
+  /** Its log group: `/aws/lambda/<namePrefix>-<consumer>`. */
   readonly logGroupName: string;
-  /** Every alarm of the consumer starts with this: `msk-once-<env>-<consumer>-`. */
+  /** Every alarm of the consumer starts with this: `<namePrefix>-<consumer>-`. */
   readonly alarmPrefix: string;
 }
 
 /**
+ * The names of one consumer's function, log group and alarms, under the prefix the deployment
+ * gives its environment's resources (the CDK app chooses it; the triage is told it).
+ *
  * @example
- * consumerResourceNames('prod', 'notification').logGroupName; // '/aws/lambda/msk-once-prod-notification'
+ * consumerResourceNames('shop-prod', 'orders').logGroupName; // '/aws/lambda/shop-prod-orders'
  */
-export function consumerResourceNames(environment: string, consumer: string): ConsumerResourceNames {
-  const functionName = `${environmentPrefix(environment)}-${consumer}`;
+export function consumerResourceNames(namePrefix: string, consumer: string): ConsumerResourceNames {
+  const functionName = `${namePrefix}-${consumer}`;
   return {
     functionName,
     logGroupName: `/aws/lambda/${functionName}`,
@@ -298,7 +296,7 @@ export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): s
     case 'dedupRatio':
       return `More than ${rule.threshold * 100}% of ${s.who}'s records were repeats for 10 minutes (${Metric.deduplicated} / ${Metric.processed}). Normal is under 1%: a producer or the outbox forwarder is publishing twice, or batches are retried in a loop.`;
     case 'dedupErrors':
-      return `The dedup store (Redis) of ${s.service} failed (${Metric.dedupErrors} > 0, any ${Dimension.reason}). Fail-open handlers ran without dedup (duplicates possible); fail-closed handlers failed their records (retries, then DLQ).`;
+      return `The dedup store (Redis) of ${s.service} failed (${Metric.dedupErrors} > 0, any ${Dimension.reason}). Fail-open handlers ran without dedup (duplicates possible); fail-closed handlers failed their records (retries, then DLQ). Reason misconfigured: the store never worked since the cold start (a wrong host, port, TLS setting, token or ACL; the ERROR log line names it).`;
     case 'dedupLatency':
       return `p99 of one dedup round trip of ${s.service} is above ${rule.threshold} ms (${Metric.dedupCheckDuration}). A slow Redis slows every batch and eats the time records need.`;
     case 'effectErrors':
@@ -335,7 +333,7 @@ export interface TriageConsumer {
   readonly topics: readonly string[];
   /**
    * The function, its log group and the prefix of its alarms, as your stack names them.
-   * @default this package's example naming: consumerResourceNames(environment, name)
+   * @default consumerResourceNames(namePrefix of the environment, name)
    */
   readonly names?: ConsumerResourceNames;
 }
@@ -343,6 +341,11 @@ export interface TriageConsumer {
 /** One environment: its consumers, DLQ topic, metrics namespace and alarm thresholds. */
 export interface TriageEnvironment {
   readonly name: string;
+  /**
+   * The prefix of its resources' names: a consumer's function, log group and alarms are
+   * `<namePrefix>-<consumer>...` (consumerResourceNames). Required unless every consumer has `names`.
+   */
+  readonly namePrefix?: string;
   readonly dlqTopic: string;
   /** @default the contract's DEFAULT_NAMESPACE */
   readonly metricsNamespace?: string;

@@ -1,5 +1,5 @@
-import type { SchemaRegistryErrorReason, StoreErrorReason as StoreReason } from './contract.ts';
-import { formatPosition, type RecordPosition } from './kafka/position.ts';
+import { formatPosition, type RecordPosition } from './contract/position.ts';
+import type { SchemaRegistryErrorReason, StoreErrorReason } from './contract/reasons.ts';
 
 export type { RecordPosition };
 
@@ -48,6 +48,24 @@ export class RecordError extends MskOnceError {
 export class InvalidRecordError extends RecordError {}
 
 /**
+ * The record's event id source gave no valid id: the header or field is missing, holds no id of the
+ * configured form, or the id function threw or returned something else. The message names the
+ * record, why, and the source (`record orders-0@7: no Event-Id header (event id source: header Event-Id (ulid))`).
+ * The record fails and is retried, then reaches the DLQ; it is never claimed under another key.
+ * `permanent`: the same bytes give the same answer on every retry (a poison record).
+ */
+export class EventIdError extends InvalidRecordError {
+  /** The source, as the handler's configuration names it (e.g. `header ce_id (uuid)`). */
+  readonly source: string;
+  /** Always true: retrying the record cannot give it an id. */
+  readonly permanent = true as const;
+  constructor(position: RecordPosition, source: string, reason: string, options?: ErrorOptions) {
+    super(position, `${reason} (event id source: ${source})`, options);
+    this.source = source;
+  }
+}
+
+/**
  * An error a business function throws to say "not now, retry later" (another invocation is on it):
  * the record fails as usual but is logged as a warning, not as a handler failure.
  * Any error with `retryLater: true` counts, so optional parts need not import this class.
@@ -65,6 +83,36 @@ export function isRetryLater(error: unknown): error is RetryLater {
     return false;
   }
 }
+
+/**
+ * What a business function throws when no retry can cure the record (a value its rules reject, an
+ * entity that will never exist): with a poison sink configured (`poison`), the record is parked
+ * there and counts as handled, so its partition goes on at once; without one it fails as any
+ * error does. Any error with `permanent: true` counts too, so optional parts need not import this.
+ *
+ * @example
+ * if (review.rating > 5) throw new PermanentError(`rating ${review.rating} is out of range`);
+ */
+export class PermanentError extends MskOnceError {
+  readonly permanent = true as const;
+}
+
+/** True for errors that no retry can cure ({@link PermanentError}, or any `permanent: true`). */
+export function isPermanent(error: unknown): boolean {
+  try {
+    return (error as { permanent?: unknown } | null)?.permanent === true;
+  } catch {
+    // A throwing getter (or Proxy trap) is no claim to be permanent.
+    return false;
+  }
+}
+
+/**
+ * The poison sink did not take a record (the queue refused it, timed out, or was unreachable):
+ * the record is reported failed instead, so it is retried and, at last, reaches the on-failure
+ * destination. `cause` holds the sink's error.
+ */
+export class PoisonSinkError extends RecordError {}
 
 /** The business handler threw; `cause` holds what it threw. */
 export class HandlerError extends RecordError {}
@@ -85,15 +133,46 @@ export class PartitionStoppedError extends RecordError {}
 /** Too little of the invocation's time was left to start this record; it was released for a retry. */
 export class OutOfTimeError extends RecordError {}
 
-/** Why a dedup store call failed, as counted in the `Reason` dimension of `Metric.dedupErrors`. */
-export type StoreErrorReason = StoreReason;
-
 /** The dedup store (Redis) failed or was too slow. */
 export class DedupStoreError extends MskOnceError {
   readonly reason: StoreErrorReason;
+  /** What went wrong, without the reason in front. */
+  readonly detail: string;
   constructor(reason: StoreErrorReason, message: string, options?: ErrorOptions) {
     super(`dedup store ${reason}: ${message}`, options);
     this.reason = reason;
+    this.detail = message;
+  }
+}
+
+/**
+ * What went wrong between the function and Redis, in the reader's words: the host name does not
+ * resolve (`dns`), nothing listens on the port (`refused`), TLS on one side only or a certificate
+ * refused (`tls`), the user or token refused (`auth`), a command the ACL user may not run
+ * (`permission`), no answer in time (`timeout`), or the connection went away (`closed`).
+ */
+export type RedisProblem = 'dns' | 'refused' | 'tls' | 'auth' | 'permission' | 'timeout' | 'closed';
+
+/**
+ * The Redis of the dedup store could not be reached, or refused this client. The message names
+ * the address (`host:port`) and the cause, and what to check; it never quotes a password or token
+ * (ioredis's own text, secrets scrubbed, is the `cause`). `reason` is the metric's: `misconfigured`
+ * while no store call has worked since the cold start, the outage's reason after.
+ */
+export class RedisConnectionError extends DedupStoreError {
+  readonly problem: RedisProblem;
+  /** `host:port` of the node that failed. */
+  readonly address: string;
+  constructor(
+    reason: StoreErrorReason,
+    problem: RedisProblem,
+    address: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(reason, message, options);
+    this.problem = problem;
+    this.address = address;
   }
 }
 
@@ -168,5 +247,40 @@ export class WireFormatError extends MskOnceError {
   constructor(message: string, options?: ErrorOptions & { schemaId?: string }) {
     super(message, options);
     this.schemaId = options?.schemaId;
+  }
+}
+
+/**
+ * A feature was used whose optional peer dependency is not installed (a format's library, an AWS
+ * SDK client, the IAM signer): `npm i msk-once` installs only what the runtime root needs. The
+ * message names the feature and the command that installs the package.
+ */
+export class MissingPeerError extends MskOnceError {
+  /** The package to install, e.g. `avsc`. */
+  readonly packageName: string;
+  /** What needs it, e.g. `the avro format (msk-once/formats)`. */
+  readonly feature: string;
+  /** The command that installs it, e.g. `npm i avsc`. */
+  readonly install: string;
+  constructor(packageName: string, feature: string, options?: ErrorOptions & { dev?: boolean }) {
+    const install = `npm i ${options?.dev ? '-D ' : ''}${packageName}`;
+    super(`${feature} needs the package ${packageName}, which is not installed: run \`${install}\``, options);
+    this.packageName = packageName;
+    this.feature = feature;
+    this.install = install;
+  }
+
+  /**
+   * True when `error` is Node's "package not installed" for `packageName` (a missing file inside an
+   * installed package is another failure, and false).
+   *
+   * @example
+   * try { await import('avsc'); } catch (error) { if (MissingPeerError.isMissing(error, 'avsc')) ... }
+   */
+  static isMissing(error: unknown, packageName: string): boolean {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false;
+    const quoted = packageName.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    return typeof message === 'string' && new RegExp(`['"]${quoted}(/[^'"]*)?['"]`).test(message);
   }
 }

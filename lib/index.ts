@@ -1,72 +1,43 @@
 /**
  * msk-once: run each business effect once behind AWS Lambda + Amazon MSK.
  *
- * This entry is what a handler author needs: `kafkaHandler` with its options and message types,
- * the errors, `dedupConfigFromEnv`, the dedup stores, window names, the envelope's header names
- * and the record position format. The middlewares kafkaHandler is made of are behind
- * `msk-once/middlewares`; the effect layer is `msk-once/effects`.
+ * This entry is what a handler author uses, and nothing else (docs/architecture.md, "The root
+ * entry", gives the reason for each name): `kafkaHandler` with its options and message types,
+ * `dedupConfigFromEnv`, the dedup stores a team wires (and the interface of a store of its own),
+ * the window names, the Event-Id header and the errors a handler catches or throws. The
+ * middlewares kafkaHandler is made of are behind `msk-once/middlewares`; the effect layer is
+ * `msk-once/effects`; the decoders of Avro, Protobuf and JSON Schema with their errors are
+ * `msk-once/formats`; the names tools and dashboards share (metrics, environment variables, key
+ * format, positions) are `msk-once/contract`.
  *
  * @example
  * import { kafkaHandler, dedupConfigFromEnv } from 'msk-once';
- * export const handler = kafkaHandler<ReviewCreated>({
- *   service: 'notification',
- *   handlerName: 'on-review-created',
+ * export const handler = kafkaHandler<OrderPlaced>({
+ *   service: 'orders',
+ *   handlerName: 'on-order-placed',
  *   ...dedupConfigFromEnv(),
- *   async handle(message) { await sendPush(message); },
+ *   async handle(message) { await sendReceipt(message); },
  * });
- *
- * `contract` holds the names metrics, dashboards, alarms and deployments agree on (also the
- * `msk-once/contract` entry, which loads nothing else).
  */
 export { type DedupEnvConfig, dedupConfigFromEnv } from './consumer/env.ts';
 export { type KafkaHandler, kafkaHandler } from './consumer/kafka-handler.ts';
-export type {
-  BusinessHandler,
-  HandleContext,
-  KafkaHandlerOptions,
-  RecordMetrics,
-} from './consumer/options.ts';
-export * as contract from './contract.ts';
-export { type ElastiCacheIamAuth, elastiCacheIamToken } from './dedup/elasticache-iam.ts';
-export { dedupKey, dedupKeyPrefix, eventIdOfKey, KEY_BUCKETS, KEY_FORMAT } from './dedup/key.ts';
+export type { BusinessHandler, HandleContext, KafkaHandlerOptions } from './consumer/options.ts';
+export type { PoisonEntry, PoisonSink } from './consumer/poison.ts';
+export { EVENT_ID_HEADER } from './contract/envelope.ts';
+export type { KafkaBatchResponse, KafkaHeaders, KafkaMessage } from './contract/message.ts';
+export { WINDOWS, type WindowName } from './contract/windows.ts';
 export { MemoryDedupStore } from './dedup/memory-store.ts';
-export {
-  PREVIOUS_KEY_FORMATS,
-  type PreviousKeyFormat,
-  previousFormatKey,
-  previousKeyOf,
-} from './dedup/previous-key-formats.ts';
-export { connectRedis, type RedisConnection } from './dedup/redis-connection.ts';
 export type { RedisConnectionOptions } from './dedup/redis-options.ts';
 export { RedisDedupStore, type RedisDedupStoreOptions } from './dedup/redis-store.ts';
-export { RolloutDedupStore } from './dedup/rollout-store.ts';
-export type { ClaimOutcome, ClaimResult, DedupStore } from './dedup/store.ts';
-export { MIN_WINDOW_SECONDS, WINDOWS, type WindowName, windowMs } from './dedup/window.ts';
-export * from './errors.ts';
+export type { ClaimResult, DedupStore } from './dedup/store.ts';
 export {
-  type DecodeOptions,
-  decodePayload,
-  decodeRecord,
-  decodeValue,
-  isByteArray,
-  parseJson,
-} from './kafka/decode.ts';
-export {
-  CORRELATION_ID_HEADER,
-  EVENT_ID_HEADER,
-  EVENT_TYPE_HEADER,
-  normalizeEventId,
-} from './kafka/envelope.ts';
-export type {
-  KafkaBatchItemFailure,
-  KafkaBatchResponse,
-  KafkaHeaders,
-  KafkaMessage,
-} from './kafka/message.ts';
-export { formatPosition, partitionId, type RecordPosition } from './kafka/position.ts';
-export {
-  DUPLICATES_MESSAGE,
-  MAX_LISTED_SKIPPED,
-  type SkipCause,
-  SkippedRecords,
-} from './observability/skipped-records.ts';
+  ConfigurationError,
+  DedupStoreError,
+  HandlerError,
+  InvalidRecordError,
+  MissingPeerError,
+  MskOnceError,
+  PermanentError,
+  RecordError,
+  type RetryLater,
+} from './errors.ts';

@@ -21,7 +21,7 @@
  * @example
  * import middy from '@middy/core';
  * import { decodeRecords, dedupClaims, flushMetrics, resolveConfig, runPartitions } from 'msk-once/middlewares';
- * const config = resolveConfig({ handlerName: 'on-review-created', redis: { url }, handle });
+ * const config = resolveConfig({ handlerName: 'on-order-placed', redis: { url }, handle });
  * export const handler = middy()
  *   .use(flushMetrics(config.logger))
  *   .use(decodeRecords(config))
@@ -36,3 +36,10 @@ export { decodeRecords } from './consumer/decode-middleware.ts';
 export { dedupClaims } from './consumer/dedup-middleware.ts';
 export { flushMetrics } from './consumer/metrics-middleware.ts';
 export { runPartitions } from './consumer/run-partitions.ts';
+// The event id and dedup key of a record, read as decodeRecords reads them (the CLI's DLQ reader uses them).
+export {
+  canonicalEventId,
+  eventIdOfRecord,
+  type RecordKeyOptions,
+  recordDedupKey,
+} from './kafka/record-event-id.ts';

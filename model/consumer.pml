@@ -190,9 +190,39 @@ inline confirmStale(o, r) {
     fi
 }
 
+/* held-claim-wait.ts: a record whose claim another owner holds asks for it again (one key, the
+   store's claim) before it fails. The wait's last ask stands for the whole wait: the other
+   invocations move between the batch claim and this step. Freed: claimed here; DONE: a duplicate;
+   still held, or the round trip failed: it fails as held. A late answer is released (fix (a)). */
+inline waitHeld(o, r) {
+  claimTrip(out);
+  res = RC_ERR;
+  if
+  :: out == OUT_OK || out == OUT_REPLY_LOST -> claimKey(o, K1(o, r), res)
+  :: else -> skip
+  fi;
+  if :: out != OUT_OK -> res = RC_ERR :: else -> skip fi;
+  if :: out == OUT_REPLY_LOST -> mayleave[o] = true :: else -> skip fi;
+  if :: out == OUT_LATE -> alive++; run late(o, 1 << K1(o, r)) :: else -> skip fi;
+  if
+  :: res == RC_CLAIMED -> cl[I(o, r)] = C_CLAIMED
+#ifdef DEFECT_WAIT_RUNS_HELD
+  :: res == RC_HELD -> cl[I(o, r)] = C_CLAIMED   /* the defect: a still-held claim taken for freed */
+#endif
+  :: res == RC_DONE -> cl[I(o, r)] = C_DUP
+  :: else -> skip
+  fi;
+  out = 0; res = 0
+}
+
 /* runRecord's switch on the claim, up to record.start(): synchronous (a JSON payload), so it is
-   one step with the staleness check or the re-confirmation's answer before it. */
+   one step with the staleness check or the re-confirmation's answer before it. A held record may
+   first wait for its claim (not during a rollout: the model's second key is claimed on its own path). */
 inline dispatch(o, r) {
+  if
+  :: cl[I(o, r)] == C_HELD && !HAS2(o) && !timedOut -> waitHeld(o, r)
+  :: skip   /* heldClaimWaitMs 0, or the bound came first */
+  fi;
   if
   :: cl[I(o, r)] == C_DUP -> rn[I(o, r)] = R_DEDUP
   :: cl[I(o, r)] == C_HELD || cl[I(o, r)] == C_REFUSED || cl[I(o, r)] == C_LOST ->

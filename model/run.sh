@@ -43,6 +43,7 @@ RUNS=(
   "defect-late-not-released|fail|-DDEFECT_LATE_NOT_RELEASED -DMAXFAULTS=1|"
   "defect-confirm-one-key|fail|-DDEFECT_CONFIRM_ONE_KEY -DMAXFAULTS=1|"
   "defect-rollout-read-only|fail|-DROLLOUT -DDEFECT_ROLLOUT_READ_ONLY -DMAXFAULTS=1|"
+  "defect-wait-runs-held|fail|-DDEFECT_WAIT_RUNS_HELD -DMAXFAULTS=0|"
   "double-lease-outlived|fail|-DSTRICT_OUTLIVED -DMAXFAULTS=1|"
   "double-crash-before-commit|fail|-DSTRICT_CRASH -DMAXFAULTS=1|"
   "double-commit-failed|fail|-DSTRICT_COMMIT -DMAXFAULTS=1|"

@@ -287,7 +287,7 @@ const MUTATIONS: Mutation[] = [
   },
   {
     name: 'a ULID past 48 bits accepted',
-    file: 'lib/kafka/envelope.ts',
+    file: 'lib/contract/envelope.ts',
     from: '  if (value.charCodeAt(0) > 55) return undefined;',
     to: '  if (value.charCodeAt(0) > 57) return undefined;',
     tests: [DECODE],

@@ -101,6 +101,8 @@ async function main(): Promise<number> {
     lost: 0,
     doubled: 0,
     unexplained: 0,
+    disordered: 0,
+    keyOrder: 0,
     stuck: 0,
     crashed: 0,
   };
@@ -122,6 +124,7 @@ async function main(): Promise<number> {
       }
       totals.schedules++;
       if (s.topology) totals.onCluster++;
+      if (s.ordering === 'key') totals.keyOrder++;
       totals.faults += faultsOf(s);
       if (s.outage) byKind.set(s.outage.kind, (byKind.get(s.outage.kind) ?? 0) + 1);
       if (s.topology) {
@@ -139,10 +142,11 @@ async function main(): Promise<number> {
       totals.lost += r.lost.length;
       totals.doubled += r.doubled.length;
       totals.unexplained += r.unexplained.length;
+      totals.disordered += r.disordered.length;
       if (r.lag !== 0) totals.stuck++;
-      if (r.lost.length || r.doubled.length || r.unexplained.length || r.lag !== 0) {
+      if (r.lost.length || r.doubled.length || r.unexplained.length || r.disordered.length || r.lag !== 0) {
         failures.push(
-          `seed ${seed} (${s.policy}): lost ${r.lost.length}, doubled ${r.doubled.length}, unexplained ${r.unexplained.length}, lag ${r.lag}\n  schedule ${JSON.stringify(s)}${r.unexplained.length ? `\n  ${process.env.SOAK_VERBOSE ? r.unexplained.join('\n  ') : r.unexplained[0]!.slice(0, 600)}` : ''}`,
+          `seed ${seed} (${s.policy}, ${s.ordering} order): lost ${r.lost.length}, doubled ${r.doubled.length}, unexplained ${r.unexplained.length}, disordered ${r.disordered.length}${r.disordered.length ? ` (${r.disordered[0]})` : ''}, lag ${r.lag}\n  schedule ${JSON.stringify(s)}${r.unexplained.length ? `\n  ${process.env.SOAK_VERBOSE ? r.unexplained.join('\n  ') : r.unexplained[0]!.slice(0, 600)}` : ''}`,
         );
         say(`FAIL seed ${seed}: replay with npm run soak -- --seed ${seed} --runs 1`);
       }
@@ -166,13 +170,14 @@ async function main(): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
   say('');
   say(
-    `schedules        ${totals.schedules} (concurrency ${concurrency}; ${totals.onCluster} on a cluster with replicas, with a topology fault)`,
+    `schedules        ${totals.schedules} (concurrency ${concurrency}; ${totals.onCluster} on a cluster with replicas, with a topology fault; ${totals.keyOrder} in key order)`,
   );
   say(`records          ${totals.records}`);
   say(`faults injected  ${totals.faults}: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   say(`lost             ${totals.lost}`);
   say(`doubled effects  ${totals.doubled}`);
   say(`unexplained runs ${totals.unexplained}`);
+  say(`out of key order ${totals.disordered} (same lane overlapping, or out of offset order)`);
   say(
     `uncommitted      ${totals.stuck} schedule(s); runs that threw: ${totals.crashed}; stray rejections: ${strays}`,
   );

@@ -1,7 +1,9 @@
 /**
- * The layout of docs/architecture.md, checked on the source: lib/ imports nothing outside lib/ and
- * never mentions functions/; no import cycles between files; each part imports only the parts
- * below it, and those only through their public entries (package.json "exports").
+ * The layout of docs/architecture.md, checked on the source: lib/ imports nothing outside lib/; no
+ * import cycles between files; each part imports only the parts below it, and those only through
+ * their public entries (package.json "exports"), the published tools and constructs only through
+ * the few entries of lib they need; msk-once/contract and msk-once/alarms load no npm package; and
+ * no published part (lib/, infra/cdk/, emulator/, testkit/, cli/) names the example application.
  *
  * Imports are read with the TypeScript parser (static imports and re-exports, `import type`,
  * `import('...')` and `typeof import('...')`), so a cycle made of type imports counts too.
@@ -24,10 +26,28 @@ function sourceOf(target: string | Record<string, string> | undefined): string |
   return typeof target === 'string' ? target : target?.['msk-once-source'];
 }
 
-/** The parts whose imports are ruled; test/, bench/ and scripts/ may import anything. */
-const RULED = ['lib', 'emulator', 'testkit', 'cli', 'demo', 'functions', 'infra'] as const;
+/**
+ * The parts whose imports are ruled; test/, bench/ and scripts/ may import anything. `infra/cdk`
+ * (the published constructs, msk-once/cdk) is a part of its own; `infra` is the rest of infra/:
+ * this repository's own CDK app, part of the example application.
+ */
+const RULED = ['lib', 'infra/cdk', 'emulator', 'testkit', 'cli', 'demo', 'functions', 'infra'] as const;
 type Part = (typeof RULED)[number];
-const ALL_PARTS = [...RULED, 'test', 'bench', 'scripts'];
+const ALL_PARTS = [
+  'lib',
+  'emulator',
+  'testkit',
+  'cli',
+  'demo',
+  'functions',
+  'infra',
+  'test',
+  'bench',
+  'scripts',
+];
+
+/** The published parts: what `npm i msk-once` ships. None of them may name the example application. */
+const PUBLISHED: readonly string[] = ['lib', 'infra/cdk', 'emulator', 'testkit', 'cli'];
 
 /**
  * The public entries of each part that has some: what package.json exports (lib: the root,
@@ -47,16 +67,50 @@ for (const [subpath, target] of Object.entries(PACKAGE.exports)) {
 /** Which other parts a part may import (through their public entries, where they have some). */
 const MAY_IMPORT: Record<Part, readonly string[]> = {
   lib: [],
+  'infra/cdk': ['lib'],
   emulator: ['lib'],
   testkit: ['emulator', 'lib'],
   cli: ['testkit', 'emulator', 'lib'],
   demo: ['cli', 'testkit', 'emulator', 'functions', 'lib'],
   functions: ['lib'],
-  infra: ['lib'],
+  infra: ['infra/cdk', 'lib'],
 };
 
-/** Parts whose text may not even name a deployable function (they must not know the apps). */
-const NO_FUNCTIONS_MENTION: readonly string[] = ['lib', 'emulator', 'testkit', 'cli'];
+/**
+ * The entries of lib a published tool or the constructs may use, fewer than all of lib's: the
+ * names they share with the runtime come from msk-once/contract, and the root (what a handler
+ * author uses) only where they run or test a handler.
+ */
+const LIB_ENTRIES_FOR: Partial<Record<Part, readonly string[]>> = {
+  'infra/cdk': ['lib/contract.ts', 'lib/alarms.ts'],
+  emulator: ['lib/contract.ts', 'lib/formats/index.ts'],
+  testkit: ['lib/contract.ts', 'lib/index.ts', 'lib/effects/index.ts'],
+  cli: ['lib/contract.ts', 'lib/alarms.ts', 'lib/index.ts', 'lib/middlewares.ts', 'lib/formats/index.ts'],
+};
+
+/**
+ * Imports that may skip a part's entries: the example CDK app uses the constructs' configuration
+ * types (`EnvironmentConfig`, `ConsumerConfig`), which msk-once/cdk does not export.
+ */
+const DEEP_IMPORTS_ALLOWED: Partial<Record<Part, readonly string[]>> = { infra: ['infra/cdk'] };
+
+/** Entries that must load no npm package, and the files they may reach. */
+const LIGHT_ENTRIES: readonly string[] = ['lib/contract.ts', 'lib/alarms.ts'];
+const LIGHT_FILES = /^lib\/(contract\.ts|contract\/[^/]+\.ts|errors\.ts|alarms\.ts)$/;
+
+/**
+ * What names the example application (its consumer `notification`, its functions, its stacks
+ * `MskOnce-<env>` and resources `msk-once-<env>`, its app and demo files), so that no published
+ * part may mention it. Push notifications as a toolkit feature (collapse ids, an SNS notification)
+ * are not the app: only the name as an identifier (quoted, in a key, a path or a resource name).
+ */
+const EXAMPLE_APP_NAMES: readonly [RegExp, string][] = [
+  [/functions\//, 'functions/'],
+  [/\bmsk-once-(?:dev|staging|prod|<env>)\b/, 'a resource name msk-once-<env>'],
+  [/\bSTACK_NAME_PREFIX\b|\bMskOnce-(?:dev|staging|prod|<env>)\b/, 'the stack names'],
+  [/[-/'"`]notification\b|\bnotification[-:/'"`]|review[-.]created/, 'the `notification` consumer'],
+  [/\bdemo\/|\binfra\/(?!cdk\/)[\w-]+\.ts\b/, 'a file of the example application'],
+];
 
 type Sources = ReadonlyMap<string, string>;
 
@@ -68,6 +122,7 @@ interface Edge {
 }
 
 function partOf(file: string): string {
+  if (file.startsWith('infra/cdk/')) return 'infra/cdk';
   return file.split('/')[0] ?? '';
 }
 
@@ -128,16 +183,58 @@ function importEdges(sources: Sources): Edge[] {
   return edges;
 }
 
-/** (a) lib/ imports only lib/ and does not mention functions/. */
+/** (a) lib/ imports only lib/. */
 function libViolations(sources: Sources): string[] {
   const found: string[] = [];
   for (const e of importEdges(sources)) {
     if (partOf(e.from) === 'lib' && e.internal && partOf(e.to) !== 'lib')
       found.push(`${e.from} imports ${e.to}: lib/ imports nothing outside lib/`);
   }
+  return found;
+}
+
+/** (d) no published part names the example application. */
+function exampleAppMentions(sources: Sources): string[] {
+  const found: string[] = [];
   for (const [file, text] of sources) {
-    if (NO_FUNCTIONS_MENTION.includes(partOf(file)) && text.includes('functions/'))
-      found.push(`${file} mentions functions/: only demo/ (and tests) know the deployable functions`);
+    if (!PUBLISHED.includes(partOf(file))) continue;
+    for (const [pattern, what] of EXAMPLE_APP_NAMES) {
+      const hit = pattern.exec(text);
+      if (hit) {
+        const line = text.slice(0, hit.index).split('\n').length;
+        found.push(
+          `${file}:${line} names ${what} ("${hit[0]}"): published parts do not know the example application`,
+        );
+      }
+    }
+  }
+  return found;
+}
+
+/** (e) the light entries reach only their own files, and no npm package (types included). */
+function heavyEntryViolations(sources: Sources): string[] {
+  const edges = importEdges(sources);
+  const found: string[] = [];
+  for (const entry of LIGHT_ENTRIES) {
+    const seen = new Set([entry]);
+    const queue = [entry];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      for (const e of edges) {
+        if (e.from !== file) continue;
+        if (!e.internal) {
+          if (!e.to.startsWith('node:'))
+            found.push(`${entry} loads ${e.to} (through ${file}): it loads no npm package`);
+        } else if (!LIGHT_FILES.test(e.to)) {
+          found.push(
+            `${entry} loads ${e.to} (through ${file}): it reaches only lib/contract/ and lib/errors.ts`,
+          );
+        } else if (!seen.has(e.to)) {
+          seen.add(e.to);
+          queue.push(e.to);
+        }
+      }
+    }
   }
   return found;
 }
@@ -151,7 +248,12 @@ function layerViolations(sources: Sources): string[] {
     const to = partOf(e.to);
     if (!(RULED as readonly string[]).includes(from) || from === to) continue;
     const allowed = MAY_IMPORT[from as Part];
-    const entries = ENTRIES_OF.get(to);
+    const deepAllowed = DEEP_IMPORTS_ALLOWED[from as Part]?.includes(to) ?? false;
+    const entries = deepAllowed
+      ? undefined
+      : to === 'lib'
+        ? (LIB_ENTRIES_FOR[from as Part] ?? ENTRIES_OF.get(to))
+        : ENTRIES_OF.get(to);
     if (!allowed.includes(to)) {
       found.push(
         `${e.from} imports ${e.to}: ${from}/ may import ${allowed.map((p) => `${p}/`).join(', ') || 'nothing else'}`,
@@ -256,14 +358,23 @@ describe('the layout (docs/architecture.md)', () => {
     const has = (from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
     // A re-export, a namespace re-export, a type import and a dynamic import.
     assert.ok(has('lib/dedup/window.ts', 'lib/contract.ts'));
-    assert.ok(has('lib/index.ts', 'lib/contract.ts'), 'export * as contract');
+    assert.ok(has('lib/contract.ts', 'lib/contract/dedup-key.ts'), 'export { ... } from');
+    assert.ok(has('functions/notification/config.ts', 'lib/contract.ts'), 'import * as contract');
     assert.ok(has('infra/cdk/consumer-validation.ts', 'infra/cdk/kafka-consumer-props.ts'));
     assert.ok(has('lib/dedup/elasticache-iam.ts', '@smithy/signature-v4'), "await import('...')");
     assert.ok(sources.size > 100, `only ${sources.size} files found under ${ALL_PARTS.join(', ')}`);
   });
 
-  test('lib/ imports nothing outside lib/ and does not mention functions/', () => {
+  test('lib/ imports nothing outside lib/', () => {
     assert.deepEqual(libViolations(sources), []);
+  });
+
+  test('no published part names the example application', () => {
+    assert.deepEqual(exampleAppMentions(sources), []);
+  });
+
+  test('msk-once/contract and msk-once/alarms load no npm package', () => {
+    assert.deepEqual(heavyEntryViolations(sources), []);
   });
 
   test('no import cycles between files', () => {
@@ -276,15 +387,57 @@ describe('the layout (docs/architecture.md)', () => {
 });
 
 describe('the checks themselves, on made-up trees', () => {
-  test('lib importing the emulator, and lib naming a function, are reported', () => {
+  test('lib importing the emulator is reported', () => {
     const tree = new Map([
       ['lib/a.ts', "import { KafkaLog } from '../emulator/kafka-log.ts';"],
-      ['lib/b.ts', '// like functions/notification does'],
       ['emulator/kafka-log.ts', 'export class KafkaLog {}'],
     ]);
     assert.deepEqual(libViolations(tree), [
       'lib/a.ts imports emulator/kafka-log.ts: lib/ imports nothing outside lib/',
-      'lib/b.ts mentions functions/: only demo/ (and tests) know the deployable functions',
+    ]);
+  });
+
+  test('a published part naming the example application is reported, the example itself is not', () => {
+    const tree = new Map([
+      ['lib/b.ts', '// like functions/orders does'],
+      ['lib/alarms.ts', 'const prefix = "msk-once-" + env;\n// e.g. msk-once-prod'],
+      ['infra/cdk/k.ts', "import { STACK_NAME_PREFIX } from '../app-names.ts';"],
+      ['emulator/e.ts', "/** lambdaContext({ functionName: 'notification' }) */"],
+      ['testkit/t.ts', "// expireLeases(redis, 'x:dedup:on-review-created:')"],
+      ['cli/c.ts', '// the environments of infra/environments.ts, or the demo/ ones'],
+      ['lib/effects/collapse-ids.ts', '// one push notification, shown in the notification centre'],
+      ['infra/environments.ts', "const prefix = 'msk-once-dev'; // functions/notification/handler.ts"],
+      ['demo/start.ts', "service: 'notification'"],
+    ]);
+    assert.deepEqual(exampleAppMentions(tree), [
+      'lib/b.ts:1 names functions/ ("functions/"): published parts do not know the example application',
+      'lib/alarms.ts:2 names a resource name msk-once-<env> ("msk-once-prod"): published parts do not know the example application',
+      'infra/cdk/k.ts:1 names the stack names ("STACK_NAME_PREFIX"): published parts do not know the example application',
+      `emulator/e.ts:1 names the \`notification\` consumer ("'notification"): published parts do not know the example application`,
+      'testkit/t.ts:1 names the `notification` consumer ("review-created"): published parts do not know the example application',
+      'cli/c.ts:1 names a file of the example application ("infra/environments.ts"): published parts do not know the example application',
+    ]);
+  });
+
+  test('a light entry reaching the runtime or an npm package is reported', () => {
+    const tree = new Map([
+      ['lib/contract.ts', "export { dedupKey } from './contract/dedup-key.ts';"],
+      [
+        'lib/contract/dedup-key.ts',
+        "import { RedisDedupStore } from '../dedup/redis-store.ts'; import type { X } from './x.ts';",
+      ],
+      [
+        'lib/contract/x.ts',
+        "import type { Logger } from '@aws-lambda-powertools/logger'; import { a } from 'node:fs';",
+      ],
+      ['lib/dedup/redis-store.ts', "import Redis from 'ioredis';"],
+      ['lib/alarms.ts', "import { Metric } from './contract.ts';"],
+    ]);
+    assert.deepEqual(heavyEntryViolations(tree), [
+      'lib/contract.ts loads lib/dedup/redis-store.ts (through lib/contract/dedup-key.ts): it reaches only lib/contract/ and lib/errors.ts',
+      'lib/contract.ts loads @aws-lambda-powertools/logger (through lib/contract/x.ts): it loads no npm package',
+      'lib/alarms.ts loads lib/dedup/redis-store.ts (through lib/contract/dedup-key.ts): it reaches only lib/contract/ and lib/errors.ts',
+      'lib/alarms.ts loads @aws-lambda-powertools/logger (through lib/contract/x.ts): it loads no npm package',
     ]);
   });
 
@@ -308,12 +461,33 @@ describe('the checks themselves, on made-up trees', () => {
         'cli/c.ts',
         "import { KafkaLog } from '../emulator/kafka-log.ts'; import { x } from '../emulator/index.ts';",
       ],
+      [
+        'emulator/w.ts',
+        "import { partitionId } from '../lib/index.ts'; import { Metric } from '../lib/contract.ts';",
+      ],
+      [
+        'testkit/t.ts',
+        "import { formatPosition } from 'msk-once/contract'; import { alarmRules } from 'msk-once/alarms';",
+      ],
+      [
+        'infra/cdk/k.ts',
+        "import { ENVIRONMENTS } from '../environments.ts'; import { Metric } from 'msk-once/contract';",
+      ],
+      ['infra/cdk/m.ts', "import { dedupConfigFromEnv } from '../../lib/index.ts';"],
+      [
+        'infra/app.ts',
+        "import { KafkaConsumer } from './cdk/kafka-consumer.ts'; import { alarmRules } from '../lib/alarms.ts';",
+      ],
     ]);
     assert.deepEqual(layerViolations(tree), [
-      `emulator/x.ts imports lib/dedup/redis-store.ts: emulator/ uses lib/ only through ${ENTRIES_OF.get('lib')!.join(', ')}`,
+      'emulator/x.ts imports lib/dedup/redis-store.ts: emulator/ uses lib/ only through lib/contract.ts, lib/formats/index.ts',
       'emulator/y.ts imports testkit/local-redis.ts: emulator/ may import lib/',
-      'infra/z.ts imports msk-once/dedup (not exported): infra/ may import lib/',
+      'infra/z.ts imports msk-once/dedup (not exported): infra/ may import infra/cdk/, lib/',
       'cli/c.ts imports emulator/kafka-log.ts: cli/ uses emulator/ only through emulator/index.ts',
+      'emulator/w.ts imports lib/index.ts: emulator/ uses lib/ only through lib/contract.ts, lib/formats/index.ts',
+      'testkit/t.ts imports lib/alarms.ts: testkit/ uses lib/ only through lib/contract.ts, lib/index.ts, lib/effects/index.ts',
+      'infra/cdk/k.ts imports infra/environments.ts: infra/cdk/ may import lib/',
+      'infra/cdk/m.ts imports lib/index.ts: infra/cdk/ uses lib/ only through lib/contract.ts, lib/alarms.ts',
     ]);
   });
 });

@@ -24,7 +24,8 @@ import {
   type LogRecord,
   type OutgoingEvent,
 } from '../emulator/index.ts';
-import { type BusinessHandler, type ClaimResult, type DedupStore, formatPosition } from '../lib/index.ts';
+import { formatPosition } from '../lib/contract.ts';
+import type { BusinessHandler, ClaimResult, DedupStore } from '../lib/index.ts';
 import { seededRandom } from './seeded-random.ts';
 
 /** A promise that never settles: what a killed process's pending work looks like from outside. */
@@ -152,7 +153,7 @@ export function storeOfEnvironment(inner: DedupStore, env: ExecutionEnvironment)
  *
  * @example
  * const producer = new DuplicatingProducer(new EventProducer(log), { rate: 0.1, seed: 42 });
- * producer.send({ topic: 'review-created', key, payload });
+ * producer.send({ topic: 'order-placed', key, payload });
  * producer.flushDuplicates(); // the repeats, published after the originals
  */
 export class DuplicatingProducer {
@@ -219,7 +220,7 @@ return 0`;
  * Standalone Redis only (SCAN on one node).
  *
  * @example
- * await expireLeases(redis, 'notification:dedup:on-review-created:');
+ * await expireLeases(redis, 'orders:dedup:on-order-placed:');
  */
 export async function expireLeases(redis: Redis | Cluster, prefix: string): Promise<number> {
   if (!('scanStream' in redis) || typeof (redis as Redis).scanStream !== 'function') {

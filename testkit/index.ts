@@ -47,6 +47,7 @@ export {
 } from './local-glue-registry.ts';
 export { type FindRedisOptions, type FoundRedis, findRedis } from './local-redis.ts';
 export { type LocalSecretsManager, startLocalSecretsManager } from './local-secrets-manager.ts';
+export { type LocalSqs, startLocalSqs } from './local-sqs.ts';
 export { failedOffsets, mskEvent, mskRecord, type RecordSpec } from './msk-records.ts';
 export {
   type CapturedOutput,

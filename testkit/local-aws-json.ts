@@ -1,5 +1,5 @@
 /**
- * A stand-in for AWS services that speak the JSON 1.1 protocol (Glue, Secrets Manager), reached
+ * A stand-in for AWS services that speak the JSON 1.1 protocol (Glue, Secrets Manager), or 1.0 (SQS), reached
  * through the real AWS SDK with an endpoint override: a node:http server that dispatches on the
  * `X-Amz-Target` header and answers with the documented JSON shapes. It does not check signatures.
  * AWS itself cannot run here, so these stand-ins are tested against the documented request and
@@ -29,7 +29,9 @@ export interface LocalAwsJsonServer {
  */
 export async function startLocalAwsJsonServer(
   operations: Record<string, (request: Record<string, unknown>) => AwsJsonAnswer>,
+  protocol: '1.0' | '1.1' = '1.1',
 ): Promise<LocalAwsJsonServer> {
+  const contentType = `application/x-amz-json-${protocol}`;
   const calls = new Map<string, number>();
   let delayMs = 0;
   let failStatus: number | undefined;
@@ -38,7 +40,7 @@ export async function startLocalAwsJsonServer(
   const send = (res: ServerResponse, status: number, body: unknown) => {
     const reply = () => {
       if (res.destroyed) return;
-      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(body));
+      res.writeHead(status, { 'content-type': contentType }).end(JSON.stringify(body));
     };
     if (delayMs <= 0) return reply();
     const timer = setTimeout(() => {

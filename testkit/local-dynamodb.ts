@@ -5,8 +5,10 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createEffectsDynamoDBClient } from '../lib/effects/index.ts';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { importPeer } from './optional-peer.ts';
+
+const FEATURE = 'startLocalDynamoDB (msk-once/testkit)';
 
 export interface LocalDynamoDB {
   readonly endpoint: string;
@@ -21,12 +23,27 @@ export interface LocalDynamoDB {
  *
  * @example
  * const dynamo = await startLocalDynamoDB();
- * const table = await dynamo.createTable('notification-idempotency');
+ * const table = await dynamo.createTable('orders-idempotency');
  */
 export async function startLocalDynamoDB(): Promise<LocalDynamoDB> {
-  const { default: dynalite } = (await import('dynalite')) as unknown as {
+  // Loaded here, not by the test kit's entry: only tests of the effect layer need DynamoDB.
+  const { default: dynalite } = (await importPeer(
+    'dynalite',
+    FEATURE,
+    () => import('dynalite'),
+  )) as unknown as {
     default: (options: { createTableMs: number; deleteTableMs: number; updateTableMs: number }) => Server;
   };
+  const { CreateTableCommand } = await importPeer(
+    '@aws-sdk/client-dynamodb',
+    FEATURE,
+    () => import('@aws-sdk/client-dynamodb'),
+  );
+  const { createEffectsDynamoDBClient } = await importPeer(
+    '@aws-lambda-powertools/idempotency',
+    FEATURE,
+    () => import('../lib/effects/index.ts'),
+  );
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,7 +3,7 @@
  * started for the run, else none (the caller falls back to the in-memory store and says so).
  * The contract's `EnvVar.store` set to `memory` asks for no Redis at all.
  */
-import { contract } from '../lib/index.ts';
+import * as contract from '../lib/contract.ts';
 import { hasRedisServer, type LocalRedis, pingRedis, startRedisServer } from './redis-server.ts';
 
 export interface FoundRedis {

@@ -3,17 +3,20 @@
  * (base64 key and value, headers as one-entry objects of byte arrays, records keyed
  * `<topic>-<partition>`), with the envelope's headers by default and room for malformed input.
  */
+
+import { randomUUID } from 'node:crypto';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { LOCAL_CLUSTER, parsePartitionId } from '../emulator/index.ts';
 import {
   CORRELATION_ID_HEADER,
+  type DeclarativeEventIdSource,
   EVENT_ID_HEADER,
   EVENT_TYPE_HEADER,
   formatPosition,
-  type KafkaBatchResponse,
   partitionId,
-} from '../lib/index.ts';
+} from '../lib/contract.ts';
+import type { KafkaBatchResponse } from '../lib/index.ts';
 
 /** One record to build. Only `offset` is required. */
 export interface RecordSpec {
@@ -22,8 +25,20 @@ export interface RecordSpec {
   /** @default 0 */
   partition?: number;
   offset: number;
-  /** The Event-Id header; `null` leaves it out. @default a new ULID */
+  /**
+   * The event id, put where `idSource` reads it (by default the Event-Id header); `null` leaves it
+   * out. @default a new ULID (a new UUID with format `uuid`)
+   */
   eventId?: string | null;
+  /**
+   * Where the handler reads the id (its `eventId` option, or `EnvVar.eventIdSource`): the id goes
+   * into that header, the `ce_id` header (`cloudevents`), the JSON event's `id` (`cloudevents` with
+   * `cloudEventsMode: 'structured'`), or the record key (`key`); nothing for `position`. With a
+   * source other than the default, no Event-Id header is sent. @default the Event-Id header
+   */
+  idSource?: DeclarativeEventIdSource;
+  /** With `idSource: { from: 'cloudevents' }`: the binding's content mode. @default 'binary' */
+  cloudEventsMode?: 'binary' | 'structured';
   /** The Correlation-Id header. @default none */
   correlationId?: string;
   /** The Event-Type header. @default none */
@@ -44,31 +59,58 @@ const bytes = (text: string) => [...Buffer.from(text, 'utf8')];
  * One MSK record.
  *
  * @example
- * mskRecord({ topic: 'review-created', partition: 1, offset: 7, value: { stars: 5 } });
+ * mskRecord({ topic: 'order-placed', partition: 1, offset: 7, value: { stars: 5 } });
  * mskRecord({ offset: 8, eventId: null });          // no Event-Id header
  * mskRecord({ offset: 9, rawValue: '%%not-base64' }); // a malformed value
+ * mskRecord({ offset: 10, idSource: { from: 'cloudevents', format: 'uuid' } }); // ce_id: a new UUID
  */
 export function mskRecord(spec: RecordSpec): MSKRecord {
   const headers: Record<string, number[]>[] = [];
-  if (spec.eventId !== null) headers.push({ [EVENT_ID_HEADER]: bytes(spec.eventId ?? ulid()) });
+  const source = spec.idSource ?? { from: 'header' };
+  const id =
+    spec.eventId === null
+      ? undefined
+      : (spec.eventId ?? ('format' in source && source.format === 'uuid' ? randomUUID() : ulid()));
+  let key = spec.key ?? `k${spec.offset}`;
+  let value: unknown = spec.value ?? { n: spec.offset };
+  if (source.from === 'header') {
+    if (id !== undefined) headers.push({ [source.header ?? EVENT_ID_HEADER]: bytes(id) });
+  } else if (source.from === 'key') {
+    if (id !== undefined) key = id;
+  } else if (source.from === 'cloudevents') {
+    const attributes = { specversion: '1.0', source: '/testkit', type: spec.eventType ?? 'testkit.event' };
+    if (spec.cloudEventsMode === 'structured') {
+      headers.push({ 'content-type': bytes('application/cloudevents+json; charset=UTF-8') });
+      value = {
+        ...attributes,
+        ...(id === undefined ? {} : { id }),
+        datacontenttype: 'application/json',
+        data: value,
+      };
+    } else {
+      if (id !== undefined) headers.push({ ce_id: bytes(id) });
+      for (const [name, text] of Object.entries(attributes)) headers.push({ [`ce_${name}`]: bytes(text) });
+      headers.push({ 'content-type': bytes('application/json') });
+    }
+  }
   if (spec.correlationId) headers.push({ [CORRELATION_ID_HEADER]: bytes(spec.correlationId) });
   if (spec.eventType) headers.push({ [EVENT_TYPE_HEADER]: bytes(spec.eventType) });
   for (const h of spec.headers ?? []) {
     for (const [name, value] of Object.entries(h))
       headers.push({ [name]: typeof value === 'string' ? bytes(value) : value });
   }
-  const value =
+  const encoded =
     spec.rawValue !== undefined
       ? spec.rawValue
-      : Buffer.from(JSON.stringify(spec.value ?? { n: spec.offset }), 'utf8').toString('base64');
+      : Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
   return {
     topic: spec.topic ?? 'orders',
     partition: spec.partition ?? 0,
     offset: spec.offset,
     timestamp: 1_700_000_000_000 + spec.offset,
     timestampType: 'CREATE_TIME',
-    key: Buffer.from(spec.key ?? `k${spec.offset}`).toString('base64'),
-    value: value as string,
+    key: Buffer.from(key).toString('base64'),
+    value: encoded as string,
     headers,
   };
 }

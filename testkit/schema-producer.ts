@@ -6,13 +6,21 @@
  * Protobuf message index), then appended to the emulator's Kafka log with the envelope headers
  * (Event-Id once per event, Correlation-Id, Event-Type).
  */
+
 import { deflateSync } from 'node:zlib';
-import avsc from 'avsc';
-import protobufjs from 'protobufjs';
+import type * as protobufjs from 'protobufjs';
 import { ulid } from 'ulid';
 import type { KafkaLog, LogHeader, LogRecord } from '../emulator/index.ts';
+import type { DeclarativeEventIdSource } from '../lib/contract.ts';
 import type { LocalConfluentRegistry } from './local-confluent-registry.ts';
 import type { LocalGlueRegistry } from './local-glue-registry.ts';
+import { requirePeer } from './optional-peer.ts';
+
+// Each format's library is loaded when a record of that format is encoded: a JSON-only test
+// needs neither (optional peers: `npm i -D avsc`, `npm i -D protobufjs`).
+const FEATURE = 'encodeWithSchema / SchemaProducer (msk-once/testkit)';
+const avscOf = () => requirePeer<typeof import('avsc')>('avsc', `${FEATURE} with Avro`);
+const protobufOf = () => requirePeer<typeof import('protobufjs')>('protobufjs', `${FEATURE} with Protobuf`);
 
 /** What to encode with: an Avro schema, a .proto and one of its message types, or a JSON Schema. */
 export type SchemaSpec =
@@ -46,7 +54,7 @@ function unsigned(value: number, out: number[]): void {
 
 /** The message types of a namespace, in declaration order. */
 function messagesOf(ns: protobufjs.NamespaceBase): protobufjs.Type[] {
-  return ns.nestedArray.filter((n): n is protobufjs.Type => n instanceof protobufjs.Type);
+  return ns.nestedArray.filter((n): n is protobufjs.Type => n instanceof protobufOf().Type);
 }
 
 /** The namespace holding the file's top-level messages (below its package). */
@@ -58,7 +66,7 @@ function fileScope(root: protobufjs.Root, pkg: string | undefined): protobufjs.N
 function confluentIndexes(scope: protobufjs.NamespaceBase, type: protobufjs.Type): number[] {
   const path: protobufjs.Type[] = [];
   for (let t: protobufjs.ReflectionObject | null = type; t && t !== scope; t = t.parent) {
-    if (t instanceof protobufjs.Type) path.unshift(t);
+    if (t instanceof protobufOf().Type) path.unshift(t);
   }
   const indexes: number[] = [];
   let siblings = messagesOf(scope);
@@ -92,9 +100,9 @@ export function encodeWithSchema(spec: SchemaSpec, value: unknown, framing: Fram
   let indexes: { confluent: number[]; glue: number } | undefined;
   if (spec.format === 'avro') {
     const schema = typeof spec.schema === 'string' ? JSON.parse(spec.schema) : spec.schema;
-    body = avsc.Type.forSchema(schema).toBuffer(value);
+    body = avscOf().Type.forSchema(schema).toBuffer(value);
   } else if (spec.format === 'protobuf') {
-    const parsed = protobufjs.parse(spec.proto, { keepCase: true });
+    const parsed = protobufOf().parse(spec.proto, { keepCase: true });
     const type = parsed.root.lookupType(spec.messageType);
     const problem = type.verify(value as Record<string, unknown>);
     if (problem) throw new Error(`value does not fit ${spec.messageType}: ${problem}`);
@@ -149,6 +157,13 @@ export interface SchemaEvent {
   key?: string | { payload: unknown; schema: SchemaSpec };
   /** Default: a new ULID. Give the same id to publish the same event again (a duplicate). */
   eventId?: string;
+  /**
+   * Where the consumer reads the id (its `eventId`): the id goes into that header, `ce_id`
+   * (`cloudevents`, binary mode) or the record key (`key`, instead of `key` above); with a source
+   * other than the default no Event-Id header is sent (a payload source: put the id in `payload`).
+   * @default the Event-Id header
+   */
+  idSource?: DeclarativeEventIdSource | { readonly from: 'message' };
   eventType?: string;
   correlationId?: string;
   /** Glue only: deflate the payload. Default: none. */
@@ -201,8 +216,10 @@ export class SchemaProducer {
     const eventId = event.eventId ?? ulid();
     const framing = this.framing(`${event.topic}-value`, event.schema, event.compression);
     const value = encodeWithSchema(event.schema, event.payload, framing);
+    const source = event.idSource ?? { from: 'header' };
     let key: Buffer | string | null = null;
-    if (typeof event.key === 'string') key = event.key;
+    if (source.from === 'key') key = eventId;
+    else if (typeof event.key === 'string') key = event.key;
     else if (event.key) {
       key = encodeWithSchema(
         event.key.schema,
@@ -210,10 +227,11 @@ export class SchemaProducer {
         this.framing(`${event.topic}-key`, event.key.schema, event.compression),
       );
     }
-    const headers: LogHeader[] = [
-      { name: 'Event-Id', value: Buffer.from(eventId) },
-      { name: 'Correlation-Id', value: Buffer.from(event.correlationId ?? eventId) },
-    ];
+    const headers: LogHeader[] = [];
+    if (source.from === 'header')
+      headers.push({ name: source.header ?? 'Event-Id', value: Buffer.from(eventId) });
+    else if (source.from === 'cloudevents') headers.push({ name: 'ce_id', value: Buffer.from(eventId) });
+    headers.push({ name: 'Correlation-Id', value: Buffer.from(event.correlationId ?? eventId) });
     if (event.eventType) headers.push({ name: 'Event-Type', value: Buffer.from(event.eventType) });
     const record = this.#log.append(event.topic, { key, value, headers, partition: event.partition });
     const schemaId =

@@ -3,7 +3,8 @@
  * defaults (JSON payload, 16 KiB header limit), so that the baselines differ in the dedup step only.
  */
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
-import { decodeRecord, type KafkaMessage, parseJson } from '../../lib/index.ts';
+import type { KafkaMessage } from '../../lib/index.ts';
+import { decodeRecord, parseJson } from '../../lib/kafka/decode.ts';
 
 const options = { parse: parseJson, maxHeaderBytes: 16 * 1024 };
 

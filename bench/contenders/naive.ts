@@ -3,7 +3,7 @@
  * round trip, then the handler; sequential; a key set is never released.
  */
 import type { Cluster, Redis } from 'ioredis';
-import type { KafkaMessage } from '../../lib/kafka/message.ts';
+import type { KafkaMessage } from '../../lib/contract/message.ts';
 import type { RedisTarget } from '../target.ts';
 import { ioredisClient } from '../target.ts';
 import type { Contender, InvocationCount } from './contender.ts';

@@ -7,7 +7,7 @@
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { CachePersistenceLayer } from '@aws-lambda-powertools/idempotency/cache';
 import type { CacheClient } from '@aws-lambda-powertools/idempotency/cache/types';
-import type { KafkaMessage } from '../../lib/kafka/message.ts';
+import type { KafkaMessage } from '../../lib/contract/message.ts';
 import { benchContext } from '../lambda-context.ts';
 import type { RedisTarget } from '../target.ts';
 import { nodeRedisClient } from '../target.ts';

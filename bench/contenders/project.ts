@@ -25,6 +25,10 @@ export async function projectContender(
     handlerName: string;
     windowSeconds: number;
     handle: (message: KafkaMessage) => Promise<void> | void;
+    /** The contender's id in tables. Default: 'kafkaHandler'. */
+    id?: string;
+    /** Key order and its concurrency. Default: partition order. */
+    order?: { ordering: 'key'; concurrency: number };
   },
 ): Promise<Contender & { sink: CountingSink }> {
   const sink = new CountingSink();
@@ -37,13 +41,14 @@ export async function projectContender(
     redis: kafkaHandlerRedis(target),
     window: options.windowSeconds,
     logger,
+    ...options.order,
     async handle(message) {
       await options.handle(message);
       handled++;
     },
   });
   return {
-    id: 'kafkaHandler',
+    id: options.id ?? 'kafkaHandler',
     sink,
     async invoke(event) {
       const before = handled;

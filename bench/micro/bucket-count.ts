@@ -1,5 +1,5 @@
 /**
- * The cost of the bucket count B of the key format (lib/dedup/key.ts) on the cluster path: claim +
+ * The cost of the bucket count B of the key format (lib/contract/dedup-key.ts) on the cluster path: claim +
  * commit time of a batch of N records through RedisDedupStore on a 3-node Redis Cluster, for B in
  * {128, 256, 512, 1024} and N in {100, 1,000, 10,000}, with the distinct slots (= scripts per step)
  * each batch touches. More buckets spread a handler over more slots (smaller reshard units, no
@@ -12,7 +12,7 @@
 import calculateSlot from 'cluster-key-slot';
 import { Cluster } from 'ioredis';
 import { monotonicFactory } from 'ulid';
-import { bucketTags, keyBucket } from '../../lib/dedup/key.ts';
+import { bucketTags, keyBucket } from '../../lib/contract/dedup-key.ts';
 import { RedisDedupStore } from '../../lib/dedup/redis-store.ts';
 import { startRedisCluster } from '../../testkit/redis-server.ts';
 import { seededRandom } from '../../testkit/seeded-random.ts';

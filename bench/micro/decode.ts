@@ -3,7 +3,7 @@
  * Not part of `npm run bench`. Run: node --expose-gc bench/micro/decode.ts
  */
 import type { MSKRecord } from 'aws-lambda';
-import { decodeRecord, parseJson } from '../../lib/index.ts';
+import { decodeRecord, parseJson } from '../../lib/kafka/decode.ts';
 import { BENCH_BATCH, makeEvent } from '../event.ts';
 import { median } from '../stats.ts';
 

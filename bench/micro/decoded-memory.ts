@@ -8,7 +8,9 @@
  *
  * Run: node --expose-gc bench/micro/decoded-memory.ts
  */
-import { decodeRecord, type KafkaMessage, parseJson } from '../../lib/index.ts';
+
+import type { KafkaMessage } from '../../lib/index.ts';
+import { decodeRecord, parseJson } from '../../lib/kafka/decode.ts';
 import { BENCH_BATCH, makeEvent } from '../event.ts';
 
 const gc = globalThis.gc!;

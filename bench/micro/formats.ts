@@ -15,7 +15,7 @@ import {
   protobuf,
   type RecordFormat,
 } from '../../lib/formats/index.ts';
-import { parseJson } from '../../lib/index.ts';
+import { parseJson } from '../../lib/kafka/decode.ts';
 import { startLocalConfluentRegistry } from '../../testkit/local-confluent-registry.ts';
 import { encodeWithSchema } from '../../testkit/schema-producer.ts';
 import { bundleAndLoad } from '../bundle.ts';

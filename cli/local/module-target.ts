@@ -32,8 +32,8 @@ import {
   LambdaFunction,
   type LambdaHandler,
 } from '../../emulator/index.ts';
-import { EnvVar, Header } from '../../lib/contract.ts';
-import { batchIn } from '../../lib/middlewares.ts';
+import { type DeclarativeEventIdSource, EnvVar, eventIdSourceText } from '../../lib/contract.ts';
+import { batchIn, eventIdOfRecord } from '../../lib/middlewares.ts';
 import { DuplicatingProducer } from '../../testkit/index.ts';
 import { type LocalRegistry, localRegistryFor } from './local-registry.ts';
 import type { RecordFormatOptions } from './record-format.ts';
@@ -102,6 +102,8 @@ export interface ModuleTargetOptions {
   readonly duplicateRate: number;
   readonly seed: number;
   readonly timeoutMs: number;
+  /** Where the handler reads the event id (`--id-source`, `--id-format`). Default: the Event-Id header. */
+  readonly idSource?: DeclarativeEventIdSource;
 }
 
 /** A kafkaHandler as the probe sees it: a middy handler. */
@@ -131,10 +133,11 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
     },
     topic: o.topic,
     prefersOwnRedis: true,
+    eventIdSource: o.idSource,
     async publish(log: KafkaLog, topic: string): Promise<PublishedEvents> {
       registry = await localRegistryFor(o.recordFormat, topic);
       const producer = new DuplicatingProducer(
-        new EventProducer(log, registry ? { encode: registry.encode } : {}),
+        new EventProducer(log, { idSource: o.idSource, ...(registry ? { encode: registry.encode } : {}) }),
         { rate: o.duplicateRate, seed: o.seed },
       );
       const good =
@@ -179,6 +182,13 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
       process.env[EnvVar.storePolicy] = context.policy;
       process.env[EnvVar.serviceName] = context.service;
       if (registry) Object.assign(process.env, registry.env);
+      if (context.poisonQueueUrl) process.env[EnvVar.poisonQueueUrl] = context.poisonQueueUrl;
+      // The handler's own source, for a handler that reads it with dedupConfigFromEnv().
+      if (o.idSource) {
+        const text = eventIdSourceText(o.idSource);
+        process.env[EnvVar.eventIdSource] = text.source;
+        if (text.format) process.env[EnvVar.eventIdFormat] = text.format;
+      }
       process.env[EnvVar.leaseMs] ??= String(LOCAL_LEASE_MS);
       process.env[EnvVar.reserveMs] ??= String(LOCAL_RESERVE_MS);
       let mod: Record<string, unknown>;
@@ -214,7 +224,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
           for (const partition of batch.partitions)
             for (const record of partition) {
               if (record.outcome !== 'succeeded') continue;
-              const id = eventIdOf(record.raw);
+              const id = eventIdOf(record.raw, o.idSource);
               if (id === undefined) continue;
               ran.push(id);
               handled.set(id, (handled.get(id) ?? 0) + 1);
@@ -271,10 +281,11 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
   };
 }
 
-function eventIdOf(record: MSKRecord): string | undefined {
-  const wanted = Header.eventId.toLowerCase();
-  for (const header of record.headers ?? [])
-    for (const [name, bytes] of Object.entries(header))
-      if (name.toLowerCase() === wanted) return Buffer.from(bytes).toString('utf8').trim().toUpperCase();
-  return undefined;
+/** The record's id as the handler reads it (canonical, as published); undefined when it has none. */
+function eventIdOf(record: MSKRecord, source: DeclarativeEventIdSource | undefined): string | undefined {
+  try {
+    return eventIdOfRecord(record, { eventId: source });
+  } catch {
+    return undefined;
+  }
 }

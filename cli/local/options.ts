@@ -23,6 +23,8 @@ export interface LocalOptions {
   output: string | undefined;
   /** How the mapping reads a partial batch response (docs/emulator.md, rules row 14). */
   reading: PartialResponseReading;
+  /** Park records no retry can cure in a poison queue (an SQS stand-in the run keeps). */
+  poisonSink: boolean;
 }
 
 /** A whole number from `min` to `max`, or an error naming the option. */
@@ -109,6 +111,12 @@ export function addLocalOptions(command: Command, defaults: { events?: number; s
         .choices(['retry-reported-only', 'resume-from-lowest'])
         .default('retry-reported-only'),
     )
+    .addOption(
+      new Option(
+        '--poison-sink',
+        'park records no retry can cure in a poison queue (a local SQS the run keeps) instead of failing them into the DLQ',
+      ),
+    )
     .addOption(new Option('--dlq-file <path>', 'write the DLQ topic there (read it with msk-once dlq)'))
     .addOption(
       new Option(
@@ -140,5 +148,6 @@ export function localOptions(values: Record<string, unknown>): LocalOptions {
     replayDlq: values.replayDlq === true,
     output: values.output as string | undefined,
     reading: (values.reading as PartialResponseReading | undefined) ?? 'retry-reported-only',
+    poisonSink: values.poisonSink === true,
   };
 }

@@ -5,7 +5,7 @@
  * four invocations, a crash between effects and the dedup commit, optionally a replay of the DLQ
  * (`--replay-dlq`), then the summary. What function
  * runs and what counts as its effect is the {@link LocalTarget}'s business: your handler module
- * (module-target.ts) or the demo's notification function (demo/).
+ * (module-target.ts) or another caller's (the repository's demo passes its own).
  */
 import { writeFileSync } from 'node:fs';
 import type { MSKEvent } from 'aws-lambda';
@@ -16,11 +16,12 @@ import {
   KafkaLog,
   type LambdaFunction,
 } from '../../emulator/index.ts';
-import { EnvVar } from '../../lib/contract.ts';
+import { type DeclarativeEventIdSource, EnvVar } from '../../lib/contract.ts';
 import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import {
   findRedis,
   type JsonLine,
+  startLocalSqs,
   startProcessOutputCapture,
   startTcpFaultProxy,
   type TcpFaultProxy,
@@ -54,6 +55,8 @@ export interface TargetContext {
   readonly crashAfter: number;
   /** Tell the run where the kill landed. */
   readonly onCrash: (where: string) => void;
+  /** The poison queue's URL (`--poison-sink`), for `EnvVar.poisonQueueUrl` or the `poison` option. */
+  readonly poisonQueueUrl: string | undefined;
 }
 
 /** The function of a run, as the target built it. */
@@ -90,6 +93,8 @@ export interface LocalTarget {
   readonly prefersOwnRedis?: boolean;
   /** Does the function need a Redis that separate threads share? */
   readonly needsSharedRedis?: boolean;
+  /** Where the function reads event ids, for the DLQ's rows. Default: the Event-Id header. */
+  readonly eventIdSource?: DeclarativeEventIdSource;
   /**
    * The commands the run prints for its files, as they run where the target runs (`npm start`:
    * the npm scripts, which know the CDK app's environments). Default {@link CLI_NEXT_STEPS}.
@@ -184,6 +189,15 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     const produced = log.all(target.topic).length;
     const crashAfter = o.crashAfter ?? Math.ceil(eventIds.size / 3);
 
+    // The poison sink: an SQS stand-in over real HTTP, which the function writes to with the AWS SDK.
+    const sqs = o.poisonSink ? await startLocalSqs() : undefined;
+    if (sqs) {
+      cleanup.push(() => sqs.stop());
+      // In-process functions sign with the process's credentials; the stand-in does not check them.
+      process.env.AWS_ACCESS_KEY_ID ??= 'local';
+      process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+    }
+    const poisonQueueUrl = sqs?.createQueue(`${service}-poison`);
     const faults: string[] = [];
     const functionErrors = new Map<string, number>();
     const bar = progressBar(produced, say, Boolean(process.stderr.isTTY));
@@ -193,6 +207,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       redisUrl: proxy?.url,
       store: shared,
       crashAfter,
+      poisonQueueUrl,
       onCrash: (where) => {
         faults.push(`consumer killed after ${crashAfter} records, ${where}`);
         bar.log(`  ! consumer killed ${where} (its claims stay held until their lease ends)`);
@@ -257,7 +272,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       // produced again with its key and headers, then drained; the verdict still counts each effect.
       // The poison records stay in the DLQ, as a team leaves them after looking at them: replayed
       // first again, they would strand the records behind them once more.
-      const all = parseDlqText(dumpTopic(log, dlqTopic)).rows;
+      const all = parseDlqText(dumpTopic(log, dlqTopic), { eventId: target.eventIdSource }).rows;
       const rows = all.filter((row) => row.eventId === null || !poison.has(row.eventId));
       const before = new Map(fn.effects());
       const dlqBefore = log.all(dlqTopic).length;
@@ -303,7 +318,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       expectedRepeats: fn.expectedRepeats?.() ?? new Map(),
       eventIds,
       stats: esm.stats,
-      dlq: parseDlqText(dump).rows,
+      dlq: parseDlqText(dump, { eventId: target.eventIdSource }).rows,
       reasons,
       lines,
       faults: [
@@ -313,6 +328,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       ],
       effectReplays: fn.effectReplays(),
       ...(replay ? { replay } : {}),
+      parked: sqs ? parkedEventIds(sqs.messages(poisonQueueUrl!)) : undefined,
     });
     console.log(verdict.text);
     const next = target.nextSteps ?? CLI_NEXT_STEPS;
@@ -323,6 +339,14 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     process.off('SIGINT', onSigint);
     await stopAll();
   }
+}
+
+/** The Event-Ids of the poison queue's entries (an entry without one counts by its position). */
+function parkedEventIds(bodies: string[]): string[] {
+  return bodies.map((body) => {
+    const entry = JSON.parse(body) as { eventId?: string; position: string };
+    return entry.eventId ?? entry.position;
+  });
 }
 
 function shortError(error: string): string {

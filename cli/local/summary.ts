@@ -6,13 +6,13 @@
 
 import type { MappingStats } from '../../emulator/index.ts';
 import { alarmRules } from '../../lib/alarms.ts';
-import { Metric } from '../../lib/contract.ts';
-import { formatPosition } from '../../lib/index.ts';
+import { formatPosition, Metric } from '../../lib/contract.ts';
 import { type JsonLine, sumMetric } from '../../testkit/index.ts';
 import type { DlqRow } from '../dlq-reader.ts';
 import { printable } from '../terminal-text.ts';
 import { formatValue } from '../triage/analysis.ts';
 import { analyzeRun } from '../triage/main.ts';
+import { accountDlq } from './dlq-account.ts';
 import { type Judgement, judgeRun, notRun } from './verdict.ts';
 
 export interface RunFacts {
@@ -43,6 +43,8 @@ export interface RunFacts {
   faults: string[];
   /** Repeats the effect layer answered from its COMPLETED mark instead of running the effect again (undefined: not known). */
   effectReplays: number | undefined;
+  /** The Event-Ids parked in the poison queue, one per entry (undefined: the run had no poison sink). */
+  parked?: readonly string[];
   /** The DLQ replay after the run (`--replay-dlq`), when there was one. */
   replay?: ReplayFacts;
 }
@@ -74,7 +76,8 @@ const RULES = alarmRules();
  */
 export function summarize(f: RunFacts): Verdict {
   const crash = f.faults.some((fault) => /consumer killed/.test(fault));
-  const j = judgeRun({ ...f, crashed: crash });
+  const parked = new Set(f.parked ?? []);
+  const j = judgeRun({ ...f, crashed: crash, parked });
   const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
   const processed = sumMetric(f.lines, Metric.processed);
   const deduplicated = sumMetric(f.lines, Metric.deduplicated);
@@ -113,7 +116,7 @@ export function summarize(f: RunFacts): Verdict {
       : [
           `                           + ${f.effectReplays} more answered by the effect layer from its DynamoDB mark (repeats after the crash or while Redis was down)`,
         ]),
-    `  effects that happened    ${effects}  (${f.effectLabel ?? 'pushes the provider received'}; ${f.unique - f.poison.size} expected, one per good event: ${j.once} had exactly one${f.poison.size ? `; ${f.poison.size} poison event(s) expected in the DLQ` : ''})`,
+    `  effects that happened    ${effects}  (${f.effectLabel ?? 'pushes the provider received'}; ${f.unique - f.poison.size} expected, one per good event: ${j.once} had exactly one${f.poison.size ? `; ${f.poison.size} poison event(s) expected ${f.parked ? 'parked (or in the DLQ)' : 'in the DLQ'}` : ''})`,
   );
   for (const [cause, n] of j.repeatsByCause)
     out.push(`      ${String(n).padStart(4)} x repeat of handle(): ${cause}`);
@@ -125,9 +128,18 @@ export function summarize(f: RunFacts): Verdict {
     out.push(
       `  DLQ replayed             ${f.replay.replayed}  (produced again with their headers: ${f.replay.ran} took effect, ${f.replay.backInDlq} back in the DLQ; poison records left in the DLQ: ${f.replay.poisonLeft}; effects above include the replay)`,
     );
+  if (f.parked) {
+    const good = [...parked].filter((id) => !f.poison.has(id)).length;
+    out.push(
+      `  parked in the poison queue ${f.parked.length}  (${f.parked.length - good} poison, ${good} not poison; written by the function, handled at once, not retried)`,
+    );
+  }
   out.push(`  records in the DLQ       ${f.dlq.length}`);
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
   if (j.poisonInDlq > 0) out.push(`      ${j.poisonInDlq} of them are the poison events, as meant`);
+  // Records, not events (a producer's duplicate may fail too); why each good event is there is
+  // judgeRun's part, in the lines after.
+  out.push(`      good records in the DLQ ${accountDlq(f.dlq, f.poison, f.reasons).good}  (not poison)`);
   if (j.stranded.length > 0) {
     const behind = j.stranded.filter((m) => m.why.startsWith('behind')).length;
     if (behind > 0)
@@ -178,11 +190,12 @@ export function summarize(f: RunFacts): Verdict {
 
 /** The verdict's lines: OK, or each way the run failed, with examples. */
 function verdictLines(j: Judgement): string[] {
+  const parked = j.parked ? ', was parked in the poison queue' : '';
   if (j.ok)
     return [
       j.repeatsByCause.size
-        ? '  OK: every event had its effect or is in the DLQ for an injected fault (poison, or the crash); every repeat has an injected fault as its cause.'
-        : '  OK: every event had its effect exactly once or is in the DLQ for an injected fault (poison, or the crash); none happened twice.',
+        ? `  OK: every event had its effect${parked} or is in the DLQ for an injected fault (poison, or the crash); every repeat has an injected fault as its cause.`
+        : `  OK: every event had its effect exactly once${parked} or is in the DLQ for an injected fault (poison, or the crash); none happened twice.`,
       ...(j.stranded.length
         ? [
             `      (${j.stranded.length} good event(s) are in the DLQ because of an injected fault: listed above)`,

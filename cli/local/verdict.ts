@@ -2,14 +2,16 @@
  * The verdict of a local run, in one place: each event produced is judged by what happened to it
  * (its effects, whether it is in the DLQ and why), against what was meant to happen (a good event
  * takes effect exactly once; a poison event, one the handler is meant to reject, ends in the DLQ
- * without effect). The summary prints the judgement; the exit code is its `ok`.
+ * without effect). An event parked in the poison queue (`--poison-sink`) is handled: neither lost
+ * nor a failure, whether it was poison or not. The summary prints the judgement; the exit code is
+ * its `ok`.
  *
- * Guarantees: a good event without effect fails the run, unless an injected fault explains where
- * it is (it is in the DLQ behind a poison record of its partition, or its claim was held by the
+ * Guarantees: a good event without effect fails the run, unless it was parked or an injected
+ * fault explains where it is (it is in the DLQ behind a poison record of its partition, or its claim was held by the
  * crashed invocation); a repeat fails it unless an injected fault explains it; a poison event that
  * took effect or is nowhere fails it. Does not: see the effect itself (the target counts it).
  */
-import { formatPosition } from '../../lib/index.ts';
+import { formatPosition } from '../../lib/contract.ts';
 import type { DlqRow } from '../dlq-reader.ts';
 
 /** What the verdict reads of a run. */
@@ -27,6 +29,8 @@ export interface VerdictFacts {
   readonly reasons: ReadonlyMap<string, string>;
   /** Whether the run killed the consumer (a crash between effects and commit). */
   readonly crashed: boolean;
+  /** Event-Ids the function parked in the poison queue (handled, not retried). @default none */
+  readonly parked?: ReadonlySet<string>;
 }
 
 /** A good event that did not take effect, and what the run knows of it. */
@@ -52,6 +56,8 @@ export interface Judgement {
   readonly poisonTookEffect: string[];
   /** Poison events in the DLQ, as meant. */
   readonly poisonInDlq: number;
+  /** Events without effect that the function parked in the poison queue (handled: not lost, not failed). */
+  readonly parked: number;
   /** Repeats explained by an injected fault: cause -> extra runs. */
   readonly repeatsByCause: Map<string, number>;
   /** Good events that took effect exactly once. */
@@ -102,13 +108,16 @@ export function judgeRun(f: VerdictFacts): Judgement {
   const stranded: MissedEvent[] = [];
   const poisonTookEffect: string[] = [];
   const repeatsByCause = new Map<string, number>();
+  const parkedIds = f.parked ?? new Set<string>();
   let poisonInDlq = 0;
+  let parked = 0;
   let once = 0;
   for (const id of f.eventIds) {
     const n = f.effects.get(id) ?? 0;
     const row = dlqById.get(id);
     if (f.poison.has(id)) {
       if (n > 0) poisonTookEffect.push(id);
+      else if (parkedIds.has(id)) parked++;
       else if (row) poisonInDlq++;
       else lost.push(id);
       continue;
@@ -120,6 +129,10 @@ export function judgeRun(f: VerdictFacts): Judgement {
     }
     if (n === 1) once++;
     if (n > 0) continue;
+    if (parkedIds.has(id)) {
+      parked++;
+      continue;
+    }
     if (!row) {
       lost.push(id);
       continue;
@@ -145,7 +158,7 @@ export function judgeRun(f: VerdictFacts): Judgement {
     failed.push({ eventId: id, position, why: reason ?? `${row.condition}, no reason logged` });
   }
   const ok = lost.length === 0 && twice.length === 0 && failed.length === 0 && poisonTookEffect.length === 0;
-  return { ok, lost, twice, failed, stranded, poisonTookEffect, poisonInDlq, repeatsByCause, once };
+  return { ok, lost, twice, failed, stranded, poisonTookEffect, poisonInDlq, parked, repeatsByCause, once };
 }
 
 /** The emulator's note for a record the function reported without logging why: it never ran. */

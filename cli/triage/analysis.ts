@@ -224,7 +224,12 @@ function problemLines(
  * @example
  * findings(evaluation, signals, analyzeLogLines(lines)); // ['35.0% of records were repeats ...', ...]
  */
-export function findings(e: AlarmEvaluation, s: Signals, logs?: LogFindings): string[] {
+export function findings(
+  e: AlarmEvaluation,
+  s: Signals,
+  logs?: LogFindings,
+  keyOf?: (eventId: string) => string,
+): string[] {
   const out: string[] = [];
   const key = e.rule.key;
   const top = peak(e);
@@ -268,7 +273,11 @@ export function findings(e: AlarmEvaluation, s: Signals, logs?: LogFindings): st
           );
         }
         const sample = logs.samples[0];
-        if (sample) out.push(`e.g. ${sample.eventId} at ${sample.position} (${sample.cause})`);
+        // The sample's id is canonical (the consumer logged it), so its key needs no id source.
+        if (sample)
+          out.push(
+            `e.g. ${sample.eventId} at ${sample.position} (${sample.cause})${keyOf ? `, key ${keyOf(sample.eventId)}` : ''}`,
+          );
       }
       break;
     }

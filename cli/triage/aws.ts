@@ -3,23 +3,46 @@
  * metrics its alarm rules are judged on (GetMetricData) and its log lines (Logs Insights
  * StartQuery / GetQueryResults). Read-only; the clients come from the caller.
  */
-import {
-  type CloudWatchClient,
-  type CompositeAlarm,
-  DescribeAlarmsCommand,
-  GetMetricDataCommand,
-  type MetricAlarm,
-  type MetricDataQuery,
+import type {
+  CloudWatchClient,
+  CompositeAlarm,
+  MetricAlarm,
+  MetricDataQuery,
 } from '@aws-sdk/client-cloudwatch';
-import {
-  type CloudWatchLogsClient,
-  GetQueryResultsCommand,
-  StartQueryCommand,
-  StopQueryCommand,
-} from '@aws-sdk/client-cloudwatch-logs';
+import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { Dimension } from '../../lib/contract.ts';
+import { MissingPeerError } from '../../lib/index.ts';
 import { DUPLICATES_MESSAGE } from './log-lines.ts';
 import { SIGNALS, type SignalName, Signals } from './signals.ts';
+
+/**
+ * The CloudWatch and CloudWatch Logs clients (optional peers of msk-once: only the triage needs
+ * them), loaded when the triage runs; missing, the error says what to install.
+ *
+ * @example
+ * const { cloudWatch, logs } = await triageSdks();
+ * const client = new cloudWatch.CloudWatchClient({ region });
+ */
+export async function triageSdks(): Promise<{
+  cloudWatch: typeof import('@aws-sdk/client-cloudwatch');
+  logs: typeof import('@aws-sdk/client-cloudwatch-logs');
+}> {
+  const load = async <T>(name: string, importer: () => Promise<T>): Promise<T> => {
+    try {
+      return await importer();
+    } catch (error) {
+      if (MissingPeerError.isMissing(error, name)) {
+        throw new MissingPeerError(name, 'msk-once triage', { cause: error });
+      }
+      throw error;
+    }
+  };
+  const [cloudWatch, logs] = await Promise.all([
+    load('@aws-sdk/client-cloudwatch', () => import('@aws-sdk/client-cloudwatch')),
+    load('@aws-sdk/client-cloudwatch-logs', () => import('@aws-sdk/client-cloudwatch-logs')),
+  ]);
+  return { cloudWatch, logs };
+}
 
 /** A triage read that could not be done, naming what it tried. */
 export class TriageReadError extends Error {
@@ -36,14 +59,14 @@ export type TriageAlarm = MetricAlarm | CompositeAlarm;
  * Every metric and composite alarm whose name starts with `prefix`, in any state (paginated).
  *
  * @example
- * const alarms = await describeAlarms(cloudWatch, 'msk-once-prod-notification-');
+ * const alarms = await describeAlarms(cloudWatch, 'shop-prod-orders-');
  */
 export async function describeAlarms(client: CloudWatchClient, prefix: string): Promise<TriageAlarm[]> {
   const alarms: TriageAlarm[] = [];
   let NextToken: string | undefined;
   do {
     const page = await client.send(
-      new DescribeAlarmsCommand({
+      new (await triageSdks()).cloudWatch.DescribeAlarmsCommand({
         AlarmNamePrefix: prefix,
         AlarmTypes: ['MetricAlarm', 'CompositeAlarm'],
         NextToken,
@@ -174,7 +197,7 @@ export async function fetchSignals(
     let NextToken: string | undefined;
     do {
       const page = await client.send(
-        new GetMetricDataCommand({
+        new (await triageSdks()).cloudWatch.GetMetricDataCommand({
           MetricDataQueries: queries.slice(i, i + 500),
           StartTime: start,
           EndTime: end,
@@ -244,7 +267,7 @@ export interface LogsQueryResult {
  * @throws {TriageReadError} when the query fails, is cancelled, times out in Logs Insights, or does
  * not finish in `timeoutMs` (then it is stopped with StopQuery, so it does not run on, billed).
  * @example
- * const { rows, left } = await queryLogs(logs, '/aws/lambda/msk-once-prod-notification', start, end, TRIAGE_LOGS_QUERY);
+ * const { rows, left } = await queryLogs(logs, '/aws/lambda/shop-prod-orders', start, end, TRIAGE_LOGS_QUERY);
  */
 export async function queryLogs(
   client: CloudWatchLogsClient,
@@ -257,7 +280,7 @@ export async function queryLogs(
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
   const { queryId } = await client.send(
-    new StartQueryCommand({
+    new (await triageSdks()).logs.StartQueryCommand({
       logGroupName,
       startTime: Math.floor(start.getTime() / 1000),
       endTime: Math.ceil(end.getTime() / 1000),
@@ -268,7 +291,7 @@ export async function queryLogs(
   const timeoutMs = options.timeoutMs ?? 60_000;
   const deadline = now() + timeoutMs;
   for (;;) {
-    const page = await client.send(new GetQueryResultsCommand({ queryId }));
+    const page = await client.send(new (await triageSdks()).logs.GetQueryResultsCommand({ queryId }));
     if (page.status === 'Complete') {
       const rows = (page.results ?? []).map((row) => {
         const fields = Object.fromEntries(row.map((f) => [f.field ?? '', f.value ?? '']));
@@ -293,7 +316,7 @@ export async function queryLogs(
     if (now() >= deadline) {
       let stopped = 'stopped';
       try {
-        await client.send(new StopQueryCommand({ queryId }));
+        await client.send(new (await triageSdks()).logs.StopQueryCommand({ queryId }));
       } catch (error) {
         stopped = `not stopped: StopQuery failed: ${(error as Error).message}`;
       }

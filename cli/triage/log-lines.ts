@@ -5,7 +5,7 @@
  * from a local run's output or from Logs Insights' `@message`.
  */
 
-import { DUPLICATES_MESSAGE } from '../../lib/index.ts';
+import { DUPLICATES_MESSAGE } from '../../lib/contract.ts';
 
 export { DUPLICATES_MESSAGE };
 
@@ -56,7 +56,7 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 /**
  * @example
  * const findings = analyzeLogLines(lines);
- * findings.byPartition[0]; // ['review-created-3', 120]
+ * findings.byPartition[0]; // ['order-placed-3', 120]
  */
 export function analyzeLogLines(lines: readonly Record<string, unknown>[]): LogFindings {
   const byPartition = new Map<string, number>();

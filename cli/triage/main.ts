@@ -1,12 +1,12 @@
 /**
- * `msk-once triage`: for an environment (infra/environments.ts) and optionally one consumer, what
- * each firing alarm means, what the data shows and which runbook section to follow.
+ * `msk-once triage`: for an environment of the caller's (a CDK app's `ENVIRONMENTS`) and optionally
+ * one consumer, what each firing alarm means, what the data shows and which runbook section to follow.
  *
- *   npm run triage -- --env prod [--consumer notification] [--since 2h]   # an AWS account
+ *   npm run triage -- --env prod [--consumer orders] [--since 2h]         # an AWS account
  *   npm run triage -- --env dev --from run.jsonl                         # a local run's output
  *
- * The environments come from the caller (scripts/triage.ts passes the CDK app's), so that cli/
- * does not import the CDK app.
+ * The environments come from the caller (`msk-once triage --environments <module>`, or a script
+ * of the CDK app's), so that cli/ does not import a CDK app.
  *
  * From AWS it reads the consumer's alarms (DescribeAlarms), the metrics of its alarm rules
  * (GetMetricData) and its log lines (Logs Insights); from a file, the EMF and log lines of a local
@@ -26,7 +26,7 @@ import {
   RUNBOOK_SECTIONS,
   runbookLink,
 } from '../../lib/alarms.ts';
-import { DEFAULT_NAMESPACE, Dimension } from '../../lib/contract.ts';
+import { DEFAULT_NAMESPACE, Dimension, dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { printable } from '../terminal-text.ts';
 import { type AlarmEvaluation, evaluateAlarms, findings, formatValue } from './analysis.ts';
 import {
@@ -62,6 +62,12 @@ export const USAGE = `usage: msk-once triage [--from <file>] [--since 2h] (the c
   --consumer       one consumer of it (default: all)`;
 
 export type { TriageConsumer, TriageEnvironment, TriageEnvironments } from '../../lib/alarms.ts';
+
+/** The dedup key of a canonical event id (as the consumer logs it) under the consumer. */
+function keyOf(consumer: TriageConsumer): (eventId: string) => string {
+  const prefix = dedupKeyPrefix(consumer.service, consumer.handlerName);
+  return (eventId) => dedupKey(prefix, eventId);
+}
 
 /** What the triage talks to; tests give it mocked clients and a fixed clock. */
 export interface TriageIO {
@@ -165,8 +171,9 @@ function readLines(file: string): Record<string, unknown>[] {
 }
 
 /** The names of a consumer's function, log group and alarms: its own, else the example's naming. */
+/** A consumer's function, log group and alarm prefix: its own `names`, else under the environment's `namePrefix` (checked before). */
 function namesOf(env: TriageEnvironment, c: TriageConsumer) {
-  return c.names ?? consumerResourceNames(env.name, c.name);
+  return c.names ?? consumerResourceNames(env.namePrefix!, c.name);
 }
 
 async function triageFile(
@@ -189,7 +196,7 @@ async function triageFile(
         `WOULD FIRE  ${namesOf(env, consumer).alarmPrefix}${e.rule.section}  (${e.rule.condition}: ${formatValue(e.rule.key, e.value)})`,
         e.rule,
         alarmMeaning(e.rule.key, e.rule, subjectOf(consumer, env)),
-        findings(e, signals, logs),
+        findings(e, signals, logs, keyOf(consumer)),
         env.alarms.runbookUrl,
       ),
     );
@@ -275,7 +282,7 @@ async function triageAccount(
           `ALARM  ${alarm.AlarmName}${since}  (${e.rule.condition}; last period: ${formatValue(key, e.value)})`,
           e.rule,
           alarmMeaning(key, e.rule, subjectOf(consumer, env)),
-          findings(e, signals, logs),
+          findings(e, signals, logs, keyOf(consumer)),
           env.alarms.runbookUrl,
         ),
       );
@@ -317,11 +324,11 @@ export async function runTriage(argv: string[], io: TriageIO): Promise<number> {
   try {
     const sinceMs = parseSince(text('since') ?? '2h');
     const from = text('from');
-    const lines = from === undefined ? undefined : readLines(from);
+    let lines: Record<string, unknown>[] | undefined;
     const flagged = CONSUMER_FLAGS.filter((flag) => values[flag] !== undefined);
     let env: TriageEnvironment;
     let consumers: readonly TriageConsumer[];
-    if (text('env') !== undefined || (io.environments && flagged.length === 0 && lines === undefined)) {
+    if (text('env') !== undefined || (io.environments && flagged.length === 0 && from === undefined)) {
       if (flagged.length > 0)
         throw new TriageUsageError(
           `--${flagged[0]} describes a consumer by flags: give it or --env, not both`,
@@ -342,7 +349,16 @@ export async function runTriage(argv: string[], io: TriageIO): Promise<number> {
           `--consumer '${text('consumer')}' is not a consumer of ${env.name}: ${env.consumers.map((c) => c.name).join(', ')}`,
         );
       }
+      // The names of the alarms and log groups come from it: without them the triage would read none.
+      const unnamed = consumers.find((c) => c.names === undefined);
+      if (unnamed && (typeof env.namePrefix !== 'string' || env.namePrefix === '')) {
+        throw new TriageUsageError(
+          `--env ${name}: the environment has no namePrefix (the prefix of its functions, log groups and alarms, e.g. 'shop-prod') and its consumer '${unnamed.name}' no names`,
+        );
+      }
+      if (from !== undefined) lines = readLines(from);
     } else {
+      if (from !== undefined) lines = readLines(from);
       env = environmentFromFlags(text, lines);
       consumers = env.consumers;
     }

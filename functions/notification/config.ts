@@ -2,8 +2,9 @@
  * The notification function's settings from its environment.
  */
 
+import * as contract from '../../lib/contract.ts';
 import { effectsConfigFromEnv } from '../../lib/effects/index.ts';
-import { ConfigurationError, contract, dedupConfigFromEnv } from '../../lib/index.ts';
+import { ConfigurationError, dedupConfigFromEnv } from '../../lib/index.ts';
 import type { NotificationHandlerOptions } from './create-handler.ts';
 
 /**

@@ -36,7 +36,7 @@ export interface ConsumerAlarmsProps {
   readonly topic: sns.ITopic;
   /** docs/runbook.md as a URL; alarm descriptions link to its anchors. */
   readonly runbookUrl: string;
-  /** Alarm name prefix, e.g. `msk-once-dev`. */
+  /** Alarm name prefix, e.g. `shop-dev`. */
   readonly namePrefix: string;
   /** @default ALARM_DEFAULTS.dedupRatio of the contract (0.1) */
   readonly dedupRatio?: number;
@@ -69,7 +69,7 @@ export class ConsumerAlarms extends Construct {
 
   /**
    * @example
-   * new ConsumerAlarms(stack, 'notificationAlarms', { consumer, topic, runbookUrl, namePrefix: 'msk-once-dev', offsetLag: 10000 });
+   * new ConsumerAlarms(stack, 'notificationAlarms', { consumer, topic, runbookUrl, namePrefix: 'shop-dev', offsetLag: 10000 });
    */
   constructor(scope: Construct, id: string, props: ConsumerAlarmsProps) {
     super(scope, id);

@@ -56,7 +56,7 @@ const GLUE_ARN = /^arn:[^:]+:glue:[^:]+:\d{12}:registry\/[^/]+$/;
  *
  * @throws {ConstructConfigError}
  * @example
- * validateSchemaRegistry('Stack/notification', props.schemaRegistry, props.environment);
+ * validateSchemaRegistry('Stack/orders', props.schemaRegistry, props.environment);
  */
 export function validateSchemaRegistry(
   path: string,

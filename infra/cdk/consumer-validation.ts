@@ -3,9 +3,17 @@
  * lose records). Each error names the property.
  */
 import { Duration, Token } from 'aws-cdk-lib';
-import { EnvVar, MIN_WINDOW_SECONDS, PREVIOUS_KEY_FORMATS, WINDOWS } from '../../lib/contract.ts';
+import {
+  EnvVar,
+  EVENT_ID_FORMATS,
+  EVENT_ID_SOURCES,
+  MAX_OPAQUE_ID_BYTES,
+  MIN_WINDOW_SECONDS,
+  PREVIOUS_KEY_FORMATS,
+  WINDOWS,
+} from '../../lib/contract.ts';
 import { ConstructConfigError } from './errors.ts';
-import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
+import type { ConsumerEventIdSource, KafkaConsumerProps } from './kafka-consumer-props.ts';
 
 /** The Kafka ESM invokes a function for at most 14 minutes. */
 export const MAX_KAFKA_TIMEOUT = Duration.minutes(14);
@@ -14,8 +22,10 @@ export const MAX_BATCH_SIZE = 10_000;
 const OWNED_VARIABLES: ReadonlySet<string> = new Set([
   EnvVar.serviceName,
   EnvVar.handlerName,
+  EnvVar.deployedServiceName,
   EnvVar.metricsNamespace,
   EnvVar.idempotencyTable,
+  EnvVar.poisonQueueUrl,
   'NODE_OPTIONS',
 ]);
 /** The contract's `DEDUP_ENV_VARS` share this prefix; a future one is the construct's too. */
@@ -29,7 +39,7 @@ const NAMED_WINDOWS: string[] = Object.keys(WINDOWS);
  *
  * @throws {ConstructConfigError}
  * @example
- * validateConsumerProps('Stack/notification', props);
+ * validateConsumerProps('Stack/orders', props);
  */
 export function validateConsumerProps(path: string, props: KafkaConsumerProps): void {
   const fail = (prop: string, reason: string): never => {
@@ -76,6 +86,17 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
       `'${props.previousKeyFormat}' is not a previous key format: name the release deployed before, ${PREVIOUS_KEY_FORMATS.join(' or ')}`,
     );
   }
+  if (props.ordering !== undefined && props.ordering !== 'partition' && props.ordering !== 'key')
+    fail('ordering', `'${props.ordering}' is neither 'partition' nor 'key'`);
+  if (props.concurrency !== undefined) {
+    if (props.ordering !== 'key')
+      fail('concurrency', "goes with ordering: 'key' only (partition order runs one record per partition)");
+    if (!Number.isInteger(props.concurrency) || props.concurrency < 1 || props.concurrency > 1000)
+      fail('concurrency', `${props.concurrency} is not a whole number of records 1..1000`);
+  }
+  if (props.heldClaimWait !== undefined && props.heldClaimWait.toMilliseconds() > 15 * 60 * 1000)
+    fail('heldClaimWait', 'is longer than any Lambda invocation (15 minutes)');
+  if (props.eventId !== undefined) eventIdEnvironment(props.eventId, fail);
   // Removed in 0.3.0: a stack still setting it (plain JS, or a cast) would believe it is covered.
   if ((props as { readPreviousKeys?: unknown }).readPreviousKeys !== undefined)
     fail(
@@ -131,4 +152,55 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
   } else if (!NAMED_WINDOWS.includes(window)) {
     fail('window', `'${window}' is not ${NAMED_WINDOWS.join(', ')} or a number of seconds`);
   }
+}
+
+/**
+ * The `eventId` prop as the function's variables (`EnvVar.eventIdSource`, `EnvVar.eventIdFormat`),
+ * checked so that a mistake fails the synth, naming the prop, not every cold start.
+ *
+ * @throws {ConstructConfigError} through `fail`.
+ * @example
+ * eventIdEnvironment({ from: 'cloudevents', format: 'uuid' }); // { DEDUP_EVENT_ID_SOURCE: 'cloudevents', DEDUP_EVENT_ID_FORMAT: 'uuid' }
+ */
+export function eventIdEnvironment(
+  source: ConsumerEventIdSource,
+  fail: (prop: string, reason: string) => never = (prop, reason) => {
+    throw new ConstructConfigError('KafkaConsumer', prop, reason);
+  },
+): Record<string, string> {
+  if (source === null || typeof source !== 'object')
+    fail('eventId', "must be { from: 'header' | 'cloudevents' | 'key' | 'position' }");
+  if (!(EVENT_ID_SOURCES as readonly string[]).includes(source.from)) {
+    fail(
+      'eventId.from',
+      `'${String(source.from)}' is not ${EVENT_ID_SOURCES.join(', ')}${(source.from as string) === 'message' ? ' (a function of the message is code: give it to kafkaHandler)' : ''}`,
+    );
+  }
+  if (source.from === 'position') {
+    if ('format' in source) fail('eventId.format', 'a position source takes no format');
+    return { [EnvVar.eventIdSource]: 'position' };
+  }
+  let text: string = source.from;
+  if (source.from === 'header' && source.header !== undefined) {
+    if (typeof source.header !== 'string' || !/^[\x21-\x7e]{1,249}$/.test(source.header))
+      fail('eventId.header', 'must be a header name: 1 to 249 printable ASCII characters, no spaces');
+    text = `header:${source.header}`;
+  }
+  const env: Record<string, string> = { [EnvVar.eventIdSource]: text };
+  if (source.format !== undefined && !(EVENT_ID_FORMATS as readonly string[]).includes(source.format))
+    fail('eventId.format', `'${String(source.format)}' is not ${EVENT_ID_FORMATS.join(', ')}`);
+  if (source.maxBytes !== undefined) {
+    if (source.format !== 'opaque') fail('eventId.maxBytes', "applies to format 'opaque' only");
+    if (
+      !(Number.isInteger(source.maxBytes) && source.maxBytes >= 1 && source.maxBytes <= MAX_OPAQUE_ID_BYTES)
+    )
+      fail(
+        'eventId.maxBytes',
+        `${source.maxBytes} is not a whole number of bytes in 1..${MAX_OPAQUE_ID_BYTES}`,
+      );
+  }
+  if (source.format !== undefined)
+    env[EnvVar.eventIdFormat] =
+      source.maxBytes === undefined ? source.format : `${source.format}:${source.maxBytes}`;
+  return env;
 }

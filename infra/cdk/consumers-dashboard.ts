@@ -19,7 +19,7 @@ export class ConsumersDashboard extends Construct {
 
   /**
    * @example
-   * new ConsumersDashboard(stack, 'Dashboard', { dashboardName: 'msk-once-dev', consumers });
+   * new ConsumersDashboard(stack, 'Dashboard', { dashboardName: 'shop-dev', consumers });
    */
   constructor(scope: Construct, id: string, props: ConsumersDashboardProps) {
     super(scope, id);

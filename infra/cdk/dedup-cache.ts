@@ -50,7 +50,7 @@ export interface DedupCacheProps {
  * real Redis and cluster); nothing else (FLUSHALL, KEYS, CONFIG...).
  *
  * @example
- * accessString('notification'); // 'on ~notification:dedup:* -@all +evalsha +eval ...'
+ * accessString('orders'); // 'on ~orders:dedup:* -@all +evalsha +eval ...'
  */
 export function accessString(service: string): string {
   return dedupUserAccessString(service);
@@ -107,8 +107,8 @@ export class DedupCache extends Construct {
 
   /**
    * @example
-   * const cache = new DedupCache(stack, 'Cache', { vpc, name: 'msk-once-dev', config: { kind: 'serverless' } });
-   * const store = cache.storeFor('notification');
+   * const cache = new DedupCache(stack, 'Cache', { vpc, name: 'shop-dev', config: { kind: 'serverless' } });
+   * const store = cache.storeFor('orders');
    */
   constructor(scope: Construct, id: string, props: DedupCacheProps) {
     super(scope, id);
@@ -266,7 +266,7 @@ export class DedupCache extends Construct {
    *
    * @throws {ConstructConfigError} when the service name cannot be part of an ElastiCache user id.
    * @example
-   * new KafkaConsumer(stack, 'notification', { ...props, dedupStore: cache.storeFor('notification') });
+   * new KafkaConsumer(stack, 'orders', { ...props, dedupStore: cache.storeFor('orders') });
    */
   storeFor(service: string): IDedupStore {
     const known = this.#stores.get(service);

@@ -11,7 +11,7 @@ export type DedupWindow = WindowName | number;
 
 /** One Lambda consumer of one or more topics. */
 export interface ConsumerConfig {
-  /** Construct id and name part, e.g. `notification`. */
+  /** Construct id and name part, e.g. `orders`. */
   readonly name: string;
   /** The handler file, relative to the repository root, exporting `handler`. */
   readonly entry: string;
@@ -94,6 +94,11 @@ export interface AlarmConfig {
 
 export interface EnvironmentConfig {
   readonly name: string;
+  /**
+   * The prefix of the environment's named resources: the cache and dashboard are called this, each
+   * consumer's function `<namePrefix>-<consumer>` (its log group and alarms after it), e.g. `shop-prod`.
+   */
+  readonly namePrefix: string;
   readonly account: string;
   readonly region: string;
   readonly mskClusterArn: string;

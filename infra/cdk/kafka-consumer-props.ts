@@ -9,7 +9,8 @@ import type * as ec2 from 'aws-cdk-lib/aws-ec2';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { ProvisionedPollerConfig } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
-import type { PreviousKeyFormat } from '../../lib/contract.ts';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { EVENT_ID_FORMATS, PreviousKeyFormat } from '../../lib/contract.ts';
 import type { ConsumerSchemaRegistryProps } from './consumer-schema-registry.ts';
 import type { IDedupStore } from './dedup-store.ts';
 import type { DedupWindow } from './environment-types.ts';
@@ -17,7 +18,10 @@ import type { DedupWindow } from './environment-types.ts';
 export interface KafkaConsumerProps {
   /** The handler file exporting `handler` (a kafkaHandler). */
   readonly entry: string;
-  /** The service name (`EnvVar.serviceName`); the `service` metric dimension. */
+  /**
+   * The service name (`EnvVar.serviceName`); the `service` metric dimension of the alarms, passed
+   * to the function as `EnvVar.deployedServiceName` too: a different service in the code fails at cold start.
+   */
   readonly service: string;
   /**
    * The `Handler` metric dimension of the alarms, passed to the function as `EnvVar.handlerName`:
@@ -48,6 +52,37 @@ export interface KafkaConsumerProps {
    * @default none
    */
   readonly previousKeyFormat?: PreviousKeyFormat;
+  /**
+   * `EnvVar.ordering`: how the function's kafkaHandler orders records while they run (read with
+   * `dedupConfigFromEnv`). 'partition' runs a partition's records one at a time, as earlier
+   * releases did; 'key' runs each Kafka key's records in offset order and different keys
+   * concurrently (up to `concurrency`), so a slow or failing record holds back only its own key.
+   * Choose 'key' when the handler waits on I/O and its order matters per key only (that is why a
+   * producer partitions by key); keep 'partition' when it relies on the order of a whole partition
+   * (docs/consumer.md, "Ordering"). Checked at synth.
+   * @default 'partition'
+   */
+  readonly ordering?: 'partition' | 'key';
+  /**
+   * `EnvVar.concurrency`: with `ordering: 'key'` only, the records run at once per invocation,
+   * 1..1000; size it to what the handler's downstream takes. Checked at synth.
+   * @default 16
+   */
+  readonly concurrency?: number;
+  /**
+   * `EnvVar.heldClaimWaitMs`: how long a record whose claim another invocation holds waits for it
+   * before it fails as held; zero fails it at once. Checked at synth.
+   * @default one lease (30 seconds)
+   */
+  readonly heldClaimWait?: Duration;
+  /**
+   * `EnvVar.eventIdSource` and `EnvVar.eventIdFormat`: where the function reads each record's event
+   * id, for `dedupConfigFromEnv()`: a header (`{ from: 'header', header: 'X-Id', format: 'uuid' }`),
+   * the CloudEvents binding, the record key, or the position (docs/consumer.md, "Event id"). A
+   * function of the message is code: give it to kafkaHandler instead. Checked at synth.
+   * @default the Event-Id header, a ULID
+   */
+  readonly eventId?: ConsumerEventIdSource;
   /** Required: retries, bisect, partial batch failures and the Kafka DLQ only work in provisioned mode. */
   readonly provisionedPollers?: ProvisionedPollerConfig;
   /** @default 100 */
@@ -68,6 +103,19 @@ export interface KafkaConsumerProps {
   readonly memorySize?: number;
   /** Extra environment, e.g. PUSH_PROVIDER_URL; not the contract's variables, which come from the props. @default none */
   readonly environment?: Record<string, string>;
+  /**
+   * The poison sink: where the function parks a record no retry can cure (undecodable, no valid
+   * Event-Id, a `PermanentError`) instead of failing it into `dlqTopic` with the records behind it.
+   * `true` creates an SQS queue (SSE by SQS, TLS only, 14 days' retention); or give a queue. Its URL
+   * goes to `EnvVar.poisonQueueUrl` (which `dedupConfigFromEnv()` reads), and the role gets
+   * `sqs:SendMessage` on it alone (plus `kms:GenerateDataKey` and `kms:Decrypt` on its key, if it
+   * has a customer managed one). The function runs in the VPC: it needs a route to SQS (a NAT
+   * gateway or an `sqs` interface endpoint), else every write times out and the record falls back
+   * to failing. Off by default: a parked record counts as handled, so a sink is a choice of where
+   * its team looks (docs/consumer.md, "Poison records").
+   * @default false (no poison sink: every failure is retried, then sent to `dlqTopic`)
+   */
+  readonly poisonQueue?: boolean | sqs.IQueue;
   /** Granted read/write of idempotency records and passed as `EnvVar.idempotencyTable`. @default none */
   readonly idempotencyTable?: dynamodb.ITable;
   /** The CloudWatch namespace (`EnvVar.metricsNamespace`). @default DEFAULT_NAMESPACE of the contract */
@@ -95,3 +143,18 @@ export interface KafkaConsumerProps {
    */
   readonly schemaRegistry?: ConsumerSchemaRegistryProps;
 }
+
+/** Where the function reads the event id: the declarative sources (what an environment variable carries). */
+export type ConsumerEventIdSource =
+  | {
+      readonly from: 'header';
+      readonly header?: string;
+      readonly format?: (typeof EVENT_ID_FORMATS)[number];
+      readonly maxBytes?: number;
+    }
+  | {
+      readonly from: 'cloudevents' | 'key';
+      readonly format?: (typeof EVENT_ID_FORMATS)[number];
+      readonly maxBytes?: number;
+    }
+  | { readonly from: 'position' };

@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -18,23 +18,27 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { KafkaDlq, ManagedKafkaEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
   DEFAULT_NAMESPACE,
   Dimension,
   EnvVar,
+  type HeldClaimWaitOutcome,
   METRIC_DIMENSIONS,
   Metric,
   type MetricName,
   type RecordCounter,
 } from '../../lib/contract.ts';
+import { absentRuntimePeers, esbuildAvailable } from './bundling-tools.ts';
 import {
   mappingSchemaRegistry,
   schemaRegistryEnvironment,
   validateSchemaRegistry,
 } from './consumer-schema-registry.ts';
-import { validateConsumerProps } from './consumer-validation.ts';
+import { eventIdEnvironment, validateConsumerProps } from './consumer-validation.ts';
 import { dedupEnvironment } from './dedup-store.ts';
+import { ConstructConfigError } from './errors.ts';
 import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
 import { LeastPrivilegeRole } from './least-privilege-role.ts';
 import { groupArn, parseClusterArn, topicArn } from './msk-arns.ts';
@@ -61,14 +65,16 @@ export class KafkaConsumer extends Construct {
   readonly handlerName: string;
   readonly topics: readonly string[];
   readonly dlqTopic: string;
+  /** The poison sink's queue (`poisonQueue`), or undefined when there is none. */
+  readonly poisonQueue: sqs.IQueue | undefined;
   readonly metricsNamespace: string;
 
   /**
    * @example
-   * new KafkaConsumer(stack, 'notification', {
-   *   entry: 'functions/notification/handler.ts', service: 'notification', handlerName: 'on-review-created',
-   *   clusterArn, topics: ['review-created'], consumerGroupId: 'notification', dlqTopic: 'msk-once-dlq',
-   *   vpc, dedupStore: cache.storeFor('notification'), provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
+   * new KafkaConsumer(stack, 'orders', {
+   *   entry: 'src/orders/handler.ts', service: 'orders', handlerName: 'on-order-placed',
+   *   clusterArn, topics: ['order-placed'], consumerGroupId: 'orders', dlqTopic: 'msk-once-dlq',
+   *   vpc, dedupStore: cache.storeFor('orders'), provisionedPollers: { minimumPollers: 1, maximumPollers: 2 },
    * });
    */
   constructor(scope: Construct, id: string, props: KafkaConsumerProps) {
@@ -95,6 +101,15 @@ export class KafkaConsumer extends Construct {
     });
 
     const projectRoot = props.projectRoot ?? process.cwd();
+    // Without esbuild NodejsFunction switches to Docker bundling and fails with a Docker error;
+    // say what to install instead (synths that skip bundling, e.g. `cdk ls`, need nothing).
+    if (Stack.of(this).bundlingRequired && !esbuildAvailable(projectRoot)) {
+      throw new ConstructConfigError(
+        this.node.path,
+        'entry',
+        `cannot be bundled: KafkaConsumer bundles with a local esbuild (never Docker), which is not installed in ${projectRoot} nor on the PATH: run \`npm i -D esbuild\``,
+      );
+    }
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.resolve(projectRoot, props.entry),
       functionName: props.functionName,
@@ -117,6 +132,8 @@ export class KafkaConsumer extends Construct {
         // Stack traces point at the TypeScript sources (the bundle ships its .map).
         NODE_OPTIONS: '--enable-source-maps',
         [EnvVar.serviceName]: props.service,
+        // kafkaHandler compares its service with this one: a different one in the code fails at cold start.
+        [EnvVar.deployedServiceName]: props.service,
         // kafkaHandler takes its handlerName from here, so the alarms' Handler dimension is the code's.
         [EnvVar.handlerName]: props.handlerName,
         [EnvVar.metricsNamespace]: this.metricsNamespace,
@@ -124,6 +141,12 @@ export class KafkaConsumer extends Construct {
         [EnvVar.window]: String(props.window ?? 'default'),
         [EnvVar.storePolicy]: props.storePolicy ?? 'open',
         ...(previousKeyFormat ? { [EnvVar.previousKeyFormat]: previousKeyFormat } : {}),
+        ...(props.ordering ? { [EnvVar.ordering]: props.ordering } : {}),
+        ...(props.concurrency === undefined ? {} : { [EnvVar.concurrency]: String(props.concurrency) }),
+        ...(props.heldClaimWait === undefined
+          ? {}
+          : { [EnvVar.heldClaimWaitMs]: String(props.heldClaimWait.toMilliseconds()) }),
+        ...(props.eventId ? eventIdEnvironment(props.eventId) : {}),
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,
         ...schemaRegistryEnvironment(props.schemaRegistry),
@@ -143,6 +166,9 @@ export class KafkaConsumer extends Construct {
         // @smithy/signature-v4 and @aws-sdk/credential-provider-node, which are not documented
         // contents of the Lambda runtime (the default would leave @aws-sdk/* and @smithy/* out).
         bundleAwsSDK: true,
+        // msk-once's optional peers the project has not installed stay out of the bundle (the
+        // function does not use them; if it did, it would fail naming the package to install).
+        externalModules: absentRuntimePeers(projectRoot),
         ...(props.bundlingConditions?.length
           ? { esbuildArgs: { '--conditions': props.bundlingConditions.join(',') } }
           : {}),
@@ -156,6 +182,18 @@ export class KafkaConsumer extends Construct {
     this.logGroup.grantWrite(this.role);
     props.dedupStore.grantConnect(this.role);
     if (props.idempotencyTable) this.grantIdempotencyTable(props.idempotencyTable);
+    this.poisonQueue =
+      props.poisonQueue === true
+        ? new sqs.Queue(this, 'PoisonQueue', {
+            encryption: sqs.QueueEncryption.SQS_MANAGED,
+            enforceSSL: true,
+            retentionPeriod: Duration.days(14),
+          })
+        : props.poisonQueue || undefined;
+    if (this.poisonQueue) {
+      this.function.addEnvironment(EnvVar.poisonQueueUrl, this.poisonQueue.queueUrl);
+      this.grantPoisonQueueWrite(this.poisonQueue);
+    }
 
     const groups = props.topics.map((t) =>
       props.topics.length === 1 ? props.consumerGroupId : `${props.consumerGroupId}.${t}`,
@@ -272,6 +310,24 @@ export class KafkaConsumer extends Construct {
     );
   }
 
+  /**
+   * What parking a record needs: `sqs:SendMessage` on the queue, and its customer managed key's
+   * data keys when it has one. Not `grantSendMessages` (which adds GetQueueAttributes and GetQueueUrl:
+   * the function has the URL and reads nothing).
+   *
+   * @example
+   * consumer.grantPoisonQueueWrite(queue);
+   */
+  grantPoisonQueueWrite(queue: sqs.IQueue): iam.Grant {
+    const grant = iam.Grant.addToPrincipal({
+      grantee: this.role,
+      actions: ['sqs:SendMessage'],
+      resourceArns: [queue.queueArn],
+    });
+    queue.encryptionMasterKey?.grant(this.role, 'kms:GenerateDataKey', 'kms:Decrypt');
+    return grant;
+  }
+
   /** The ids of the event source mappings (one per topic), as CloudWatch's EventSourceMappingUUID. */
   get eventSourceMappingIds(): string[] {
     return this.eventSources.map((s) => s.eventSourceMappingId);
@@ -282,7 +338,7 @@ export class KafkaConsumer extends Construct {
    * failed, deduplicated), dimensions service, Topic, Handler.
    *
    * @example
-   * consumer.metricMessages(Metric.failed, 'review-created');
+   * consumer.metricMessages(Metric.failed, 'order-placed');
    */
   metricMessages(name: RecordCounter, topic: string, options?: cloudwatch.MetricOptions): cloudwatch.Metric {
     return new cloudwatch.Metric({
@@ -392,6 +448,25 @@ export class KafkaConsumer extends Construct {
    */
   metricSchemaRegistryErrors(options?: { period?: Duration }): cloudwatch.MathExpression {
     return this.metricAllReasons(Metric.schemaRegistryErrors, options?.period);
+  }
+
+  /**
+   * Waits for a claim another invocation held (`Metric.heldClaimWaits`), for one Reason: `claimed`
+   * (freed, then run), `done` (committed meanwhile: a duplicate) or `still-held` (failed as held at
+   * the bound); a rising `still-held` means retries meet claims that outlive the wait.
+   *
+   * @example
+   * consumer.metricHeldClaimWaits('still-held').createAlarm(this, 'StillHeld', { threshold: 10, evaluationPeriods: 2 });
+   */
+  metricHeldClaimWaits(reason: HeldClaimWaitOutcome, options?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return new cloudwatch.Metric({
+      namespace: this.metricsNamespace,
+      metricName: Metric.heldClaimWaits,
+      dimensionsMap: { [Dimension.service]: this.service, [Dimension.reason]: reason },
+      statistic: 'Sum',
+      period: Duration.minutes(5),
+      ...options,
+    });
   }
 
   /** AWS/Lambda OffsetLag of the function: records written to its topics and not yet processed. */

@@ -53,7 +53,7 @@ export function parseClusterArn(arn: string): MskCluster {
  * The ARN of a topic of the cluster.
  *
  * @example
- * topicArn(cluster, 'review-created'); // arn:aws:kafka:...:topic/msk-dev/abc-1/review-created
+ * topicArn(cluster, 'order-placed'); // arn:aws:kafka:...:topic/msk-dev/abc-1/order-placed
  */
 export function topicArn(cluster: MskCluster, topic: string): string {
   return `arn:${cluster.partition}:kafka:${cluster.region}:${cluster.account}:topic/${cluster.name}/${cluster.uuid}/${topic}`;
@@ -63,7 +63,7 @@ export function topicArn(cluster: MskCluster, topic: string): string {
  * The ARN of a consumer group of the cluster.
  *
  * @example
- * groupArn(cluster, 'notification.on-review-created');
+ * groupArn(cluster, 'orders.on-order-placed');
  */
 export function groupArn(cluster: MskCluster, group: string): string {
   return `arn:${cluster.partition}:kafka:${cluster.region}:${cluster.account}:group/${cluster.name}/${cluster.uuid}/${group}`;

@@ -16,9 +16,10 @@
  *    |--unguarded--> unguarded --released--> released         store down, policy open; nothing is
  *    |                                                        held, but after the answer it may not start
  *    |--duplicate--> duplicate                                DONE already
- *    |--held-------> held                                     another invocation holds the key
+ *    |--held-------> held --heldEnded--> claimed | duplicate  another invocation holds the key;
+ *    |                                      waited for, it was freed and claimed here, or turned DONE
  *    |--refused----> refused                                  store down, policy closed
- *    '--copyOf(o)--> copy          when o is claimed or unguarded: it follows o's outcome
+ *    '--copyOf(o)--> copy          when o is claimed or unguarded (or held, to be waited for): it follows o's outcome
  *                    o's state     when o is duplicate, held or refused
  *   A record that could not be decoded has no key: its claim stays none and it fails.
  *
@@ -28,18 +29,21 @@
  *    |                         '--failed----> failed
  *    |--failed--------> failed           not run: invalid, held, refused, lost, out of time, stopped
  *    |--deduplicated--> deduplicated     a duplicate
- *    '--follow--------> deduplicated | failed   a copy, once its original has an outcome
+ *    |--follow--------> deduplicated | failed   a copy, once its original has an outcome
+ *    '--poisoned------> poisoned --parked--> parked   no retry can cure it: written to the poison
+ *       (from waiting or running)  '--failed--> failed   sink (handled), or reported when that failed
  *
  * `start` needs the claim claimed or unguarded and the payload parsed (`parsePayload`, which
  * fills the message's payload: duplicates are never parsed). A succeeded record's claim is
- * committed, never released; a running one's is neither (it outlives the answer).
+ * committed, never released; a running one's is neither (it outlives the answer). A parked record's
+ * claim is committed too (the key turns DONE), so a redelivery skips it instead of parking it again.
  * Each outcome is tallied once where it happens (the invocation's metrics; a record skipped for
  * its key, or held, in the batch's skipped-records line), and the record lets go of its message.
  */
 import type { MSKRecord } from 'aws-lambda';
+import type { KafkaMessage } from '../contract/message.ts';
 import { ClaimHeldError, type InvalidRecordError, RecordLifecycleError } from '../errors.ts';
 import { type DecodeOptions, decodePayload, type PendingMessage } from '../kafka/decode.ts';
-import type { KafkaMessage } from '../kafka/message.ts';
 import type { InvocationMetrics, RecordOutcome } from '../observability/batch-metrics.ts';
 import type { SkippedRecords } from '../observability/skipped-records.ts';
 
@@ -64,7 +68,7 @@ export type ClaimState =
   | 'released';
 
 /** Where the record's run stands: waiting, running, or its outcome. */
-export type RunState = 'waiting' | 'running' | RecordOutcome;
+export type RunState = 'waiting' | 'running' | 'poisoned' | RecordOutcome;
 
 /** @internal */
 export class BatchRecord<T> {
@@ -123,7 +127,7 @@ export class BatchRecord<T> {
   /** The outcome, once there is one. */
   get outcome(): RecordOutcome | undefined {
     const run = this.#run;
-    return run === 'waiting' || run === 'running' ? undefined : run;
+    return run === 'waiting' || run === 'running' || run === 'poisoned' ? undefined : run;
   }
 
   /** Why the record failed (or could not be decoded). */
@@ -174,6 +178,19 @@ export class BatchRecord<T> {
     this.#fromNone('held');
   }
 
+  /**
+   * A held claim, waited for, ended before the record started: the key was freed (released, or its
+   * lease ended) and this invocation claimed it with the claim sent at `at` (`performance.now()`),
+   * or its owner committed it (DONE: the record is a duplicate).
+   */
+  heldEnded(result: 'claimed' | 'done', at = 0): void {
+    if (this.#claim !== 'held' || this.#run !== 'waiting') this.#illegal(`heldEnded(${result})`);
+    if (result === 'claimed') {
+      this.#claim = 'claimed';
+      this.#confirmedAt = at;
+    } else this.#claim = 'duplicate';
+  }
+
   /** The store failed and the policy is closed: the record fails and is retried. */
   refused(): void {
     this.#fromNone('refused');
@@ -183,33 +200,43 @@ export class BatchRecord<T> {
    * An earlier record of this batch, `original`, carries the same key and was asked for it. If the
    * original will run, this record follows its outcome ({@link follow}); if not, it shares its state.
    */
-  copyOf(original: BatchRecord<T>): void {
+  copyOf(original: BatchRecord<T>, followHeld = false): void {
     const state = original.#claim;
     if (original === this || original.key !== this.key) this.#illegal('copyOf (not the same key)');
-    if (state === 'claimed' || state === 'unguarded') {
+    // A held original that will wait for its claim may yet run: the copy follows it, and only the
+    // original asks the store again.
+    if (state === 'claimed' || state === 'unguarded' || (followHeld && state === 'held')) {
       this.#fromNone('copy');
       this.#original = original;
     } else if (state === 'duplicate' || state === 'held' || state === 'refused') this.#fromNone(state);
     else this.#illegal(`copyOf an original whose claim is ${state}`);
   }
 
-  /** The key turns DONE: the record succeeded. */
+  /** The key turns DONE: the record succeeded, or was parked in the poison sink. */
   committed(): void {
-    if ((this.#claim !== 'claimed' && this.#claim !== 'outliving') || this.#run !== 'succeeded')
+    const run = this.#run;
+    if (
+      (this.#claim !== 'claimed' && this.#claim !== 'outliving') ||
+      (run !== 'succeeded' && run !== 'parked')
+    )
       this.#illegal('committed');
     this.#claim = 'committed';
   }
 
   /**
    * This invocation lets go of the record: a claimed key is deleted so a retry runs it; an
-   * unguarded record holds nothing, but may no longer start. Never for a succeeded or running one.
+   * unguarded record holds nothing, but may no longer start. Never for a succeeded, parked or running
+   * one (a record still being parked may be: the invocation failed, and the batch comes again).
    */
   released(): void {
     const claim = this.#claim;
     const run = this.#run;
     const legal =
       claim === 'unguarded' ||
-      ((claim === 'claimed' || claim === 'outliving') && run !== 'running' && run !== 'succeeded');
+      ((claim === 'claimed' || claim === 'outliving') &&
+        run !== 'running' &&
+        run !== 'succeeded' &&
+        run !== 'parked');
     if (!legal) this.#illegal('released');
     this.#claim = 'released';
   }
@@ -277,10 +304,30 @@ export class BatchRecord<T> {
     this.#finish('succeeded', undefined);
   }
 
-  /** The business function threw, or the record is not run for `error`'s reason. */
+  /**
+   * The business function threw, or the record is not run for `error`'s reason; or, being parked,
+   * the poison sink did not take it.
+   */
   failed(error: Error): void {
-    if (this.#run !== 'waiting' && this.#run !== 'running') this.#illegal('failed');
+    const run = this.#run;
+    if (run !== 'waiting' && run !== 'running' && run !== 'poisoned') this.#illegal('failed');
     this.#finish('failed', error);
+  }
+
+  /**
+   * No retry can cure the record (`error` says why): it is being written to the poison sink. Not an
+   * outcome yet: {@link parked} once the sink took it, {@link failed} if it did not.
+   */
+  poisoned(error: Error): void {
+    if (this.#run !== 'waiting' && this.#run !== 'running') this.#illegal('poisoned');
+    this.#run = 'poisoned';
+    this.#error = error;
+  }
+
+  /** The poison sink took the record: it counts as handled, and its partition goes on. */
+  parked(): void {
+    if (this.#run !== 'poisoned') this.#illegal('parked');
+    this.#finish('parked', this.#error);
   }
 
   /** Skipped: its key is DONE already. */
@@ -301,7 +348,9 @@ export class BatchRecord<T> {
   async #takeOutcomeOf(original: BatchRecord<T>): Promise<void> {
     await original.whenSettled();
     const outcome = original.#run;
-    if (outcome === 'succeeded' || outcome === 'deduplicated') this.#finish('deduplicated', undefined);
+    // A parked original handled the event (its key is DONE): the copy is a repeat of it.
+    if (outcome === 'succeeded' || outcome === 'deduplicated' || outcome === 'parked')
+      this.#finish('deduplicated', undefined);
     else {
       this.#finish(
         'failed',
@@ -315,7 +364,7 @@ export class BatchRecord<T> {
 
   /** Resolves once the record has an outcome. */
   whenSettled(): Promise<void> {
-    if (this.#run !== 'waiting' && this.#run !== 'running') return Promise.resolve();
+    if (this.outcome !== undefined) return Promise.resolve();
     this.#settled ??= Promise.withResolvers<void>();
     return this.#settled.promise;
   }

@@ -30,6 +30,8 @@ export interface Commits<T> {
  * claim, and counts the losses; the runner and dedupClaims only ask it.
  */
 export interface Lease<T> {
+  /** Each claim's lease in ms, as claimed and as renewed. */
+  readonly ms: number;
   /**
    * Before a record starts: undefined when it may start now; else the renewal that confirms a
    * stale claim, and the error to fail the record with if it still could not be confirmed.
@@ -54,6 +56,8 @@ export interface Batch<T> extends Tally {
   lease: Lease<T> | undefined;
   /** Where succeeded records' claims wait for their group commit (dedupClaims' own, once it claimed). */
   commits: Commits<T> | undefined;
+  /** The invocation answered (dedupClaims settled the claims): a claim won later is let go at once. */
+  answered?: boolean;
 }
 
 /** The key of the batch on the stack's context. @internal */

@@ -2,9 +2,10 @@
  * Options resolved and validated once, at cold start. Every error names the option and why.
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { dedupKeyPrefix } from '../contract/dedup-key.ts';
+import { type EventIdReader, type EventIdSource, resolveEventIdSource } from '../contract/event-id-source.ts';
+import { checkPreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import { DEFAULT_NAMESPACE, EnvVar } from '../contract.ts';
-import { dedupKeyPrefix } from '../dedup/key.ts';
-import { checkPreviousKeyFormat } from '../dedup/previous-key-formats.ts';
 import { validateRedisOptions } from '../dedup/redis-options.ts';
 import { RedisDedupStore } from '../dedup/redis-store.ts';
 import { RolloutDedupStore } from '../dedup/rollout-store.ts';
@@ -13,10 +14,12 @@ import { windowMs } from '../dedup/window.ts';
 import { ConfigurationError } from '../errors.ts';
 import { formatOf } from '../formats/resolve.ts';
 import { type DecodeOptions, parseJson } from '../kafka/decode.ts';
-import type { KafkaMessage } from '../kafka/message.ts';
 import { MetricsEmitter } from '../observability/batch-metrics.ts';
 import { createLogger } from '../observability/logger.ts';
-import type { BusinessHandler, KafkaHandlerOptions } from './options.ts';
+import type { BusinessHandler, KafkaHandlerOptions, PoisonOptions } from './options.ts';
+import { resolveOrdering } from './ordering.ts';
+import type { PoisonSink } from './poison.ts';
+import { SqsPoisonSink } from './sqs-poison-sink.ts';
 
 export const DEFAULT_RESERVE_MS = 5000;
 export const DEFAULT_LEASE_MS = 30_000;
@@ -33,12 +36,23 @@ export interface ResolvedConfig<T> {
   readonly windowMs: number;
   readonly onStoreError: 'open' | 'closed';
   readonly decode: DecodeOptions<T>;
-  readonly dedupKey: ((message: KafkaMessage<T>) => string) | undefined;
+  /** Where each record's event id comes from (resolved once). */
+  readonly eventId: EventIdReader;
   readonly handle: BusinessHandler<T>;
   readonly reserveMs: number;
   readonly leaseMs: number;
+  /** Longest wait for a claim another invocation holds (0: none). */
+  readonly heldClaimWaitMs: number;
+  /** How records are ordered while they run (ordering.ts). */
+  readonly ordering: 'partition' | 'key';
+  /** Records running at once, at most, under key order; unbounded under partition order. */
+  readonly concurrency: number;
   readonly commitEvery: { readonly records: number; readonly ms: number };
   readonly store: DedupStore;
+  /** The poison sink and its predicate; undefined when records are never parked. */
+  readonly poison:
+    | { readonly sink: PoisonSink; readonly isPermanent?: (error: unknown) => boolean }
+    | undefined;
   readonly logger: Logger;
   readonly metrics: MetricsEmitter;
 }
@@ -74,6 +88,56 @@ function resolveHandlerName(inCode: string | undefined, inEnvironment: string | 
   return named;
 }
 
+/**
+ * The service: the code's, else the deployment's (`EnvVar.deployedServiceName`, then
+ * `EnvVar.serviceName`). The code's and the deployment's both given and different, the keys and
+ * metrics would carry a service the alarms do not watch: refused, as for the handler name.
+ *
+ * @internal
+ */
+function resolveService(
+  inCode: string | undefined,
+  deployed: string | undefined,
+  powertools: string | undefined,
+): string {
+  const fromDeployment = deployed?.trim() ? deployed : undefined;
+  if (inCode === undefined) {
+    return nonEmpty('service', fromDeployment ?? powertools, `set service or ${EnvVar.serviceName}`);
+  }
+  const named = nonEmpty('service', inCode, `set service or ${EnvVar.serviceName}`);
+  if (fromDeployment !== undefined && fromDeployment !== named) {
+    throw new ConfigurationError(
+      'service',
+      `'${named}' in the code differs from '${fromDeployment}' in ${EnvVar.deployedServiceName} (the deployment's service, which its alarms watch): make them equal, or drop service from the code`,
+    );
+  }
+  return named;
+}
+
+/** @internal */
+function resolvePoison(given: PoisonOptions | undefined): ResolvedConfig<unknown>['poison'] {
+  if (given === undefined) return undefined;
+  if (given === null || typeof given !== 'object')
+    throw new ConfigurationError('poison', 'must be an object: { queueUrl } or { sink }');
+  const { queueUrl, sink, isPermanent } = given;
+  if (isPermanent !== undefined && typeof isPermanent !== 'function')
+    throw new ConfigurationError('poison.isPermanent', 'must be a function of the error');
+  if ((queueUrl === undefined) === (sink === undefined))
+    throw new ConfigurationError('poison', 'give queueUrl or sink, one of them');
+  if (sink !== undefined) {
+    if (sink === null || typeof sink.park !== 'function')
+      throw new ConfigurationError('poison.sink', 'must have park(entry, signal)');
+    return { sink, isPermanent };
+  }
+  if (typeof queueUrl !== 'string' || !/^https?:\/\/[^/\s]+\/\d+\/[A-Za-z0-9_.-]+$/.test(queueUrl)) {
+    throw new ConfigurationError(
+      'poison.queueUrl',
+      'is not an SQS queue URL (https://sqs.<region>.amazonaws.com/<account>/<queue>)',
+    );
+  }
+  return { sink: new SqsPoisonSink({ queueUrl }), isPermanent };
+}
+
 function resolveCommitEvery(given: { records?: number; ms?: number } | undefined) {
   if (given !== undefined && (given === null || typeof given !== 'object'))
     throw new ConfigurationError('commitEvery', 'must be an object: { records, ms }');
@@ -87,21 +151,49 @@ function resolveCommitEvery(given: { records?: number; ms?: number } | undefined
 }
 
 /**
+ * The event id source: `eventId`, or the deprecated `dedupKey` function (a `message` source with
+ * opaque ids), never both. Default: the Event-Id header, a ULID.
+ */
+function resolveEventId<T, K>(options: KafkaHandlerOptions<T, K>): EventIdReader {
+  const legacy = options.dedupKey;
+  if (legacy === undefined)
+    return resolveEventIdSource(options.eventId as EventIdSource | undefined, 'eventId');
+  if (options.eventId !== undefined)
+    throw new ConfigurationError(
+      'dedupKey',
+      `give eventId (or ${EnvVar.eventIdSource} through dedupConfigFromEnv) or dedupKey, not both: dedupKey is eventId: { from: 'message', id }, which the deployment's variable would contradict`,
+    );
+  if (typeof legacy !== 'function')
+    throw new ConfigurationError('dedupKey', 'must be a function of the message');
+  try {
+    return resolveEventIdSource(
+      { from: 'message', id: legacy as (m: unknown) => string, format: 'opaque' },
+      'dedupKey',
+    );
+  } catch (error) {
+    // Named as the caller gave it.
+    if (error instanceof ConfigurationError && error.option === 'dedupKey.id')
+      throw new ConfigurationError('dedupKey', error.message.replace(/^invalid option [^:]+: /, ''));
+    throw error;
+  }
+}
+
+/**
  * Resolve and check handler options.
  *
- * @throws {ConfigurationError} naming the option: empty service or handler name, a handler name
- *   other than the deployment's `EnvVar.handlerName`, a window below
+ * @throws {ConfigurationError} naming the option: empty service or handler name, a service or
+ *   handler name other than the deployment's (`EnvVar.deployedServiceName`, `EnvVar.handlerName`), a window below
  *   10 minutes, an unparseable Redis URL, no store, a bad policy or limit, a previousKeyFormat
  *   other than '0.1.0' or '0.2.0', the removed readPreviousKeys.
  * @example
- * const config = resolveConfig({ handlerName: 'on-review-created', redis: { url }, handle });
+ * const config = resolveConfig({ handlerName: 'on-order-placed', redis: { url }, handle });
  */
 export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>): ResolvedConfig<T> {
   if (!options || typeof options !== 'object') throw new ConfigurationError('options', 'must be an object');
-  const service = nonEmpty(
-    'service',
-    options.service ?? process.env[EnvVar.serviceName],
-    `set service or ${EnvVar.serviceName}`,
+  const service = resolveService(
+    options.service,
+    process.env[EnvVar.deployedServiceName],
+    process.env[EnvVar.serviceName],
   );
   const handlerName = resolveHandlerName(options.handlerName, process.env[EnvVar.handlerName]);
   // A brace before the key's tag would become its hash tag: every key of the handler in one slot.
@@ -128,6 +220,13 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
       `${leaseMs} is below ${MIN_LEASE_MS} ms: a renewal could not keep up`,
     );
   }
+  const heldClaimWaitMs = options.heldClaimWaitMs ?? leaseMs;
+  if (!(Number.isFinite(heldClaimWaitMs) && heldClaimWaitMs >= 0))
+    throw new ConfigurationError(
+      'heldClaimWaitMs',
+      `${heldClaimWaitMs} is not a number of milliseconds >= 0 (0 fails a held record at once)`,
+    );
+  const { ordering, concurrency } = resolveOrdering(options);
   const commitEvery = resolveCommitEvery(options.commitEvery);
   const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
   if (!(Number.isInteger(maxHeaderBytes) && maxHeaderBytes > 0)) {
@@ -142,23 +241,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     throw new ConfigurationError('value', 'give parse or value, not both');
   const valueFormat = options.value === undefined ? undefined : formatOf<T>(options.value, 'value');
   const keyFormat = options.key === undefined ? undefined : formatOf<K>(options.key, 'key');
-  if (options.dedupKey !== undefined && typeof options.dedupKey !== 'function') {
-    throw new ConfigurationError('dedupKey', 'must be a function of the message');
-  }
-  // An async function's key would be a Promise for every record: refused before any record is lost.
-  if (options.dedupKey?.constructor?.name === 'AsyncFunction') {
-    throw new ConfigurationError(
-      'dedupKey',
-      'is an async function: it must return the key itself, not a Promise',
-    );
-  }
-  // A key function reads the message before the claims, synchronously: formats that may wait cannot feed it.
-  if (options.dedupKey && (valueFormat?.synchronous === false || keyFormat?.synchronous === false)) {
-    throw new ConfigurationError(
-      'dedupKey',
-      `cannot be combined with a ${valueFormat?.synchronous === false ? 'value' : 'key'} format that may wait (a library to load, a registry lookup): key by Event-Id, or use json()`,
-    );
-  }
+  const eventId = resolveEventId(options);
   const window = windowMs(options.window);
   let store = options.store;
   if (!store) {
@@ -192,14 +275,18 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
       parse: valueFormat?.decoder('value') ?? ((options.parse ?? parseJson) as DecodeOptions<T>['parse']),
       key: keyFormat?.decoder('key'),
       maxHeaderBytes,
+      eventId,
     },
-    // The message's key type is the key format's; the core moves messages along without reading it.
-    dedupKey: options.dedupKey as ResolvedConfig<T>['dedupKey'],
+    eventId,
     handle: options.handle as unknown as BusinessHandler<T>,
     reserveMs,
     leaseMs,
+    heldClaimWaitMs,
+    ordering,
+    concurrency,
     commitEvery,
     store,
+    poison: resolvePoison(options.poison),
     logger,
     metrics: new MetricsEmitter(namespace, service, handlerName),
   };

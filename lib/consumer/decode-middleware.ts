@@ -1,43 +1,30 @@
 /**
  * decodeRecords: turns the MSK event into the batch the other middlewares work on.
  *
- * Guarantees: every record of the event is in the batch, in offset order per partition; a record
- * that cannot be decoded is kept with an InvalidRecordError (logged with its position) so that it
- * fails and is retried or reaches the DLQ, and the rest of the batch goes on. The batch rides on
+ * Guarantees: every record of the event is in the batch, in offset order per partition, with its
+ * event id read by the handler's one source (event-id-source.ts); a record that cannot be decoded,
+ * or whose source gives no valid id, is kept with an InvalidRecordError (an EventIdError for the
+ * id; logged with its position) so that it fails and is retried or reaches the DLQ, and the rest
+ * of the batch goes on. Only when the source reads the payload is the value decoded here, before
+ * the claim (waiting for a registry if the format must); otherwise it waits until the record runs. The batch rides on
  * a per-invocation context derived from the caller's (see batch.ts); the caller's is not written.
  * Does not: claim, run or count anything.
  */
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
-import { dedupKey } from '../dedup/key.ts';
+import { dedupKey } from '../contract/dedup-key.ts';
+import type { KafkaBatchResponse } from '../contract/message.ts';
 import { InvalidRecordError } from '../errors.ts';
-import { decodeEnvelope, decodeRecord, hasValue, offsetOf, type PendingMessage } from '../kafka/decode.ts';
-import type { KafkaBatchResponse } from '../kafka/message.ts';
+import { decodeEnvelope, decodePayload, hasValue, offsetOf, type PendingMessage } from '../kafka/decode.ts';
 import { recordKeys } from '../observability/logger.ts';
+import { countRegistryError } from '../observability/schema-registry-metrics.ts';
 import { SkippedRecords } from '../observability/skipped-records.ts';
 import { readThrown } from '../observability/thrown.ts';
 import { type Batch, type StackContext, withBatch } from './batch.ts';
 import { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
-
-/**
- * What a custom dedupKey answered, checked: anything but a non-empty string (undefined for a field
- * the producer forgot, a Promise, a number) would make many records one key, and all but the first
- * of them would be skipped as duplicates for the whole window. Such a record fails instead.
- */
-function customKey(raw: MSKRecord, key: unknown): string {
-  if (typeof key === 'string' && key !== '') return key;
-  const what =
-    key === ''
-      ? 'an empty string'
-      : key === null || key === undefined
-        ? String(key)
-        : typeof (key as PromiseLike<unknown>).then === 'function'
-          ? 'a Promise (dedupKey must be synchronous)'
-          : `a ${typeof key}`;
-  throw new InvalidRecordError(raw, `dedupKey returned ${what}, not a non-empty string`);
-}
+import { willPark } from './park-record.ts';
 
 /**
  * The partition's records in offset order. The check and the sort read offsets the same way
@@ -68,6 +55,54 @@ function inOffsetOrder(partitionId: string, records: MSKRecord[]): MSKRecord[] {
   return records;
 }
 
+/** A record whose payload is decoded: its id is read from it, then its key named. */
+function withPayloadId<T>(
+  config: ResolvedConfig<T>,
+  raw: MSKRecord,
+  partitionId: string,
+  batch: Batch<T>,
+  message: PendingMessage<T>,
+): BatchRecord<T> {
+  try {
+    message.eventId = config.decode.eventId!.read(raw, message);
+    return new BatchRecord(
+      raw,
+      partitionId,
+      batch,
+      message,
+      dedupKey(config.keyPrefix, message.eventId),
+      false,
+    );
+  } catch (error) {
+    return invalidRecord(config, raw, partitionId, batch, message, error);
+  }
+}
+
+/** A record that cannot be claimed: it keeps its error, fails, and is retried, then reaches the DLQ. */
+function invalidRecord<T>(
+  config: ResolvedConfig<T>,
+  raw: MSKRecord,
+  partitionId: string,
+  batch: Batch<T>,
+  message: PendingMessage<T> | undefined,
+  error: unknown,
+): BatchRecord<T> {
+  const invalid =
+    error instanceof InvalidRecordError
+      ? error
+      : new InvalidRecordError(raw, `could not be decoded: ${readThrown(error).text}`, {
+          cause: readThrown(error).error,
+        });
+  countRegistryError(batch.metrics, invalid);
+  // With a poison sink the runner parks it, and logs that instead.
+  if (!willPark(config, invalid))
+    config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
+      ...recordKeys(raw, message?.eventId ? message : undefined),
+      error: invalid,
+    });
+  return new BatchRecord(raw, partitionId, batch, message, undefined, false, invalid);
+}
+
 /**
  * @example
  * middy().use(decodeRecords(config)).use(dedupClaims(config)).handler(runPartitions(config));
@@ -94,6 +129,7 @@ export function decodeRecords<T>(
         lease: undefined,
         commits: undefined,
       };
+      let waits: Promise<void>[] | undefined;
       for (const partitionId in byPartition) {
         const records = byPartition[partitionId];
         if (!Array.isArray(records)) {
@@ -105,37 +141,55 @@ export function decodeRecords<T>(
         for (let i = 0; i < ordered.length; i++) {
           const raw = ordered[i]!;
           let message: PendingMessage<T> | undefined;
-          let record: BatchRecord<T>;
           try {
-            // A custom key function may read the payload, so it gets a parsed one; otherwise the
-            // value waits until the record runs (duplicates are never parsed).
-            message = config.dedupKey ? decodeRecord(raw, config.decode) : decodeEnvelope(raw, config.decode);
-            const key = dedupKey(
-              config.keyPrefix,
-              config.dedupKey ? customKey(raw, config.dedupKey(message)) : message.eventId,
-            );
-            // A key format also decodes when the record runs, even for a record with no value.
-            const pending = !config.dedupKey && (hasValue(raw.value) || config.decode.key !== undefined);
-            record = new BatchRecord(raw, partitionId, batch, message, key, pending);
+            message = decodeEnvelope(raw, config.decode);
+            if (message.eventId !== '') {
+              // The id came from the envelope: the value waits until the record runs (duplicates
+              // are never parsed). A key format also decodes then, even for a record with no value.
+              const pending = hasValue(raw.value) || config.decode.key !== undefined;
+              list[i] = new BatchRecord(
+                raw,
+                partitionId,
+                batch,
+                message,
+                dedupKey(config.keyPrefix, message.eventId),
+                pending,
+              );
+              continue;
+            }
+            // The id is in the payload: decode it before the claim (the cost: docs/consumer.md, "Event id").
+            const decoding = decodePayload(raw, config.decode, message);
+            if (decoding === undefined) list[i] = withPayloadId(config, raw, partitionId, batch, message);
+            else {
+              const at = i;
+              const decoded = message;
+              waits ??= [];
+              waits.push(
+                decoding.then(
+                  () => {
+                    list[at] = withPayloadId(config, raw, partitionId, batch, decoded);
+                  },
+                  (error) => {
+                    list[at] = invalidRecord(config, raw, partitionId, batch, decoded, error);
+                  },
+                ),
+              );
+            }
           } catch (error) {
-            const invalid =
-              error instanceof InvalidRecordError
-                ? error
-                : new InvalidRecordError(raw, `dedup key function failed: ${readThrown(error).text}`, {
-                    cause: readThrown(error).error,
-                  });
-            config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
-              ...recordKeys(raw, message),
-              error: invalid,
-            });
-            record = new BatchRecord(raw, partitionId, batch, message, undefined, false, invalid);
+            list[i] = invalidRecord(config, raw, partitionId, batch, message, error);
           }
-          list[i] = record;
         }
         batch.partitions.push(list);
       }
       // The one way the batch reaches dedupClaims, the runner and flushMetrics (see batch.ts).
-      request.context = withBatch(context, batch);
+      if (waits === undefined) {
+        request.context = withBatch(context, batch);
+        return;
+      }
+      // A format had to wait (a registry lookup) for a payload the id is read from.
+      return Promise.all(waits).then(() => {
+        request.context = withBatch(context, batch);
+      });
     },
   };
 }

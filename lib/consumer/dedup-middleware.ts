@@ -5,14 +5,19 @@
  *
  * Guarantees:
  * - a record whose key is DONE is not run (counted as deduplicated);
- * - a record whose key another invocation holds is not run now: it fails, to be retried later;
+ * - a record whose key another invocation holds waits for it, boundedly (held-claim-wait.ts): run
+ *   if it is freed, a duplicate if it turns DONE, else it fails, to be retried later;
  * - the same key twice in one batch runs once: the later copy follows the first one's outcome;
  * - claims of records that succeeded are committed in groups while the batch runs (group-commit.ts),
  *   the rest at the answer; claims of records that failed or never ran are released, so the retry runs them;
  * - held claims are renewed every third of their lease, so a long batch keeps them and a crashed
  *   invocation's claims end within `leaseMs` (the lease and what it tells: lease.ts);
  * - store errors follow the policy: 'open' runs the records unguarded, 'closed' fails them;
- *   either way the store costs at most one connect timeout and one command timeout per call.
+ *   either way the store costs at most one connect timeout and one command timeout per call;
+ * - a store that has not worked once since the cold start (reason `misconfigured`: a wrong host,
+ *   port, TLS setting, token or ACL) keeps the policy, but is logged at ERROR once per cold start,
+ *   saying what the policy does with it, and counted under its own reason; the first claim that
+ *   works after it is logged too.
  * Does not guarantee:
  * - once-only effects while the store is down under 'open', or after the window: the effect layer's job;
  * - that a failed commit is retried: the effect has happened, the record does not fail, the key
@@ -20,9 +25,10 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { MSKEvent } from 'aws-lambda';
+import type { KafkaBatchResponse } from '../contract/message.ts';
 import type { ClaimResult } from '../dedup/store.ts';
 import { errorReason } from '../dedup/store-error-reason.ts';
-import type { KafkaBatchResponse } from '../kafka/message.ts';
+import { RedisConnectionError } from '../errors.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { BATCH, type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
@@ -63,7 +69,7 @@ function settleWhenDone<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: B
   record.whenSettled().then(async () => {
     const key = [record.key!];
     try {
-      if (record.outcome === 'succeeded') {
+      if (record.outcome === 'succeeded' || record.outcome === 'parked') {
         record.committed();
         await config.store.commit(key, batch.owner, config.windowMs);
       } else {
@@ -87,6 +93,8 @@ function settleWhenDone<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: B
  * record start any more (unguarded ones included). Never throws; a second call finds nothing left.
  */
 async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Promise<void> {
+  // A record still waiting for a held claim must not win it now (held-claim-wait.ts).
+  batch.answered = true;
   let running = false;
   const commit: string[] = [];
   const release: string[] = [];
@@ -99,7 +107,7 @@ async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Prom
       else if (record.run === 'running') {
         running = true;
         settleWhenDone(config, batch, record);
-      } else if (record.outcome === 'succeeded') {
+      } else if (record.outcome === 'succeeded' || record.outcome === 'parked') {
         record.committed();
         commit.push(record.key!);
       } else {
@@ -126,6 +134,20 @@ async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Prom
   await Promise.all(calls);
 }
 
+/** What the policy does while the store has never worked: said once, loudly, per cold start. */
+const NEVER_WORKED = {
+  open: 'dedup store has not worked since this cold start (misconfigured?): records run WITHOUT dedup (fail-open) for as long as it does not answer, so repeats run again; the error says what to check',
+  closed:
+    'dedup store has not worked since this cold start (misconfigured?): every record fails (fail-closed) and is retried, then reaches the DLQ, for as long as it does not answer; the error says what to check',
+} as const;
+
+/** Fields of a store error a log query can group by: the cause and the address, where known. */
+function storeErrorFields(error: Error): Record<string, unknown> {
+  return error instanceof RedisConnectionError
+    ? { error, problem: error.problem, address: error.address }
+    : { error };
+}
+
 /**
  * @example
  * const handler = middy().use(decodeRecords(config)).use(dedupClaims(config)).handler(runPartitions(config));
@@ -133,6 +155,8 @@ async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Prom
 export function dedupClaims<T>(
   config: ResolvedConfig<T>,
 ): MiddlewareObj<MSKEvent, KafkaBatchResponse, Error, StackContext<T>> {
+  // One middleware per handler, made at cold start: what it told of a store that never worked.
+  let neverWorked: 'not seen' | 'told' | 'recovered' = 'not seen';
   return {
     name: 'dedupClaims',
     before: async (request) => {
@@ -177,16 +201,30 @@ export function dedupClaims<T>(
         applyClaim(asked[i]!, result, config.onStoreError, sentAt);
       }
       for (const error of errors) {
-        batch.metrics.storeError(errorReason(error));
+        const reason = errorReason(error);
+        batch.metrics.storeError(reason);
+        if (reason === 'misconfigured' && neverWorked === 'not seen') {
+          neverWorked = 'told';
+          config.logger.error(NEVER_WORKED[config.onStoreError], storeErrorFields(error));
+          continue;
+        }
         config.logger.warn(
           config.onStoreError === 'open'
             ? 'dedup store failed: running records without dedup (fail-open)'
             : 'dedup store failed: records fail and are retried (fail-closed)',
-          { error },
+          storeErrorFields(error),
+        );
+      }
+      if (neverWorked === 'told' && errors.size === 0) {
+        neverWorked = 'recovered';
+        config.logger.info(
+          'dedup store answered for the first time since this cold start: records are deduplicated again',
         );
       }
       // A copy of a record that will not run shares its state now; a copy of one that runs waits for it.
-      for (let i = 0; i < copies.length; i++) copies[i]!.copyOf(originals[i]!);
+      // A copy of a held original follows it too when held claims are waited for (it may yet run).
+      const followHeld = config.heldClaimWaitMs > 0;
+      for (let i = 0; i < copies.length; i++) copies[i]!.copyOf(originals[i]!, followHeld);
     },
     after: (request) => settleClaims(config, batchIn(request.context)),
     onError: async (request) => {

@@ -2,12 +2,14 @@
  * Dedup settings of a deployed function, from its environment (set by the CDK construct).
  */
 
+import { type DeclarativeEventIdSource, parseEventIdSource } from '../contract/event-id-source.ts';
+import { checkPreviousKeyFormat, type PreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import { EnvVar, WINDOWS, type WindowName } from '../contract.ts';
 import { MemoryDedupStore } from '../dedup/memory-store.ts';
-import { checkPreviousKeyFormat, type PreviousKeyFormat } from '../dedup/previous-key-formats.ts';
 import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-options.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { ConfigurationError } from '../errors.ts';
+import { resolveOrdering } from './ordering.ts';
 
 export interface DedupEnvConfig {
   redis?: RedisConnectionOptions;
@@ -16,7 +18,26 @@ export interface DedupEnvConfig {
   onStoreError: 'open' | 'closed';
   reserveMs?: number;
   leaseMs?: number;
+  heldClaimWaitMs?: number;
+  ordering?: 'partition' | 'key';
+  concurrency?: number;
   previousKeyFormat?: PreviousKeyFormat;
+  /** Where the event id comes from (`EnvVar.eventIdSource`, `EnvVar.eventIdFormat`); absent: the Event-Id header. */
+  eventId?: DeclarativeEventIdSource;
+  poison?: { queueUrl: string };
+}
+
+/** `EnvVar.poisonQueueUrl`: the poison sink's queue, when the deployment made one. */
+function poisonFromEnv(env: NodeJS.ProcessEnv): { poison?: { queueUrl: string } } {
+  const queueUrl = env[EnvVar.poisonQueueUrl];
+  if (queueUrl === undefined || queueUrl === '') return {};
+  if (!/^https?:\/\/[^/\s]+\/\d+\/[A-Za-z0-9_.-]+$/.test(queueUrl)) {
+    throw new ConfigurationError(
+      EnvVar.poisonQueueUrl,
+      `is not an SQS queue URL (https://sqs.<region>.amazonaws.com/<account>/<queue>) ${unshown(queueUrl)}`,
+    );
+  }
+  return { poison: { queueUrl } };
 }
 
 /**
@@ -38,11 +59,42 @@ function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(raw);
 }
 
-/** `EnvVar.reserveMs` (time kept free at the end of an invocation) and `EnvVar.leaseMs` (claim lease). */
-function timingFromEnv(env: NodeJS.ProcessEnv): { reserveMs?: number; leaseMs?: number } {
+/**
+ * `EnvVar.reserveMs` (time kept free at the end of an invocation), `EnvVar.leaseMs` (claim lease),
+ * `EnvVar.heldClaimWaitMs` (longest wait for a held claim), `EnvVar.ordering` and
+ * `EnvVar.concurrency` (checked here to name the variable).
+ */
+function timingFromEnv(
+  env: NodeJS.ProcessEnv,
+): Pick<DedupEnvConfig, 'reserveMs' | 'leaseMs' | 'heldClaimWaitMs' | 'ordering' | 'concurrency'> {
+  const timing: Pick<
+    DedupEnvConfig,
+    'reserveMs' | 'leaseMs' | 'heldClaimWaitMs' | 'ordering' | 'concurrency'
+  > = {};
   const reserveMs = millis(env, EnvVar.reserveMs);
+  if (reserveMs !== undefined) timing.reserveMs = reserveMs;
   const leaseMs = millis(env, EnvVar.leaseMs);
-  return { ...(reserveMs === undefined ? {} : { reserveMs }), ...(leaseMs === undefined ? {} : { leaseMs }) };
+  if (leaseMs !== undefined) timing.leaseMs = leaseMs;
+  const heldClaimWaitMs = millis(env, EnvVar.heldClaimWaitMs);
+  if (heldClaimWaitMs !== undefined) timing.heldClaimWaitMs = heldClaimWaitMs;
+  const ordering = env[EnvVar.ordering] || undefined;
+  if (ordering !== undefined && ordering !== 'partition' && ordering !== 'key')
+    throw new ConfigurationError(EnvVar.ordering, `is neither partition nor key ${unshown(ordering)}`);
+  const rawConcurrency = env[EnvVar.concurrency] || undefined;
+  if (rawConcurrency !== undefined && !/^\d+$/.test(rawConcurrency))
+    throw new ConfigurationError(
+      EnvVar.concurrency,
+      `is not a whole number of records ${unshown(rawConcurrency)}`,
+    );
+  const concurrency = rawConcurrency === undefined ? undefined : Number(rawConcurrency);
+  // The same rules as the options, named by the variables.
+  const order = resolveOrdering(
+    { ordering, concurrency },
+    { ordering: EnvVar.ordering, concurrency: EnvVar.concurrency },
+  );
+  if (ordering !== undefined) timing.ordering = order.ordering;
+  if (concurrency !== undefined) timing.concurrency = concurrency;
+  return timing;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
@@ -57,14 +109,16 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * Read the dedup variables of the contract ({@link EnvVar}; their names and values in
  * docs/consumer.md, "Environment"): the Redis URL, mode (standalone|cluster) and auth
  * (none|token|iam) with its user, token, cache name and serverless flag; the previous key format of
- * a rollout (0.1.0|0.2.0); the window
- * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms)
- * and lease (default 30000 ms); and `store=memory` (local runs only).
+ * a rollout (0.1.0|0.2.0); the event id's source and form (header|header:<name>|cloudevents|key|position,
+ * ulid|uuid|opaque[:<maxBytes>]); the window
+ * (default|critical|analytics|seconds); the store policy (open|closed); the reserve (default 5000 ms),
+ * lease (default 30000 ms) and longest wait for a held claim (default: the lease); the ordering
+ * (partition|key) and, with key, the concurrency (default 16); and `store=memory` (local runs only).
  *
  * @throws {ConfigurationError} naming the variable and what it expects; never quoting a value (a
  *   token pasted into the wrong variable stays out of the init error), only its length.
  * @example
- * export const handler = kafkaHandler({ handlerName: 'on-review-created', ...dedupConfigFromEnv(), handle });
+ * export const handler = kafkaHandler({ handlerName: 'on-order-placed', ...dedupConfigFromEnv(), handle });
  */
 export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupEnvConfig {
   const rawWindow = env[EnvVar.window] || 'default';
@@ -89,7 +143,15 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
     );
   }
   const previousFormat = checkPreviousKeyFormat(env[EnvVar.previousKeyFormat], EnvVar.previousKeyFormat);
-  const rollout = previousFormat ? { previousKeyFormat: previousFormat } : {};
+  const eventId = parseEventIdSource(env[EnvVar.eventIdSource], env[EnvVar.eventIdFormat], {
+    source: EnvVar.eventIdSource,
+    format: EnvVar.eventIdFormat,
+  });
+  const rollout = {
+    ...(previousFormat ? { previousKeyFormat: previousFormat } : {}),
+    ...poisonFromEnv(env),
+    ...(eventId ? { eventId } : {}),
+  };
   if (env[EnvVar.store] === 'memory')
     return { store: new MemoryDedupStore(), window, onStoreError: policy, ...reserve, ...rollout };
   if (env[EnvVar.store] && env[EnvVar.store] !== 'redis') {

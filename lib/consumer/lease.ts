@@ -107,7 +107,8 @@ export class ClaimLease<T> implements Lease<T> {
     const timer = setInterval(() => {
       const records = this.#held();
       if (records.length === 0) {
-        clearInterval(timer);
+        // A record waiting for another invocation's claim may yet win it: keep the timer for it.
+        if (!this.#anyWaitingForHeld()) clearInterval(timer);
         return;
       }
       const keys = keysOf(records);
@@ -222,6 +223,15 @@ export class ClaimLease<T> implements Lease<T> {
       }
     }
     return records;
+  }
+
+  /** Some record still waits for a claim another invocation holds (held-claim-wait.ts). */
+  #anyWaitingForHeld(): boolean {
+    if (this.#batch.answered) return false;
+    for (const partition of this.#batch.partitions) {
+      for (const record of partition) if (record.claim === 'held' && record.run === 'waiting') return true;
+    }
+    return false;
   }
 
   /** Apply what a renewal sent at `sentAt` answered for `records` (in the same order). */

@@ -10,7 +10,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { MiddlewareObj } from '@middy/core';
 import type { MSKEvent } from 'aws-lambda';
-import type { KafkaBatchResponse } from '../kafka/message.ts';
+import type { KafkaBatchResponse } from '../contract/message.ts';
 import { BATCH, type StackContext } from './batch.ts';
 
 /**

@@ -4,13 +4,15 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, MSKRecord } from 'aws-lambda';
 import type { Cluster, Redis } from 'ioredis';
-import type { PreviousKeyFormat } from '../dedup/previous-key-formats.ts';
+import type { EventIdSource } from '../contract/event-id-source.ts';
+import type { KafkaMessage } from '../contract/message.ts';
+import type { PreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import type { RedisConnectionOptions } from '../dedup/redis-options.ts';
 import type { RolloutDedupStore } from '../dedup/rollout-store.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import type { WindowName } from '../dedup/window.ts';
 import type { FormatConfig } from '../formats/resolve.ts';
-import type { KafkaMessage } from '../kafka/message.ts';
+import type { PoisonSink } from './poison.ts';
 
 /** Counters a business function (or the effect layer) adds to the invocation's EMF flush. */
 export interface RecordMetrics {
@@ -37,8 +39,51 @@ export type BusinessHandler<T, K = Buffer> = (
   context: HandleContext,
 ) => Promise<void> | void;
 
+/**
+ * The poison sink: where a record that no retry can cure is parked (docs/consumer.md, "Poison
+ * records"). An SQS queue by URL (`SqsPoisonSink`), or a sink of your own; and which handler errors
+ * count as permanent besides a `PermanentError` (or any error with `permanent: true`).
+ */
+export type PoisonOptions = (
+  | { /** The SQS queue's URL. */ queueUrl: string; sink?: never }
+  | { /** A sink of your own, e.g. `new MemoryPoisonSink()` in tests. */ sink: PoisonSink; queueUrl?: never }
+) & {
+  /**
+   * Also park a record when this answers true for what its handler threw. It must not throw (one
+   * that does is taken as false). Default: only `PermanentError` and errors with `permanent: true`.
+   */
+  isPermanent?: (error: unknown) => boolean;
+};
+
+/**
+ * How the records of a batch are ordered while they run (docs/consumer.md, "Ordering"):
+ * - `'partition'` (default): the records of a partition one at a time in offset order, the
+ *   partitions concurrently; a failure stops the rest of its partition. The order of earlier releases.
+ * - `'key'`: the records with the same Kafka key (in a partition) one at a time in offset order,
+ *   different keys concurrently, at most `concurrency` records at once per invocation; a failure
+ *   stops only the later records of its key. Records without a key keep partition order among
+ *   themselves (one lane per partition), concurrently with the keyed ones.
+ */
+export type Ordering = 'partition' | 'key';
+
 export interface KafkaHandlerOptions<T, K = Buffer> {
-  /** Service name: the first part of each dedup key and the `service` metric dimension. Default: the `EnvVar.serviceName` variable (lib/contract.ts). */
+  /**
+   * How records are ordered while they run: `'partition'` (one at a time per partition) or
+   * `'key'` (one at a time per Kafka key, keys concurrently): see {@link Ordering}. Default:
+   * `'partition'`, the order of earlier releases (a handler written for it may rely on it).
+   */
+  ordering?: Ordering;
+  /**
+   * With `ordering: 'key'` only (refused otherwise, at cold start): records running at once per
+   * invocation, at most, 1..1000. Default: 16.
+   */
+  concurrency?: number;
+  /**
+   * Service name: the first part of each dedup key and the `service` metric dimension. Default: the
+   * `EnvVar.deployedServiceName` variable (lib/contract.ts), which the CDK construct sets from its
+   * `service` prop, else `EnvVar.serviceName`. Given here and in `EnvVar.deployedServiceName`, the
+   * two must be equal (checked at cold start).
+   */
   service?: string;
   /**
    * Handler name: part of the key (`<service>:dedup:<handler>:{<tag>}<eventId>`) and the `Handler` dimension.
@@ -82,7 +127,19 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
   value?: FormatConfig<T>;
   /** The key's format (as `value`); `message.key` is then the decoded key. Default: the key's bytes. */
   key?: FormatConfig<K>;
-  /** The dedup key of a message. Default: its Event-Id. Never the Correlation-Id, offset or a business key. */
+  /**
+   * Where each record's event id (the tail of its dedup key, `message.eventId`) comes from: a header
+   * and the id's form, the CloudEvents binding, the record key, a function of the decoded message,
+   * or the position (docs/consumer.md, "Event id": what each catches and misses). A record whose
+   * source gives no valid id fails with an `EventIdError` (retried, then the DLQ).
+   * Default: `{ from: 'header' }`, the `Event-Id` header holding a ULID (or `EnvVar.eventIdSource`
+   * through `dedupConfigFromEnv()`).
+   */
+  eventId?: EventIdSource<T, K>;
+  /**
+   * @deprecated Use `eventId: { from: 'message', id }`. The same: a function of the decoded message
+   * whose answer is checked as an opaque id. Not together with `eventId`.
+   */
   dedupKey?: (message: KafkaMessage<T, K>) => string;
   /** The business function. */
   handle: BusinessHandler<T, K>;
@@ -93,6 +150,16 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    * `extend` gets leases of the remaining time instead. Default: 30000 ms.
    */
   leaseMs?: number;
+  /**
+   * How long a record whose claim another invocation holds (a retry arriving while that one still
+   * runs, or after it crashed and before its lease ended) waits for it before it fails as held:
+   * the claim is asked for again, with backoff, until the key is DONE (the record is then a
+   * duplicate), or released or expired (the record is claimed and runs). Bounded as well by the
+   * invocation's remaining time less `reserveMs`. The other records (other partitions, other keys)
+   * run meanwhile. 0 fails a held record at once, as earlier releases did. Default: `leaseMs` (a crashed
+   * owner's claim ends within one lease).
+   */
+  heldClaimWaitMs?: number;
   /**
    * Do not start a record when less than this much of the invocation's time is left; it is reported
    * failed and released instead of being killed half-way by the Lambda timeout. Default: 5000 ms.
@@ -106,6 +173,14 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    * `{ records: 100, ms: 500 }`.
    */
   commitEvery?: { records?: number; ms?: number };
+  /**
+   * Park records that no retry can cure (undecodable, no valid Event-Id, a permanent handler error)
+   * in a poison sink, instead of failing them: each counts as handled (`MessagesParked`), its key
+   * turns DONE, and its partition goes on at once; only if the sink does not take it does it fail
+   * and reach the on-failure destination after the mapping's retries. Default: none (every failure
+   * is retried; docs/consumer.md, "Poison records", says why it is off unless given).
+   */
+  poison?: PoisonOptions;
   /** Largest accepted header value, in bytes; a larger one fails the record. Default: 16 KiB. */
   maxHeaderBytes?: number;
   /** Powertools Logger. Default: one made for `service`. */

@@ -2,16 +2,22 @@
  * runPartitions: the base handler. Runs the business function over the batch and answers the
  * event source mapping with every record that did not succeed.
  *
- * Guarantees: records of a partition run one at a time in offset order; partitions run
- * concurrently; the first failure stops its partition and the rest of it is not run (released by
- * dedupClaims); the answer names the failed record and every later record of its partition, so
- * that a mapping that retries only the reported records cannot commit a record that never ran
- * (docs/consumer.md, "What a stopped partition reports"); no record is started with less than
+ * Guarantees: the records of a lane run one at a time in offset order, lanes run concurrently; a
+ * lane is a partition under `ordering: 'partition'` (the default), the records of one Kafka key in
+ * a partition under `ordering: 'key'` (and its keyless records, one lane per partition; ordering.ts),
+ * where at most `concurrency` records run at once (slots.ts). The first failure stops its lane and
+ * the rest of it is not run (released by dedupClaims); the answer names every record that did not
+ * succeed, the failed one and every later one of its lane, so that a mapping that retries only the
+ * reported records cannot commit a record that never ran, and one that resumes from the lowest
+ * reported offset meets the later records that succeeded as duplicates (docs/consumer.md, "What a
+ * stopped partition reports", "Ordering"); a record whose claim another invocation holds waits for
+ * it, boundedly, before it fails (held-claim-wait.ts); no record is started with less than
  * `reserveMs` of the invocation left.
  * Does not: retry anything itself (retries come from the event source mapping).
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, MSKEvent, MSKRecord } from 'aws-lambda';
+import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../contract/message.ts';
 import {
   ClaimHeldError,
   ClaimLostError,
@@ -21,14 +27,17 @@ import {
   StoreUnavailableError,
 } from '../errors.ts';
 import { offsetOf } from '../kafka/decode.ts';
-import type { KafkaBatchItemFailure, KafkaBatchResponse } from '../kafka/message.ts';
 import { recordKeys } from '../observability/logger.ts';
 import { countRegistryError } from '../observability/schema-registry-metrics.ts';
 import { readThrown } from '../observability/thrown.ts';
 import { type Batch, batchIn, type StackContext } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
+import { waitForHeldClaim } from './held-claim-wait.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
+import { lanesOf } from './ordering.ts';
+import { parkOrFail, willPark } from './park-record.ts';
+import { Slots } from './slots.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
 class RecordContext<T> implements HandleContext {
@@ -71,9 +80,35 @@ async function runRecord<T>(
   record: BatchRecord<T>,
   context: Context,
   batch: Batch<T>,
+  slots: Slots | undefined,
+): Promise<void> {
+  if (record.invalid) return parkOrFail(config, record, batch, context, record.invalid);
+  // Held by another invocation: wait for it (holding no slot) before deciding.
+  if (record.claim === 'held' && config.heldClaimWaitMs > 0)
+    await waitForHeldClaim(config, batch, record, context);
+  const claim = record.claim;
+  // Under key order a record that may start takes a slot first; the rest (duplicates, held, a copy
+  // waiting on its original) take none. Its claim is confirmed after the slot, not before it.
+  if (slots && (claim === 'claimed' || claim === 'unguarded')) {
+    const wait = slots.take();
+    if (wait) await wait;
+    try {
+      return await decideAndRun(config, record, context, batch);
+    } finally {
+      slots.give();
+    }
+  }
+  return decideAndRun(config, record, context, batch);
+}
+
+/** Run one record whose turn came, or decide that it does not run; it always ends with an outcome. */
+async function decideAndRun<T>(
+  config: ResolvedConfig<T>,
+  record: BatchRecord<T>,
+  context: Context,
+  batch: Batch<T>,
 ): Promise<void> {
   const { raw } = record;
-  if (record.invalid) return record.failed(record.invalid);
   const lease = batch.lease;
   // A claim confirmed longer than a lease ago may have ended: the batch's claims are renewed, each
   // confirmed by its own answer, before this record starts.
@@ -119,11 +154,12 @@ async function runRecord<T>(
   if (invalid instanceof Promise) invalid = await invalid;
   if (invalid) {
     countRegistryError(batch.metrics, invalid);
-    config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
-      ...recordKeys(raw, record.message),
-      error: invalid,
-    });
-    return record.failed(invalid);
+    if (!willPark(config, invalid))
+      config.logger.error('invalid record: it fails and is retried, then sent to the DLQ', {
+        ...recordKeys(raw, record.message),
+        error: invalid,
+      });
+    return parkOrFail(config, record, batch, context, invalid);
   }
   const left = remainingMs(context);
   if (left < config.reserveMs) {
@@ -154,22 +190,24 @@ async function runRecord<T>(
         ...recordKeys(raw, message),
         error: thrown.error,
       });
-    } else {
+    } else if (!willPark(config, failure, error)) {
       // What was thrown, as it may be logged (its own name kept; odd values as a plain copy).
       config.logger.error('handler failed: the record is retried, then sent to the DLQ', {
         ...recordKeys(raw, message),
         error: thrown.error,
       });
     }
-    record.failed(failure);
+    return parkOrFail(config, record, batch, context, failure, error);
   }
 }
 
-async function runPartition<T>(
+/** One lane (a partition, or one key of a partition): in offset order, stopped by its first failure. */
+async function runLane<T>(
   config: ResolvedConfig<T>,
   records: BatchRecord<T>[],
   context: Context,
   batch: Batch<T>,
+  slots: Slots | undefined,
 ) {
   let failed: BatchRecord<T> | undefined;
   for (const record of records) {
@@ -177,12 +215,12 @@ async function runPartition<T>(
       record.failed(
         new PartitionStoppedError(
           record.raw,
-          `not run: offset ${failed.raw.offset} of this partition failed first`,
+          `not run: offset ${failed.raw.offset} of this ${slots ? 'key' : 'partition'} failed first`,
         ),
       );
       continue;
     }
-    await runRecord(config, record, context, batch);
+    await runRecord(config, record, context, batch, slots);
     if (record.outcome === 'failed') failed = record;
   }
 }
@@ -195,7 +233,9 @@ export function runPartitions<T>(config: ResolvedConfig<T>) {
   return async (_event: MSKEvent, context: StackContext<T>): Promise<KafkaBatchResponse> => {
     // The batch decodeRecords made from this event (it rides on the context: see batch.ts).
     const batch = batchIn(context);
-    await Promise.all(batch.partitions.map((records) => runPartition(config, records, context, batch)));
+    const slots = config.ordering === 'key' ? new Slots(config.concurrency) : undefined;
+    const lanes = lanesOf(batch.partitions, config.ordering);
+    await Promise.all(lanes.map((records) => runLane(config, records, context, batch, slots)));
     // Not the first failure alone: AWS's Kafka page says a partial response lets Lambda "retry
     // only the failed records", and under that reading an unnamed record behind it would be
     // committed without having run.

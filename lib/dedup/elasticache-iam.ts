@@ -10,7 +10,18 @@
  * (see redact.ts).
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { AwsCredentialIdentity, AwsCredentialIdentityProvider, SourceData } from '@smithy/types';
+import { importPeer } from '../optional-peer.ts';
+
+// The shapes of @smithy/types, written here so that the published types need no AWS SDK package
+// (a function that does not use IAM auth installs none).
+/** AWS credentials, as the AWS SDK's credential providers give them. */
+export interface AwsCredentials {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken?: string;
+  readonly expiration?: Date;
+}
+type SourceData = string | ArrayBuffer | ArrayBufferView;
 
 /** Who connects to which cache. The user id must equal the IAM-enabled user's name. */
 export interface ElastiCacheIamAuth {
@@ -23,7 +34,7 @@ export interface ElastiCacheIamAuth {
   /** True for ElastiCache Serverless (adds ResourceType=ServerlessCache). Default: true. */
   serverless?: boolean;
   /** Default: the Node.js default credential chain (the Lambda execution role). */
-  credentials?: AwsCredentialIdentity | AwsCredentialIdentityProvider;
+  credentials?: AwsCredentials | (() => Promise<AwsCredentials>);
 }
 
 /** Renew the token kept in the options once it is older than this (tokens are valid for 15 minutes). */
@@ -54,7 +65,7 @@ class Sha256 {
  * A fresh IAM auth token for `auth`: the presigned URL without its `http://` scheme.
  *
  * @example
- * const password = await elastiCacheIamToken({ userId: 'dedup', cacheName: 'msk-once-prod' });
+ * const password = await elastiCacheIamToken({ userId: 'dedup', cacheName: 'shop-prod' });
  */
 export async function elastiCacheIamToken(auth: ElastiCacheIamAuth, now = new Date()): Promise<string> {
   return elastiCacheIamTokens(auth)(now);
@@ -66,16 +77,26 @@ export async function elastiCacheIamToken(auth: ElastiCacheIamAuth, now = new Da
  * not a credentials lookup.
  *
  * @example
- * const token = elastiCacheIamTokens({ userId: 'dedup', cacheName: 'msk-once-prod' });
+ * const token = elastiCacheIamTokens({ userId: 'dedup', cacheName: 'shop-prod' });
  * const password = await token();
  */
 export function elastiCacheIamTokens(auth: ElastiCacheIamAuth): (now?: Date) => Promise<string> {
   let credentials: ElastiCacheIamAuth['credentials'] = auth.credentials;
   return async (now = new Date()) => {
-    const { SignatureV4 } = await import('@smithy/signature-v4');
+    const { SignatureV4 } = await importPeer(
+      '@smithy/signature-v4',
+      'ElastiCache IAM auth (redis.iam)',
+      () => import('@smithy/signature-v4'),
+    );
     const region = auth.region ?? process.env.AWS_REGION;
     if (!region) throw new Error('ElastiCache IAM auth needs a region: set redis.iam.region or AWS_REGION');
-    credentials ??= (await import('@aws-sdk/credential-provider-node')).defaultProvider();
+    credentials ??= (
+      await importPeer(
+        '@aws-sdk/credential-provider-node',
+        'ElastiCache IAM auth (redis.iam) without credentials',
+        () => import('@aws-sdk/credential-provider-node'),
+      )
+    ).defaultProvider();
     const signer = new SignatureV4({ service: 'elasticache', region, credentials, sha256: Sha256 });
     const query: Record<string, string> = { Action: 'connect', User: auth.userId };
     if (auth.serverless !== false) query.ResourceType = 'ServerlessCache';

@@ -8,19 +8,102 @@
  * reads `options.password`; a cluster's new node connections read `options.redisOptions.password`
  * and its nodes `options.password`; `stream` is a node's socket.
  *
+ * The connects are traced too (`traceConnects`): how far the last one got (TCP, TLS, a byte from
+ * the server) tells a TLS mismatch from a host that does not answer. This leans on
+ * `connector.connect()` resolving the socket of each connect before it connects.
+ *
  * Guarantees: a connect uses a password made within the last second, or the last one made when
  * making it failed (it may still be valid: the failure is kept for the caller to report); a
  * retired client never connects again; every secret made is remembered (the last few) so that the
  * connection can scrub it from errors. Does not: re-authenticate a connection that is up (Redis
  * keeps an authenticated connection), or check that Redis accepts the password made.
  */
+import type { Socket } from 'node:net';
 import { type Callback, Cluster, Redis } from 'ioredis';
+import type { ConnectAttempt } from './connect-failure.ts';
 import type { RedisPasswordProvider } from './redis-options.ts';
 
 /** What a client of ours runs before each connect, and whether it was retired. @internal */
 export interface FreshAuth {
   beforeConnect: () => Promise<void>;
   retired: boolean;
+}
+
+const ATTEMPT = Symbol('msk-once.connectAttempt');
+type Traced = { [ATTEMPT]?: ConnectAttempt; connector?: { connect(...args: unknown[]): Promise<Socket> } };
+
+/**
+ * Note on `client`, for each connect, how far it got ({@link lastAttempt}): the TCP connection
+ * (a TLS socket emits `connect` too), the TLS session, the bytes read.
+ *
+ * @example
+ * traceConnects(client);
+ * @internal
+ */
+export function traceConnects(client: Redis): void {
+  const traced = client as unknown as Traced;
+  const connector = traced.connector;
+  if (!connector || typeof connector.connect !== 'function') return;
+  const connect = connector.connect.bind(connector);
+  connector.connect = (...args: unknown[]) =>
+    connect(...args).then((stream) => {
+      const attempt: ConnectAttempt = { tcp: false, secure: false, bytesRead: 0 };
+      traced[ATTEMPT] = attempt;
+      stream.once('connect', () => {
+        attempt.tcp = true;
+      });
+      stream.once('secureConnect', () => {
+        attempt.secure = true;
+      });
+      stream.once('close', () => {
+        attempt.bytesRead = stream.bytesRead;
+      });
+      return stream;
+    });
+}
+
+/**
+ * Trace the connects of a cluster's nodes and of the connections it makes to load the slot map
+ * (a node's `duplicate()`, whose errors ioredis drops: a startup node that refuses shows only as
+ * "Failed to refresh slots cache"), and pass their errors to `onError` with the node's address;
+ * the function returned tells how far the latest of them got. Leans on `+node` being emitted
+ * before the node connects, and on the slot map being loaded through `duplicate()`.
+ *
+ * @example
+ * const latest = traceClusterConnects(cluster, (error, address, attempt) => note(error, address, attempt));
+ * @internal
+ */
+export function traceClusterConnects(
+  cluster: Cluster,
+  onError: (error: unknown, address: string, attempt: ConnectAttempt | undefined) => void,
+): () => { address: string; attempt: ConnectAttempt | undefined } | undefined {
+  // The connection made last: how far it got tells why a cluster that never became ready did not.
+  let latest: { address: string; client: Redis } | undefined;
+  const trace = (client: Redis, address: string) => {
+    traceConnects(client);
+    latest = { address, client };
+    client.on('error', (error) => onError(error, address, lastAttempt(client)));
+  };
+  cluster.on('+node', (node: Redis) => {
+    const address = `${node.options.host}:${node.options.port}`;
+    trace(node, address);
+    const duplicate = node.duplicate.bind(node);
+    node.duplicate = (override) => {
+      const copy = duplicate(override);
+      trace(copy, address);
+      return copy;
+    };
+  });
+  return () => latest && { address: latest.address, attempt: lastAttempt(latest.client) };
+}
+
+/** How far the last connect of `client` got, where it was traced. @internal */
+export function lastAttempt(client: Redis): ConnectAttempt | undefined {
+  const attempt = (client as unknown as Traced)[ATTEMPT];
+  if (!attempt) return undefined;
+  // Still open: what was read so far.
+  const stream = client.stream as Socket | undefined;
+  return { ...attempt, bytesRead: Math.max(attempt.bytesRead, stream?.bytesRead ?? 0) };
 }
 
 /**
@@ -44,6 +127,8 @@ export class FreshAuthRedis extends Redis implements FreshAuth {
 export class FreshAuthCluster extends Cluster implements FreshAuth {
   beforeConnect: () => Promise<void> = async () => {};
   retired = false;
+  /** Where and how far the latest traced connect of the cluster got ({@link traceClusterConnects}). */
+  latestConnect?: () => { address: string; attempt: ConnectAttempt | undefined } | undefined;
   override connect(): Promise<void> {
     return this.beforeConnect().then(() => {
       if (this.retired) throw new Error('Connection is closed.');

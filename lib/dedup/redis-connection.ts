@@ -14,14 +14,35 @@
  * - a stale credential (an ElastiCache IAM token lives 15 minutes, a rotated secret): every
  *   connect, ioredis's own background reconnects included, makes the password anew.
  *
+ * A connect that fails says why (connect-failure.ts): the cause is taken from ioredis's error
+ * events while it connects (a refused port, a name that does not resolve, TLS on one side only,
+ * refused credentials), so that a batch that waited for the connection is told more than "not
+ * connected".
+ *
  * No password, token or signed URL ever appears in an error this module raises (redact.ts).
  * Its options and their checks: redis-options.ts; the clients that make their password before
  * each connect: fresh-auth.ts.
  */
+import { isIP } from 'node:net';
 import { Cluster, type ClusterOptions, type Redis, type RedisOptions } from 'ioredis';
-import { DedupStoreError } from '../errors.ts';
+import { RedisConnectionError } from '../errors.ts';
+import {
+  type ConnectAttempt,
+  type ConnectTarget,
+  describeRedisFailure,
+  type RedisFailure,
+} from './connect-failure.ts';
 import { elastiCacheIamTokens, TOKEN_REFRESH_MS } from './elasticache-iam.ts';
-import { AuthPassword, type FreshAuth, FreshAuthCluster, FreshAuthRedis, retire } from './fresh-auth.ts';
+import {
+  AuthPassword,
+  type FreshAuth,
+  FreshAuthCluster,
+  FreshAuthRedis,
+  lastAttempt,
+  retire,
+  traceClusterConnects,
+  traceConnects,
+} from './fresh-auth.ts';
 import { scrubError } from './redact.ts';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -38,8 +59,19 @@ import {
 export interface RedisConnection {
   /** The current client: a new one after {@link RedisConnection.dropAfterTimeout}. */
   readonly client: Redis | Cluster;
-  /** Resolves when the client is ready; rejects with a {@link DedupStoreError} after the connect timeout. */
+  /** `host:port` it connects to (a cluster's: the configuration endpoint). */
+  readonly address: string;
+  /**
+   * Resolves when the client is ready; rejects after the connect timeout with a
+   * {@link RedisConnectionError} that names the address and what the last connect ran into.
+   */
   ready(): Promise<void>;
+  /**
+   * A failed command's error in the reader's words (the address, the cause, what to check), or
+   * undefined when it is not a connection, auth or permission failure. ioredis's "not connected"
+   * texts get the cause of the last failed connect.
+   */
+  describe(error: unknown): RedisFailure | undefined;
   /**
    * A round trip timed out: the next batch gets a new client (a half-open connection never answers
    * again); the old one is closed after `lateReplyGraceMs`, so that the late replies of a Redis
@@ -72,11 +104,21 @@ export function connectRedis(
   const port = Number(url.port || 6379);
   const tlsOn = options.tls === undefined ? url.protocol === 'rediss:' : options.tls !== false;
   const tls = tlsOn
-    ? { servername: host, ...(typeof options.tls === 'object' ? options.tls : {}) }
+    ? {
+        // SNI takes a host name only (RFC 6066; Node warns for an IP address).
+        ...(isIP(host) ? {} : { servername: host }),
+        ...(typeof options.tls === 'object' ? options.tls : {}),
+      }
     : undefined;
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const reconnectIntervalMs = options.reconnectIntervalMs ?? DEFAULT_RECONNECT_INTERVAL_MS;
   const lateReplyGraceMs = options.lateReplyGraceMs ?? DEFAULT_LATE_REPLY_GRACE_MS;
+  const target: ConnectTarget = {
+    address: `${host}:${port}`,
+    tls: tlsOn,
+    user: options.iam?.userId ?? options.username,
+    connectTimeoutMs,
+  };
   const urlUser = decodedUrlPart(url.username, 'user', 'redis.url');
   const urlPassword = decodedUrlPart(url.password, 'password', 'redis.url');
   const staticPassword = typeof options.password === 'string' ? options.password : urlPassword;
@@ -103,6 +145,12 @@ export function connectRedis(
     retryStrategy: (times) => Math.min(50 * 2 ** times, 2000),
     ...(tls ? { tls } : {}),
   });
+  // What the last failed connect ran into; cleared when a client becomes ready.
+  let lastFailure: RedisFailure | undefined;
+  const noteFailure = (failure: RedisFailure | undefined) => {
+    // ioredis follows a refusal with "Stream isn't writeable": that says less, keep the first.
+    if (failure && (failure.problem !== 'closed' || lastFailure === undefined)) lastFailure = failure;
+  };
   const makeClient = (): Redis | Cluster => {
     let client: (Redis | Cluster) & FreshAuth;
     if (options.cluster) {
@@ -120,8 +168,23 @@ export function connectRedis(
       client = new FreshAuthRedis({ ...nodeOptions(), host, port });
     }
     client.beforeConnect = () => auth.renew(client);
-    // Errors surface through the commands; an unhandled 'error' event would crash the process.
-    client.on('error', () => {});
+    // Errors surface through the commands (an unhandled 'error' event would crash the process);
+    // what they say is kept to tell why a batch found no connection.
+    if (client instanceof FreshAuthCluster) {
+      client.on('error', (error) => noteFailure(describeRedisFailure(error, target)));
+      client.latestConnect = traceClusterConnects(client, (error, address, attempt) =>
+        noteFailure(describeRedisFailure(error, { ...target, address }, attempt)),
+      );
+    } else {
+      const standalone = client as FreshAuthRedis;
+      traceConnects(standalone);
+      standalone.on('error', (error) =>
+        noteFailure(describeRedisFailure(error, target, lastAttempt(standalone))),
+      );
+    }
+    client.on('ready', () => {
+      lastFailure = undefined;
+    });
     setup(client);
     return client;
   };
@@ -144,6 +207,7 @@ export function connectRedis(
     get client() {
       return current;
     },
+    address: target.address,
     async ready() {
       const client = current;
       if (client.status === 'ready') {
@@ -154,19 +218,22 @@ export function connectRedis(
       if (client.status === 'wait' || client.status === 'end') {
         await auth.renew(client);
         if (auth.error !== undefined && auth.current === undefined) {
-          throw new DedupStoreError(
+          throw new RedisConnectionError(
             'connection',
-            `could not make an auth token: ${redact(auth.error).message}`,
+            'auth',
+            target.address,
+            `could not make an auth token for ${target.address}: ${redact(auth.error).message}`,
             { cause: redact(auth.error) },
           );
         }
         if ((client.status as string) === 'wait' || (client.status as string) === 'end') {
-          client.connect().catch(() => {});
+          // A cluster's startup name that does not resolve shows only here (ioredis emits nothing).
+          client.connect().catch((error) => noteFailure(describeRedisFailure(error, target)));
         }
       }
       try {
         await untilReady(client, connectTimeoutMs);
-      } catch (error) {
+      } catch {
         // A connection that does not become ready (a ready check that is never answered) is
         // dropped like one whose commands time out.
         connection.dropAfterTimeout();
@@ -174,8 +241,19 @@ export function connectRedis(
           auth.error === undefined
             ? ''
             : `; the last auth token could not be made: ${redact(auth.error).message}`;
-        throw new DedupStoreError('connection', `${(error as Error).message}${why}`);
+        throw notReady(client, target, lastFailure, why);
       }
+    },
+    describe(error) {
+      const failure = describeRedisFailure(
+        error,
+        target,
+        current instanceof Cluster ? undefined : lastAttempt(current),
+      );
+      if (failure?.problem === 'closed' && lastFailure && lastFailure.problem !== 'closed') {
+        return { ...lastFailure, text: `not connected: ${lastFailure.text}` };
+      }
+      return failure;
     },
     dropAfterTimeout() {
       const now = Date.now();
@@ -211,9 +289,13 @@ export function connectRedis(
 export function adoptRedisClient(client: Redis | Cluster, connectTimeoutMs: number): RedisConnection {
   const secret = (client instanceof Cluster ? client.options.redisOptions : client.options)?.password;
   const secrets = typeof secret === 'string' ? [secret] : [];
+  const target = targetOf(client, connectTimeoutMs);
   return {
     client,
+    address: target.address,
     ready: () => whenReady(client, connectTimeoutMs),
+    describe: (error) =>
+      describeRedisFailure(error, target, client instanceof Cluster ? undefined : lastAttempt(client)),
     dropAfterTimeout: () => false,
     redact: (error) => scrubError(error, secrets),
     close: () => client.disconnect(),
@@ -221,7 +303,7 @@ export function adoptRedisClient(client: Redis | Cluster, connectTimeoutMs: numb
 }
 
 /**
- * Wait until `client` is ready, connecting it if it never was; a {@link DedupStoreError} after `timeoutMs`.
+ * Wait until `client` is ready, connecting it if it never was; a {@link RedisConnectionError} after `timeoutMs`.
  *
  * @example
  * await whenReady(redis, 1000);
@@ -231,9 +313,65 @@ export async function whenReady(client: Redis | Cluster, timeoutMs: number): Pro
   if (client.status === 'wait' || client.status === 'end') client.connect().catch(() => {});
   try {
     await untilReady(client, timeoutMs);
-  } catch (error) {
-    throw new DedupStoreError('connection', (error as Error).message);
+  } catch {
+    throw notReady(client, targetOf(client, timeoutMs), undefined, '');
   }
+}
+
+/** Where a client made elsewhere connects (its first startup node, for a cluster). */
+function targetOf(client: Redis | Cluster, connectTimeoutMs: number): ConnectTarget {
+  if (client instanceof Cluster) {
+    const first = (client as unknown as { startupNodes: unknown[] }).startupNodes[0] as
+      | { host?: string; port?: number }
+      | string
+      | number
+      | undefined;
+    const address =
+      typeof first === 'object'
+        ? `${first.host ?? 'localhost'}:${first.port ?? 6379}`
+        : String(first ?? 'cluster');
+    return {
+      address,
+      tls: !!client.options.redisOptions?.tls,
+      user: client.options.redisOptions?.username,
+      connectTimeoutMs,
+    };
+  }
+  const { host, port, tls, username } = client.options;
+  return { address: `${host ?? 'localhost'}:${port ?? 6379}`, tls: !!tls, user: username, connectTimeoutMs };
+}
+
+/**
+ * The error of a client that did not become ready in time: why its last connect failed, else how
+ * far it got (traced connects), else that it did not answer.
+ */
+function notReady(
+  client: Redis | Cluster,
+  target: ConnectTarget,
+  lastFailure: RedisFailure | undefined,
+  why: string,
+): RedisConnectionError {
+  let attempt: ConnectAttempt | undefined;
+  let at = target;
+  if (client instanceof FreshAuthCluster) {
+    const latest = client.latestConnect?.();
+    attempt = latest?.attempt;
+    if (latest) at = { ...target, address: latest.address };
+  } else if (!(client instanceof Cluster)) attempt = lastAttempt(client);
+  // ioredis's own connect timeout may fire just after ours: its verdict, from how far the connect got.
+  const failure =
+    lastFailure ??
+    (attempt && (!attempt.tcp || (target.tls && !attempt.secure))
+      ? describeRedisFailure({ code: 'ETIMEDOUT' }, at, attempt)
+      : undefined);
+  if (failure) {
+    const reason = failure.problem === 'timeout' ? 'timeout' : 'connection';
+    return new RedisConnectionError(reason, failure.problem, failure.address, `${failure.text}${why}`);
+  }
+  const text = attempt?.tcp
+    ? `${at.address} accepted the connection but did not answer within ${at.connectTimeoutMs} ms (a stalled or overloaded Redis)`
+    : `no answer from ${at.address} within ${at.connectTimeoutMs} ms (status ${client.status})`;
+  return new RedisConnectionError('timeout', 'timeout', at.address, `${text}${why}`);
 }
 
 function untilReady(client: Redis | Cluster, timeoutMs: number): Promise<void> {
@@ -241,7 +379,7 @@ function untilReady(client: Redis | Cluster, timeoutMs: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       client.off('ready', onReady);
-      reject(new Error(`not connected within ${timeoutMs} ms (status ${client.status})`));
+      reject(new Error(`not connected within ${timeoutMs} ms`));
     }, timeoutMs);
     const onReady = () => {
       clearTimeout(timer);

@@ -39,6 +39,11 @@
  * importing node. So the first round trip goes on each node's own connection (no cluster logic),
  * and only the resends use the cluster client's per-command handling (Cluster.js `handleError`).
  *
+ * Errors say what happened (connect-failure.ts: the address, the cause, what to check) and, until
+ * a store call has worked once since the store was made (the cold start), carry the reason
+ * `misconfigured` instead of the outage's: a store that never worked is most likely set up wrong,
+ * one that worked and stopped is an outage.
+ *
  * After a round trip times out the next batch gets a new client (see redis-connection.ts); the
  * old one stays open for `lateReplyGraceMs`, and the claims its late replies show are released
  * through the new one, so a stall of Redis costs a retry, not the lease. A half-open connection
@@ -46,7 +51,7 @@
  */
 import calculateSlot from 'cluster-key-slot';
 import { type ChainableCommander, Cluster, type Redis } from 'ioredis';
-import { ConfigurationError, DedupStoreError } from '../errors.ts';
+import { ConfigurationError, DedupStoreError, RedisConnectionError } from '../errors.ts';
 import { adoptRedisClient, connectRedis, type RedisConnection } from './redis-connection.ts';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
@@ -145,13 +150,15 @@ function isClient(value: unknown): value is Redis | Cluster {
  *
  * @example
  * const store = new RedisDedupStore({ redis: { url: 'rediss://cache.example:6379', cluster: true } });
- * const [result] = await store.claim(['notification:dedup:on-review-created:01J...'], owner, 60_000);
+ * const [result] = await store.claim(['orders:dedup:on-order-placed:01J...'], owner, 60_000);
  */
 export class RedisDedupStore implements DedupStore {
   readonly #connection: RedisConnection;
   readonly #commandTimeoutMs: number;
   /** Cluster nodes whose last round trip failed to connect: their slots' map is asked again first. */
   readonly #unreachable = new Set<string>();
+  /** A store call got an answer since the store was made: errors are an outage's from then on. */
+  #worked = false;
 
   constructor(options: RedisDedupStoreOptions) {
     // Gone in 0.3.0 (it read old keys but never wrote them): refused rather than ignored.
@@ -285,11 +292,19 @@ export class RedisDedupStore implements DedupStore {
   async #send(
     keys: readonly string[],
     step: Step,
-    onReply: (index: number, error: Error | null, reply: unknown) => void,
+    onKeyReply: (index: number, error: Error | null, reply: unknown) => void,
     onLate?: (late: { index: number; reply: unknown }[]) => void,
   ): Promise<void> {
+    const onReply = (index: number, error: Error | null, reply: unknown) => {
+      if (!error) this.#worked = true;
+      onKeyReply(index, error, reply);
+    };
     if (keys.length === 0) return;
-    await this.#connection.ready();
+    try {
+      await this.#connection.ready();
+    } catch (error) {
+      throw this.#storeError(error);
+    }
     const client = this.client;
     // The keys a timed-out round trip got answers for after all: the caller decides (claims: release).
     const late = onLate
@@ -369,11 +384,11 @@ export class RedisDedupStore implements DedupStore {
       } catch (error) {
         const storeError = this.#storeError(error);
         for (const unit of resend) for (const i of unit) onReply(i, storeError, null);
-        if (storeError.reason === 'timeout') failures.push(storeError);
+        if (timedOut(storeError)) failures.push(storeError);
       }
     }
     // A round trip that never answered may be on a half-open connection: the next one starts afresh.
-    if (failures.some((failure) => failure.reason === 'timeout')) this.#connection.dropAfterTimeout();
+    if (failures.some(timedOut)) this.#connection.dropAfterTimeout();
     // When every node failed there is nothing partial to report: one error for the whole call.
     if (failedShipments === shipments.length) throw failures[0];
   }
@@ -427,13 +442,46 @@ export class RedisDedupStore implements DedupStore {
     if (failed) throw this.#storeError(failed, what);
   }
 
-  /** A store error fit to log: secrets scrubbed from the message, ioredis's command arguments gone. */
+  /**
+   * A store error fit to log: in the reader's words where it is a connection, auth or permission
+   * failure, secrets scrubbed, ioredis's command arguments gone (its text, scrubbed, is the cause);
+   * `misconfigured` while no call has worked since the store was made.
+   */
   #storeError(error: unknown, what?: string): DedupStoreError {
-    if (error instanceof DedupStoreError) return error;
-    const safe = this.#connection.redact(error);
-    return new DedupStoreError(errorReason(error), what ? `${what}: ${safe.message}` : safe.message, {
-      cause: safe,
-    });
+    let known: DedupStoreError;
+    if (error instanceof DedupStoreError) known = error;
+    else {
+      const safe = this.#connection.redact(error);
+      const failure = this.#connection.describe(error);
+      const detail = failure?.text ?? safe.message;
+      const text = what ? `${what}: ${detail}` : detail;
+      known = failure
+        ? new RedisConnectionError(
+            failure.problem === 'timeout' ? 'timeout' : 'connection',
+            failure.problem,
+            failure.address,
+            text,
+            { cause: safe },
+          )
+        : new DedupStoreError(errorReason(error), text, { cause: safe });
+    }
+    if (this.#worked || known.reason === 'misconfigured') return known;
+    const detail = `${known.detail} (no store call has worked since this function's cold start: most likely a setting, not an outage)`;
+    const options = known.cause === undefined ? undefined : { cause: known.cause };
+    return known instanceof RedisConnectionError
+      ? new RedisConnectionError('misconfigured', known.problem, known.address, detail, options)
+      : new DedupStoreError('misconfigured', detail, options);
+  }
+
+  /** No answer within the command timeout: a timeout, or `misconfigured` while nothing has worked. */
+  #noAnswer(): DedupStoreError {
+    const address = this.#connection.address;
+    return new RedisConnectionError(
+      'timeout',
+      'timeout',
+      address,
+      `no answer from ${address} within ${this.#commandTimeoutMs} ms`,
+    );
   }
 
   #bounded(
@@ -441,14 +489,14 @@ export class RedisDedupStore implements DedupStore {
     onLate: (replies: [Error | null, unknown][]) => void,
   ): Promise<[Error | null, unknown][]> {
     return new Promise((resolve, reject) => {
-      let timedOut = false;
+      let late = false;
       const timer = setTimeout(() => {
-        timedOut = true;
-        reject(new DedupStoreError('timeout', `no answer within ${this.#commandTimeoutMs} ms`));
+        late = true;
+        reject(this.#storeError(this.#noAnswer()));
       }, this.#commandTimeoutMs);
       exec.then(
         (replies) => {
-          if (timedOut) return onLate(replies ?? []);
+          if (late) return onLate(replies ?? []);
           clearTimeout(timer);
           resolve(replies ?? []);
         },
@@ -459,6 +507,11 @@ export class RedisDedupStore implements DedupStore {
       );
     });
   }
+}
+
+/** A round trip that got no answer in time (a command or connect timeout, misconfigured or not). */
+function timedOut(error: DedupStoreError): boolean {
+  return error.reason === 'timeout' || (error instanceof RedisConnectionError && error.problem === 'timeout');
 }
 
 function allIndexes(count: number): number[] {

@@ -17,7 +17,7 @@
  * claim on both is what keeps two releases from running an event twice), or anything for a key not
  * made by dedupKey (it is passed on alone).
  */
-import { type PreviousKeyFormat, previousFormatKey } from './previous-key-formats.ts';
+import { type PreviousKeyFormat, previousFormatKey } from '../contract/previous-key-formats.ts';
 import type { ClaimResult, DedupStore, RenewalResult } from './store.ts';
 
 /** The keys of a call: the current ones, then the previous-format key of each that has one. */

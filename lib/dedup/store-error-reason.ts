@@ -7,7 +7,8 @@
  * and message, and this never throws. Does not: look into `cause` chains, or tell the errors of a
  * custom store apart beyond what their text says (they are `unknown` otherwise).
  */
-import { DedupStoreError, type StoreErrorReason } from '../errors.ts';
+import type { StoreErrorReason } from '../contract/reasons.ts';
+import { DedupStoreError } from '../errors.ts';
 
 /**
  * The reason of a store error, as the metric and the store's own recovery (a resend after a

@@ -36,8 +36,8 @@ const TOPIC_SAFE = /^[A-Za-z0-9_-]+$/;
  * collapseIdsFor('01JD8X3Z4Q5R6S7T8V9W0XYZAB');
  * // { apnsCollapseId: '01JD8X3Z4Q5R6S7T8V9W0XYZAB', fcmTag: '01JD8X3Z4Q5R6S7T8V9W0XYZAB',
  * //   webPushTopic: '01JD8X3Z4Q5R6S7T8V9W0XYZAB' }
- * collapseIdsFor('01JD8X3Z4Q5R6S7T8V9W0XYZAB', 'review-created').apnsCollapseId;
- * // 'review-created:01JD8X3Z4Q5R6S7T8V9W0XYZAB'
+ * collapseIdsFor('01JD8X3Z4Q5R6S7T8V9W0XYZAB', 'order-placed').apnsCollapseId;
+ * // 'order-placed:01JD8X3Z4Q5R6S7T8V9W0XYZAB'
  */
 export function collapseIdsFor(eventId: string, kind?: string): CollapseIds {
   if (typeof eventId !== 'string' || eventId.trim() === '') {

@@ -36,7 +36,7 @@ export interface EffectsConfig {
  * @throws ConfigurationError naming the variable when one is missing or malformed.
  * @example
  * const config = effectsConfigFromEnv(process.env);
- * // { tableName: 'notification-idempotency', namespace: 'notification', handlerName: 'notification-fn', expiresAfterSeconds: 604800 }
+ * // { tableName: 'orders-idempotency', namespace: 'orders', handlerName: 'orders-fn', expiresAfterSeconds: 604800 }
  */
 export function effectsConfigFromEnv(env: Readonly<Record<string, string | undefined>>): EffectsConfig {
   const tableName = env[EnvVar.idempotencyTable]?.trim();

@@ -22,9 +22,9 @@ import { randomUUID } from 'node:crypto';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
+import type { KafkaMessage } from '../contract/message.ts';
 import { Dimension, type EffectErrorReason, EnvVar, Metric } from '../contract.ts';
 import { ConfigurationError } from '../errors.ts';
-import type { KafkaMessage } from '../kafka/message.ts';
 import {
   DEFAULT_EFFECT_EXPIRES_AFTER_SECONDS,
   DEFAULT_IN_PROGRESS_MS,
@@ -144,10 +144,10 @@ function saveFailureOf(error: unknown): SaveFailure {
  * Make an {@link Effect} runner bound to one idempotency table and one handler.
  *
  * @example
- * const effect = createEffect({ tableName: 'notification-idempotency', namespace: 'notification', handlerName: 'on-review-created' });
+ * const effect = createEffect({ tableName: 'orders-idempotency', namespace: 'orders', handlerName: 'on-order-placed' });
  * // in a business handler:
  * async handle(message, ctx) {
- *   const receipt = await effect(message, 'send-push', (signal) => push.send(message.payload, { signal }), ctx);
+ *   const receipt = await effect(message, 'send-receipt', (signal) => push.send(message.payload, { signal }), ctx);
  * }
  */
 export function createEffect(options: EffectOptions): Effect {
@@ -337,10 +337,10 @@ let fromEnv: Effect | undefined;
  *   time is left; EffectConflictError when another topic's message used this event id; whatever
  *   `fn` threw (its mark deleted).
  * @example
- * export const handler = kafkaHandler<ReviewCreated>({
- *   handlerName: 'on-review-created',
+ * export const handler = kafkaHandler<OrderPlaced>({
+ *   handlerName: 'on-order-placed',
  *   async handle(message, ctx) {
- *     await effect(message, 'send-push', (signal) => push.send({ to: message.payload!.userId }, { signal }), ctx);
+ *     await effect(message, 'send-receipt', (signal) => push.send({ to: message.payload!.userId }, { signal }), ctx);
  *   },
  * });
  */

@@ -4,7 +4,7 @@
  *
  * @example
  * import { effect, collapseIdsFor } from './lib/effects/index.ts';
- * await effect(message, 'send-push', () => push.send({ collapseId: collapseIdsFor(message.eventId).apnsCollapseId }), ctx);
+ * await effect(message, 'send-receipt', () => push.send({ collapseId: collapseIdsFor(message.eventId).apnsCollapseId }), ctx);
  */
 export {
   APNS_COLLAPSE_ID_MAX_BYTES,

@@ -25,8 +25,8 @@ export interface EffectMarkOf {
  * The key prefix of the marks of one effect of one handler.
  *
  * @example
- * effectMarkPrefix({ namespace: 'notification', handlerName: 'on-review-created', effect: 'send-push' });
- * // 'notification:on-review-created:send-push'
+ * effectMarkPrefix({ namespace: 'orders', handlerName: 'on-order-placed', effect: 'send-receipt' });
+ * // 'orders:on-order-placed:send-receipt'
  */
 export function effectMarkPrefix(of: EffectMarkOf): string {
   return `${encodeURIComponent(of.namespace)}:${encodeURIComponent(of.handlerName)}:${encodeURIComponent(of.effect)}`;
@@ -36,8 +36,8 @@ export function effectMarkPrefix(of: EffectMarkOf): string {
  * The `id` of the mark of an effect for `eventId` in the idempotency table.
  *
  * @example
- * effectMarkKey({ namespace: 'notification', handlerName: 'on-review-created', effect: 'send-push' }, '01JD8X3Z4Q5R6S7T8V9W0XYZAB');
- * // 'notification:on-review-created:send-push#<22 base64 characters>=='
+ * effectMarkKey({ namespace: 'orders', handlerName: 'on-order-placed', effect: 'send-receipt' }, '01JD8X3Z4Q5R6S7T8V9W0XYZAB');
+ * // 'orders:on-order-placed:send-receipt#<22 base64 characters>=='
  */
 export function effectMarkKey(of: EffectMarkOf, eventId: string): string {
   const hash = createHash('md5').update(JSON.stringify(eventId)).digest('base64');

@@ -7,6 +7,7 @@
  */
 import type { Resolver, Type } from 'avsc';
 import { ConfigurationError } from '../errors.ts';
+import { importPeer } from '../optional-peer.ts';
 import { type AvroBounds, boundedTypeHook } from './avro-bounds.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import { type BodyCodec, type FormatOptions, fieldDecoder, type RecordFormat } from './format.ts';
@@ -63,7 +64,11 @@ class AvroCodec implements BodyCodec<unknown> {
   }
 
   load = async () => {
-    const module = (await import('avsc')) as Avsc & { default?: Avsc };
+    const module = (await importPeer(
+      'avsc',
+      'the avro format (msk-once/formats)',
+      () => import('avsc'),
+    )) as Avsc & { default?: Avsc };
     const avsc = module.default ?? module;
     this.#typeHook = boundedTypeHook(avsc, this.#bounds);
     if (this.#schema !== undefined) {

@@ -68,7 +68,7 @@ export type FieldDecoder<T> = (bytes: Buffer, record: MSKRecord, eventId?: strin
  */
 export interface RecordFormat<T = unknown> {
   readonly type: FormatName;
-  /** Whether every decode returns at once (plain JSON): a dedupKey function needs that. */
+  /** Whether every decode returns at once (plain JSON); otherwise a decode may return a promise. */
   readonly synchronous: boolean;
   /** @internal The decoder of `field`; made once, at cold start. */
   decoder(field: RecordField): FieldDecoder<T>;
@@ -85,7 +85,7 @@ export interface FormatOptions<T> {
    * Where writer schemas come from, by the schema id the record carries. Without one, the reader
    * schema is taken to be the writer schema. @default none
    */
-  registry?: SchemaRegistry;
+  registry?: SchemaRegistry | undefined;
   /**
    * How producers framed records that reach the function as written (no `*SchemaMetadata`).
    * @default the registry's kind ('confluent' or 'glue'), else 'none'

@@ -6,6 +6,7 @@
  */
 import type { GetSchemaVersionCommandOutput, GlueClient, GlueClientConfig } from '@aws-sdk/client-glue';
 import { SchemaRegistryError } from '../errors.ts';
+import { importPeer } from '../optional-peer.ts';
 import {
   type RegisteredSchema,
   SchemaLookup,
@@ -76,7 +77,11 @@ export class GlueSchemaRegistry implements SchemaRegistry {
   }
 
   #sdk() {
-    this.#client ??= import('@aws-sdk/client-glue').then((sdk) => {
+    this.#client ??= importPeer(
+      '@aws-sdk/client-glue',
+      'the Glue schema registry (msk-once/formats)',
+      () => import('@aws-sdk/client-glue'),
+    ).then((sdk) => {
       const o = this.#options;
       const client =
         o.client ??

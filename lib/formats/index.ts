@@ -9,7 +9,7 @@
  * import { avro, schemaRegistryFromEnv } from 'msk-once/formats';
  *
  * export const handler = kafkaHandler<Review>({
- *   handlerName: 'on-review-created',
+ *   handlerName: 'on-order-placed',
  *   ...dedupConfigFromEnv(),
  *   value: avro({ schema: reviewSchema, registry: schemaRegistryFromEnv() }),
  *   async handle(message) { … message.payload … },

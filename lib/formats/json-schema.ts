@@ -6,6 +6,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { ConfigurationError } from '../errors.ts';
+import { importPeer } from '../optional-peer.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import { type BodyCodec, type FormatOptions, fieldDecoder, type RecordFormat } from './format.ts';
 import type { Frame } from './frame.ts';
@@ -46,8 +47,12 @@ class JsonSchemaCodec implements BodyCodec<unknown> {
     const classOf = (m: unknown) =>
       ((m as { default: { default?: AjvClass } }).default.default ??
         (m as { default: AjvClass }).default) as AjvClass;
-    this.#draft7 = new (classOf(await import('ajv')))(options);
-    this.#draft2020 = new (classOf(await import('ajv/dist/2020.js')))(options);
+    this.#draft7 = new (classOf(
+      await importPeer('ajv', 'the jsonSchema format (msk-once/formats)', () => import('ajv')),
+    ))(options);
+    this.#draft2020 = new (classOf(
+      await importPeer('ajv', 'the jsonSchema format (msk-once/formats)', () => import('ajv/dist/2020.js')),
+    ))(options);
     if (this.#schema) {
       try {
         this.#reader = this.#compile(this.#schema);

@@ -9,6 +9,7 @@
  */
 import type { Reader, Type } from 'protobufjs';
 import { ConfigurationError } from '../errors.ts';
+import { importPeer } from '../optional-peer.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import {
   type BodyCodec,
@@ -75,7 +76,11 @@ class ProtobufCodec implements BodyCodec<unknown> {
   }
 
   load = async () => {
-    const module = (await import('protobufjs')) as Protobufjs & { default?: Protobufjs };
+    const module = (await importPeer(
+      'protobufjs',
+      'the protobuf format (msk-once/formats)',
+      () => import('protobufjs'),
+    )) as Protobufjs & { default?: Protobufjs };
     this.#protobuf = module.default ?? module;
   };
 

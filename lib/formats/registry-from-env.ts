@@ -6,6 +6,7 @@
 
 import { EnvVar } from '../contract.ts';
 import { ConfigurationError } from '../errors.ts';
+import { importPeer } from '../optional-peer.ts';
 import { type ConfluentAuth, ConfluentSchemaRegistry } from './confluent-registry.ts';
 import { GlueSchemaRegistry } from './glue-registry.ts';
 import type { SchemaRegistry, SchemaRegistryClientOptions } from './registry.ts';
@@ -30,7 +31,11 @@ export async function confluentAuthFromSecret(
   secretArn: string,
   aws: SchemaRegistryFromEnvOptions['aws'] = {},
 ): Promise<ConfluentAuth> {
-  const sdk = await import('@aws-sdk/client-secrets-manager');
+  const sdk = await importPeer(
+    '@aws-sdk/client-secrets-manager',
+    'a Confluent registry whose credentials are in Secrets Manager (msk-once/formats)',
+    () => import('@aws-sdk/client-secrets-manager'),
+  );
   const client = new sdk.SecretsManagerClient({
     region: aws.region ?? secretArn.split(':')[3],
     endpoint: aws.endpoint,

@@ -4,10 +4,12 @@
  * it never throws past the batch.
  */
 import type { MSKRecord } from 'aws-lambda';
-import { InvalidRecordError } from '../errors.ts';
+import { isByteArray } from '../contract/bytes.ts';
+import { CORRELATION_ID_HEADER, EVENT_TYPE_HEADER } from '../contract/envelope.ts';
+import { type EventIdReader, resolveEventIdSource } from '../contract/event-id-source.ts';
+import type { KafkaHeaders, KafkaMessage } from '../contract/message.ts';
+import { type EventIdError, InvalidRecordError } from '../errors.ts';
 import { readThrown } from '../observability/thrown.ts';
-import { CORRELATION_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, normalizeEventId } from './envelope.ts';
-import type { KafkaHeaders, KafkaMessage } from './message.ts';
 
 /**
  * A message whose payload its owner may still fill: what {@link decodeEnvelope} returns. Whoever
@@ -17,6 +19,8 @@ import type { KafkaHeaders, KafkaMessage } from './message.ts';
  */
 export interface PendingMessage<T> extends KafkaMessage<T> {
   payload: T | null;
+  /** Empty until the payload is decoded when the id source reads the payload. */
+  eventId: string;
 }
 
 /** How to decode a record's value (and key) and how large a header may be. */
@@ -29,6 +33,8 @@ export interface DecodeOptions<T> {
   /** Decode a key (a key format); without it the key stays the record's bytes. */
   key?: (key: Buffer, record: MSKRecord, eventId?: string) => unknown;
   maxHeaderBytes: number;
+  /** Where the event id comes from (resolved). Default: the Event-Id header, a ULID. */
+  eventId?: EventIdReader;
 }
 
 /**
@@ -62,20 +68,6 @@ function describeType(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   const type = typeof value;
   return type === 'object' || type === 'undefined' ? `an ${type}` : `a ${type}`;
-}
-
-/**
- * True when every element is a whole number 0..255. A header value outside it would be wrapped
- * modulo 256 by Buffer.from, so 0x130 could alias another Event-Id's 0x30: such a record fails.
- */
-export function isByteArray(bytes: unknown): bytes is number[] {
-  if (!Array.isArray(bytes)) return false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    // A non-number, a fraction, a negative or a value above 255 never equals itself masked.
-    if ((b & 255) !== b) return false;
-  }
-  return true;
 }
 
 /**
@@ -154,45 +146,8 @@ function single(headers: KafkaHeaders, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * The Event-Id of a record's decoded headers. Header names are matched exactly (Kafka header
- * names are case-sensitive; the DLQ reader matches the same way). The same id twice is one id
- * (ULIDs compare case-insensitively); two different ids make the record fail: neither may
- * silently win, or one event's key would be claimed for another.
- */
-function eventIdOf(record: MSKRecord, headers: KafkaHeaders): string {
-  const raw = headers[EVENT_ID_HEADER];
-  if (raw === undefined) {
-    let near = '';
-    for (const name in headers) {
-      if (name.toLowerCase() === EVENT_ID_LOWER) near = ` (found '${name}': header names are case-sensitive)`;
-    }
-    throw new InvalidRecordError(record, `no ${EVENT_ID_HEADER} header${near}`);
-  }
-  if (typeof raw === 'string') {
-    const id = normalizeEventId(raw);
-    if (id === undefined)
-      throw new InvalidRecordError(record, `${EVENT_ID_HEADER} '${raw.slice(0, 64)}' is not a ULID`);
-    return id;
-  }
-  let eventId: string | undefined;
-  for (const value of raw) {
-    const id = normalizeEventId(value);
-    if (id === undefined) {
-      throw new InvalidRecordError(record, `${EVENT_ID_HEADER} '${value.slice(0, 64)}' is not a ULID`);
-    }
-    if (eventId !== undefined && id !== eventId) {
-      throw new InvalidRecordError(
-        record,
-        `two different ${EVENT_ID_HEADER} headers (${eventId}, ${id}): which event it is cannot be told`,
-      );
-    }
-    eventId = id;
-  }
-  return eventId!;
-}
-
-const EVENT_ID_LOWER = EVENT_ID_HEADER.toLowerCase();
+/** The default source: the Event-Id header, a ULID. */
+const DEFAULT_EVENT_ID: EventIdReader = resolveEventIdSource(undefined);
 
 /**
  * Decode a record into the message a business function sees.
@@ -209,6 +164,8 @@ export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): P
       'decodeRecord decodes synchronously; this format has to wait: await decodePayload instead',
     );
   }
+  const source = options.eventId ?? DEFAULT_EVENT_ID;
+  if (message.eventId === '') message.eventId = source.read(record, message);
   return message;
 }
 
@@ -216,7 +173,9 @@ export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): P
  * Everything but the value: enough to claim the record. The consumer parses the value only when
  * the record runs, so duplicates are never parsed and payloads do not all live at once.
  *
- * @throws {InvalidRecordError} malformed base64 key, a missing or invalid Event-Id, an oversize header.
+ * @throws {InvalidRecordError} malformed base64 key, an oversize header; an {@link EventIdError} when
+ *   the id source (default: the Event-Id header) gives no valid id. With a source that reads the
+ *   payload, `eventId` stays empty until the payload is decoded.
  * @example
  * const message = decodeEnvelope(record, { parse: parseJson, maxHeaderBytes: 16384 }); // payload: null
  */
@@ -228,9 +187,8 @@ export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>):
     );
   }
   const headers = decodeHeaders(record, options.maxHeaderBytes);
-  const eventId = eventIdOf(record, headers);
-  return {
-    eventId,
+  const message: PendingMessage<T> = {
+    eventId: '',
     correlationId: single(headers, CORRELATION_ID_HEADER),
     eventType: single(headers, EVENT_TYPE_HEADER),
     topic: record.topic,
@@ -241,6 +199,10 @@ export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>):
     headers,
     payload: null,
   };
+  // A source that reads the payload fills the id once the payload is decoded (see decodeRecord).
+  const source = options.eventId ?? DEFAULT_EVENT_ID;
+  if (!source.needsPayload(headers)) message.eventId = source.read(record, message);
+  return message;
 }
 
 function rejected(
@@ -335,22 +297,24 @@ export function decodePayload<T>(
   options: DecodeOptions<T>,
   message: PendingMessage<T>,
 ): undefined | Promise<void> {
+  // Empty while a source that reads the payload has not read it yet.
+  const eventId = message.eventId || undefined;
   // With a key format the key's type is the format's (KafkaMessage's K), not the record's bytes.
   const target = message as Omit<PendingMessage<T>, 'key'> & { key?: unknown };
-  const payload = decodeValue(record, options, message.eventId);
+  const payload = decodeValue(record, options, eventId);
   let key: unknown = message.key;
   if (options.key && message.key !== undefined) {
     try {
-      key = options.key(message.key as Buffer, record, message.eventId);
+      key = options.key(message.key as Buffer, record, eventId);
       if (isThenable(key)) key = Promise.resolve(key);
     } catch (error) {
       // The value's own failure, if any, is superseded: do not leave its promise unhandled.
       if (payload instanceof Promise) payload.catch(() => {});
-      throw rejected(record, 'key', error, message.eventId);
+      throw rejected(record, 'key', error, eventId);
     }
     if (key instanceof Promise) {
       key = key.catch((error) => {
-        throw rejected(record, 'key', error, message.eventId);
+        throw rejected(record, 'key', error, eventId);
       });
     }
   }

@@ -6,12 +6,13 @@
  * `Metric.processed` counts every record of the batch; each also lands in exactly one of
  * `succeeded` (the handler ran and returned), `deduplicated` (skipped as a repeat) or `failed`
  * (anything else: handler error, bad input, held claim, store closed, out of time, not run after an
- * earlier failure of its partition). So processed = succeeded + failed + deduplicated.
+ * earlier failure of its partition) or `parked` (written to the poison sink, emitted only when
+ * non-zero). So processed = succeeded + failed + deduplicated + parked.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { Dimension, Metric } from '../contract.ts';
+import { Dimension, type HeldClaimWaitOutcome, Metric } from '../contract.ts';
 
-export type RecordOutcome = 'succeeded' | 'failed' | 'deduplicated';
+export type RecordOutcome = 'succeeded' | 'failed' | 'deduplicated' | 'parked';
 
 interface CustomCount {
   name: string;
@@ -23,6 +24,7 @@ interface TopicCounts {
   succeeded: number;
   failed: number;
   deduplicated: number;
+  parked: number;
 }
 
 /** Container-level factory of Powertools Metrics instances, one per dimension set. */
@@ -62,16 +64,19 @@ export class MetricsEmitter {
     durations: number[],
     errors: Map<string, number>,
     custom: Map<string, CustomCount>,
+    heldWaits?: Map<string, number>,
   ): void {
     for (const [topic, c] of counts) {
       const m = this.#instance(`topic:${topic}`, {
         [Dimension.topic]: topic,
         [Dimension.handler]: this.#handlerName,
       });
-      m.addMetric(Metric.processed, MetricUnit.Count, c.succeeded + c.failed + c.deduplicated);
+      m.addMetric(Metric.processed, MetricUnit.Count, c.succeeded + c.failed + c.deduplicated + c.parked);
       m.addMetric(Metric.succeeded, MetricUnit.Count, c.succeeded);
       m.addMetric(Metric.failed, MetricUnit.Count, c.failed);
       m.addMetric(Metric.deduplicated, MetricUnit.Count, c.deduplicated);
+      // Only when a record was parked: a function without a poison sink keeps its four counters.
+      if (c.parked > 0) m.addMetric(Metric.parked, MetricUnit.Count, c.parked);
       m.publishStoredMetrics();
     }
     if (durations.length > 0) {
@@ -83,6 +88,13 @@ export class MetricsEmitter {
       const m = this.#instance(`reason:${reason}`, { [Dimension.reason]: reason });
       m.addMetric(Metric.dedupErrors, MetricUnit.Count, n);
       m.publishStoredMetrics();
+    }
+    if (heldWaits) {
+      for (const [outcome, n] of heldWaits) {
+        const m = this.#instance(`held:${outcome}`, { [Dimension.reason]: outcome });
+        m.addMetric(Metric.heldClaimWaits, MetricUnit.Count, n);
+        m.publishStoredMetrics();
+      }
     }
     for (const [id, c] of custom) {
       const m = this.#instance(`custom:${id}`, c.dimensions);
@@ -107,6 +119,8 @@ export class InvocationMetrics {
   readonly #durations: number[] = [];
   readonly #errors = new Map<string, number>();
   readonly #custom = new Map<string, CustomCount>();
+  // Made on the first wait for a held claim (most invocations have none).
+  #heldWaits: Map<string, number> | undefined;
   #flushed = false;
 
   constructor(emitter: MetricsEmitter) {
@@ -116,7 +130,7 @@ export class InvocationMetrics {
   record(topic: string, outcome: RecordOutcome): void {
     const c = this.#counts.get(topic);
     if (c) c[outcome]++;
-    else this.#counts.set(topic, { succeeded: 0, failed: 0, deduplicated: 0, [outcome]: 1 });
+    else this.#counts.set(topic, { succeeded: 0, failed: 0, deduplicated: 0, parked: 0, [outcome]: 1 });
   }
 
   /** One store round trip took `ms` ({@link Metric} `dedupCheckDuration`). */
@@ -127,6 +141,12 @@ export class InvocationMetrics {
   /** A store call failed, or `count` claims were lost, for `reason` ({@link Metric} `dedupErrors`). */
   storeError(reason: string, count = 1): void {
     this.#errors.set(reason, (this.#errors.get(reason) ?? 0) + count);
+  }
+
+  /** A wait for a claim another invocation held ended as `outcome` ({@link Metric} `heldClaimWaits`). */
+  heldClaimWait(outcome: HeldClaimWaitOutcome): void {
+    this.#heldWaits ??= new Map();
+    this.#heldWaits.set(outcome, (this.#heldWaits.get(outcome) ?? 0) + 1);
   }
 
   /** A counter of the business function's own (HandleContext.metrics). */
@@ -141,6 +161,6 @@ export class InvocationMetrics {
   flush(): void {
     if (this.#flushed) return;
     this.#flushed = true;
-    this.#emitter.emit(this.#counts, this.#durations, this.#errors, this.#custom);
+    this.#emitter.emit(this.#counts, this.#durations, this.#errors, this.#custom, this.#heldWaits);
   }
 }

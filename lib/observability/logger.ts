@@ -3,7 +3,7 @@
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { MSKRecord } from 'aws-lambda';
-import type { KafkaMessage } from '../kafka/message.ts';
+import type { KafkaMessage } from '../contract/message.ts';
 
 /** The default logger of a handler. */
 export function createLogger(service: string): Logger {

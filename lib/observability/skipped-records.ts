@@ -13,13 +13,8 @@
  *     "byPartition": { "orders-3": 4 } }
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { formatPosition, partitionId, type RecordPosition } from '../kafka/position.ts';
-
-/** The message of the per-batch line. */
-export const DUPLICATES_MESSAGE = 'duplicates skipped';
-
-/** At most this many records are listed by event id; the counts cover all. */
-export const MAX_LISTED_SKIPPED = 20;
+import { DUPLICATES_MESSAGE, MAX_LISTED_SKIPPED } from '../contract/log-lines.ts';
+import { formatPosition, partitionId, type RecordPosition } from '../contract/position.ts';
 
 /** Why a record did not run: DONE earlier, a copy in the same batch, or held by another invocation. */
 export type SkipCause = 'done' | 'in-batch' | 'held';

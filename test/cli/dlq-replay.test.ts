@@ -15,7 +15,7 @@ import { dumpTopic, parseDlqText } from '../../cli/dlq-reader.ts';
 import { consoleProducerLines, ReplayError, replayRecords } from '../../cli/dlq-replay.ts';
 import { EventSourceMapping, KafkaLog } from '../../emulator/index.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
-import { partitionId } from '../../lib/index.ts';
+import { partitionId } from '../../lib/contract.ts';
 import {
   type LocalConfluentRegistry,
   SchemaProducer,

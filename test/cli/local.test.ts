@@ -67,6 +67,24 @@ describe('msk-once local with your own handler module', () => {
     assert.match(out, /OK: every event had its effect or is in the DLQ/);
   });
 
+  test('--id-source/--id-format: events published with ce_id UUIDs, read by a handler configured from the environment', () => {
+    const { status, out } = local(
+      'test/cli/fixtures/id-source-handler.ts',
+      '--id-source',
+      'cloudevents',
+      '--id-format',
+      'uuid',
+    );
+    assert.equal(status, 0, out);
+    const duplicates = count(out, 'events produced') - 40;
+    assert.ok(duplicates > 0, 'the producer published some events twice');
+    assert.equal(count(out, 'duplicates suppressed'), duplicates, 'each duplicate suppressed once');
+    assert.equal(count(out, 'records in the DLQ'), 0);
+    const refused = local('test/cli/fixtures/id-source-handler.ts', '--id-source', 'position');
+    assert.equal(refused.status, 1, refused.out);
+    assert.match(refused.out, /--id-source position: .*re-publishes/);
+  });
+
   test('a handler that runs a duplicate twice (keyed by offset, not Event-Id): exit 1 naming the doubled effects', () => {
     const { status, out } = local(
       'test/cli/fixtures/handler.ts#keyedByOffset',

@@ -36,6 +36,7 @@ import { EventSourceMapping, esmMetricDocuments } from '../../emulator/index.ts'
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { ENVIRONMENTS, environment } from '../../infra/environments.ts';
 import { alarmRules } from '../../lib/alarms.ts';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { fnOf, logWith, PARTIAL_RESPONSES, reportingHandler } from '../emulator/helpers.ts';
 import { type LocalRun, localRun } from '../support/local-run.ts';
 
@@ -387,6 +388,13 @@ describe('against an AWS account (SDK clients mocked with documented response sh
       text,
       /causes: 1046 DONE earlier \(redelivered or republished\), 4 copies in the same batch, 0 held/,
     );
+    // The sample names the key the consumer wrote for it (the logged id is canonical: any id source).
+    const sampleKey = dedupKey(
+      dedupKeyPrefix('notification', 'on-review-created'),
+      '01JDQ2Z7X0KQ6M4R7T9V2W3Y4Z',
+    );
+    assert.ok(text.includes(`e.g. 01JDQ2Z7X0KQ6M4R7T9V2W3Y4Z at review-created-`), text);
+    assert.ok(text.includes(`(done), key ${sampleKey}`), text);
     assert.match(
       text,
       /runbook: https:\/\/github\.com\/msk-once\/msk-once\/blob\/main\/docs\/runbook\.md#dedup-ratio/,
@@ -686,5 +694,16 @@ describe('command line', () => {
         'the help names no file of this repository',
       );
     }
+  });
+
+  test("an environment without namePrefix (a team's ENVIRONMENTS of before) is refused, naming it", async () => {
+    const { namePrefix: _, ...dev } = ENVIRONMENTS.dev;
+    let text = '';
+    const code = await runTriage(['--env', 'dev', '--from', '/nonexistent/run.jsonl'], {
+      environments: { dev } as unknown as Parameters<typeof runTriage>[1]['environments'],
+      out: (t) => (text += t),
+    });
+    assert.equal(code, 2);
+    assert.match(text, /--env dev: the environment has no namePrefix/);
   });
 });

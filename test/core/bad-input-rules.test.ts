@@ -8,14 +8,8 @@ import { describe, test } from 'node:test';
 import type { MSKRecord } from 'aws-lambda';
 import { parseDlqText } from '../../cli/dlq-reader.ts';
 import { EventProducer, KafkaLog, toMskRecord } from '../../emulator/index.ts';
-import {
-  decodeRecord,
-  EVENT_ID_HEADER,
-  InvalidRecordError,
-  kafkaHandler,
-  MemoryDedupStore,
-  parseJson,
-} from '../../lib/index.ts';
+import { EVENT_ID_HEADER, InvalidRecordError, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { decodeRecord, parseJson } from '../../lib/kafka/decode.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
 

@@ -57,7 +57,7 @@ describe('BatchRecord', () => {
     assert.equal(record.claim, 'committed');
     assert.equal(record.outcome, 'succeeded');
     assert.equal(record.message, undefined);
-    assert.deepEqual(counts(), { succeeded: 1, failed: 0, deduplicated: 0 });
+    assert.deepEqual(counts(), { succeeded: 1, failed: 0, deduplicated: 0, parked: 0 });
   });
 
   test('a record never starts after its claim was released (the invocation already answered)', () => {
@@ -138,7 +138,7 @@ describe('BatchRecord', () => {
     assert.equal(copy2.outcome, 'failed');
     assert.ok(copy2.error instanceof ClaimHeldError);
     assert.match(copy2.error.message, /orders-0@2\) did not succeed/);
-    assert.deepEqual(counts(), { succeeded: 1, failed: 2, deduplicated: 1 });
+    assert.deepEqual(counts(), { succeeded: 1, failed: 2, deduplicated: 1, parked: 0 });
     assert.equal(
       skipped.fields()?.duplicatesInBatch,
       1,
@@ -156,6 +156,45 @@ describe('BatchRecord', () => {
     first.failed(new Error('held'));
     copy.failed(new Error('held'));
     assert.equal(skipped.fields()?.held, 2, 'both are noted as held for the batch line');
+  });
+
+  test('a held claim waited for: freed and claimed here, or DONE meanwhile; only from held and waiting', () => {
+    const { records, counts } = batchOf(3);
+    const [freed, done, other] = records as [
+      BatchRecord<unknown>,
+      BatchRecord<unknown>,
+      BatchRecord<unknown>,
+    ];
+    freed.held();
+    freed.heldEnded('claimed', 42);
+    assert.equal(freed.claim, 'claimed');
+    assert.equal(freed.confirmedAt, 42, 'the new claim confirms the key from when it was sent');
+    freed.parsePayload(decode);
+    freed.start();
+    freed.succeeded();
+    freed.committed();
+    done.held();
+    done.heldEnded('done');
+    done.deduplicated();
+    other.claimed();
+    illegal(() => other.heldEnded('claimed'), /heldEnded/);
+    illegal(() => freed.heldEnded('done'), /heldEnded/);
+    assert.deepEqual(counts(), { succeeded: 1, failed: 0, deduplicated: 1, parked: 0 });
+  });
+
+  test('a copy of a held record that will wait follows it', async () => {
+    const { records } = batchOf(2, true);
+    const [first, copy] = records as [BatchRecord<unknown>, BatchRecord<unknown>];
+    first.held();
+    copy.copyOf(first, true);
+    assert.equal(copy.claim, 'copy');
+    const following = copy.follow();
+    first.heldEnded('claimed');
+    first.parsePayload(decode);
+    first.start();
+    first.succeeded();
+    await following;
+    assert.equal(copy.outcome, 'deduplicated');
   });
 
   test('an invalid record is never claimed; it fails with why it could not be decoded', () => {
@@ -182,5 +221,35 @@ describe('BatchRecord', () => {
     illegal(() => record.start(), /start/);
     record.failed(new Error('invalid'));
     record.released();
+  });
+
+  test('poisoned, then parked (committed, counted once, a copy deduplicated) or failed; illegal moves throw', async () => {
+    const { records, counts } = batchOf(4, true);
+    const [original, copy] = records as [BatchRecord<unknown>, BatchRecord<unknown>];
+    original.claimed();
+    copy.copyOf(original);
+    illegal(() => original.parked(), /parked/);
+    original.parsePayload(decode);
+    original.start();
+    original.poisoned(new Error('no retry cures this'));
+    assert.equal(original.outcome, undefined, 'being parked is not an outcome yet');
+    illegal(() => original.poisoned(new Error('again')), /poisoned/);
+    illegal(() => original.succeeded(), /succeeded/);
+    illegal(() => original.committed(), /committed/);
+    const following = copy.follow();
+    original.parked();
+    await following;
+    assert.equal(copy.outcome, 'deduplicated', 'a copy of a parked record is a repeat of a handled event');
+    illegal(() => original.released(), /released/);
+    original.committed();
+    assert.equal(original.claim, 'committed');
+    illegal(() => original.failed(new Error('late')), /failed/);
+    // The sink did not take it: the record fails, its claim is released.
+    const other = batchOf(1).records[0]!;
+    other.claimed();
+    other.poisoned(new Error('no retry cures this'));
+    other.failed(new Error('no retry cures this'));
+    other.released();
+    assert.deepEqual(counts(), { succeeded: 0, failed: 0, deduplicated: 1, parked: 1 });
   });
 });

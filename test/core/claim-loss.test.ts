@@ -6,14 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import {
-  dedupKey,
-  dedupKeyPrefix,
-  type KafkaHandler,
-  kafkaHandler,
-  MemoryDedupStore,
-  RedisDedupStore,
-} from '../../lib/index.ts';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import { type KafkaHandler, kafkaHandler, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 import { startConsumerProcess } from '../support/consumer-process.ts';

@@ -6,16 +6,9 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
 import { ulid } from 'ulid';
-import {
-  dedupKey,
-  dedupKeyPrefix,
-  type KafkaHandler,
-  KEY_BUCKETS,
-  kafkaHandler,
-  previousFormatKey,
-  RedisDedupStore,
-  RolloutDedupStore,
-} from '../../lib/index.ts';
+import { dedupKey, dedupKeyPrefix, KEY_BUCKETS, previousFormatKey } from '../../lib/contract.ts';
+import { RolloutDedupStore } from '../../lib/dedup/rollout-store.ts';
+import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
 import { adminCluster, clusterNodes, uniqueService } from '../support/redis.ts';

@@ -3,17 +3,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { resolveConfig } from '../../lib/consumer/config.ts';
-import { EnvVar } from '../../lib/contract.ts';
-import {
-  ConfigurationError,
-  dedupConfigFromEnv,
-  dedupKey,
-  dedupKeyPrefix,
-  elastiCacheIamToken,
-  kafkaHandler,
-  RedisDedupStore,
-  windowMs,
-} from '../../lib/index.ts';
+import { dedupKey, dedupKeyPrefix, EnvVar } from '../../lib/contract.ts';
+import { elastiCacheIamToken } from '../../lib/dedup/elasticache-iam.ts';
+import { windowMs } from '../../lib/dedup/window.ts';
+import { ConfigurationError, dedupConfigFromEnv, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const handle = async () => {};
@@ -76,6 +69,43 @@ describe('kafkaHandler options', () => {
     } finally {
       if (saved === undefined) delete process.env[EnvVar.handlerName];
       else process.env[EnvVar.handlerName] = saved;
+    }
+  });
+  test('the service comes from the deployment by default; a different one in the code fails at cold start', () => {
+    const saved = [process.env[EnvVar.deployedServiceName], process.env[EnvVar.serviceName]] as const;
+    try {
+      process.env[EnvVar.deployedServiceName] = 'orders';
+      process.env[EnvVar.serviceName] = 'orders';
+      const deployed = resolveConfig({ handlerName: 'h', redis, handle });
+      assert.equal(deployed.service, 'orders');
+      assert.equal(deployed.keyPrefix, 'orders:dedup:h:');
+      assert.equal(resolveConfig({ service: 'orders', handlerName: 'h', redis, handle }).service, 'orders');
+      assert.throws(
+        () => kafkaHandler({ service: 'notification', handlerName: 'h', redis, handle }),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigurationError, String(error));
+          assert.equal(error.option, 'service');
+          assert.match(
+            error.message,
+            /'notification' in the code differs from 'orders' in MSK_ONCE_SERVICE_NAME \(the deployment's service, which its alarms watch\)/,
+          );
+          return true;
+        },
+      );
+      // Without the construct's variable, the code's service stands (POWERTOOLS_SERVICE_NAME is only a default).
+      delete process.env[EnvVar.deployedServiceName];
+      assert.equal(
+        resolveConfig({ service: 'notification', handlerName: 'h', redis, handle }).service,
+        'notification',
+      );
+    } finally {
+      for (const [name, value] of [
+        [EnvVar.deployedServiceName, saved[0]],
+        [EnvVar.serviceName, saved[1]],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     }
   });
   test('a Redis URL that does not parse, or no store at all', () => {

@@ -5,10 +5,9 @@
  * here, with a release note, and not a side effect of a refactoring.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import * as contract from '../../lib/contract.ts';
-import * as root from '../../lib/index.ts';
 
 const {
   ALARM_DEFAULTS,
@@ -25,14 +24,12 @@ const {
   MIN_WINDOW_SECONDS,
   Metric,
   RECORD_COUNTERS,
-  STACK_NAME_PREFIX,
   WINDOWS,
 } = contract;
 
 describe('contract: the public values', () => {
   test('metric names, dimensions and namespace', () => {
     assert.equal(DEFAULT_NAMESPACE, 'MskOnce');
-    assert.equal(STACK_NAME_PREFIX, 'MskOnce');
     assert.deepEqual(Metric, {
       processed: 'MessagesProcessed',
       succeeded: 'MessagesSucceeded',
@@ -42,13 +39,18 @@ describe('contract: the public values', () => {
       dedupErrors: 'DedupErrors',
       effectErrors: 'EffectErrors',
       schemaRegistryErrors: 'SchemaRegistryErrors',
+      parked: 'MessagesParked',
+      poisonSinkErrors: 'PoisonSinkErrors',
+      heldClaimWaits: 'HeldClaimWaits',
     });
+    assert.deepEqual(contract.HELD_CLAIM_WAIT_OUTCOMES, ['claimed', 'done', 'still-held']);
     assert.deepEqual(Dimension, { service: 'service', topic: 'Topic', handler: 'Handler', reason: 'Reason' });
     assert.deepEqual(DEDUP_ERROR_REASONS, [
       'timeout',
       'connection',
       'script',
       'unknown',
+      'misconfigured',
       'claim-lost',
       'lease-overrun',
     ]);
@@ -90,13 +92,20 @@ describe('contract: the public values', () => {
         storePolicy: 'DEDUP_STORE_POLICY',
         reserveMs: 'DEDUP_RESERVE_MS',
         leaseMs: 'DEDUP_LEASE_MS',
+        heldClaimWaitMs: 'DEDUP_HELD_CLAIM_WAIT_MS',
+        ordering: 'MSK_ONCE_ORDERING',
+        concurrency: 'MSK_ONCE_CONCURRENCY',
         previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
         store: 'DEDUP_STORE',
+        eventIdSource: 'DEDUP_EVENT_ID_SOURCE',
+        eventIdFormat: 'DEDUP_EVENT_ID_FORMAT',
         idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
         idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
         handlerName: 'MSK_ONCE_HANDLER_NAME',
+        deployedServiceName: 'MSK_ONCE_SERVICE_NAME',
         serviceName: 'POWERTOOLS_SERVICE_NAME',
         metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
+        poisonQueueUrl: 'POISON_QUEUE_URL',
         logLevel: 'POWERTOOLS_LOG_LEVEL',
         powertoolsDev: 'POWERTOOLS_DEV',
         metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
@@ -172,14 +181,29 @@ describe('contract: consistent with itself', () => {
 });
 
 describe('contract: how it is reached', () => {
-  test('the root entry exports it as `contract`, and msk-once/contract is the same module', async () => {
-    assert.equal(root.contract.Metric, Metric);
+  test('msk-once/contract is lib/contract.ts (the index of lib/contract/)', async () => {
     const bySubpath = await import('msk-once/contract');
     assert.equal(bySubpath.Metric, Metric);
   });
 
-  test('it imports nothing, so the CDK app and dashboards load it without the runtime', () => {
-    const text = readFileSync(new URL('../../lib/contract.ts', import.meta.url), 'utf8');
-    assert.doesNotMatch(text, /^\s*(import|export [^;]*\bfrom)\b/m);
+  test('loading it loads no npm package, so the CDK app, tools and dashboards load it without the runtime', () => {
+    // A fresh process records every module it resolves while importing the entry alone.
+    const script = `
+      import { registerHooks } from 'node:module';
+      const seen = [];
+      registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); seen.push(r.url); return r; } });
+      await import('msk-once/contract');
+      process.stdout.write(JSON.stringify(seen));`;
+    const seen = JSON.parse(
+      execFileSync(process.execPath, ['--conditions=msk-once-source', '--input-type=module', '-e', script], {
+        encoding: 'utf8',
+      }),
+    ) as string[];
+    assert.ok(
+      seen.some((url) => url.endsWith('/lib/contract/dedup-key.ts')),
+      seen.join('\n'),
+    );
+    const outside = seen.filter((url) => !/\/lib\/(contract\.ts|contract\/[^/]+\.ts|errors\.ts)$/.test(url));
+    assert.deepEqual(outside, [], 'modules outside lib/contract/ (and its errors)');
   });
 });

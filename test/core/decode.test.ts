@@ -2,15 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isValid } from 'ulid';
-import {
-  decodeRecord,
-  InvalidRecordError,
-  kafkaHandler,
-  MemoryDedupStore,
-  normalizeEventId,
-  parseJson,
-} from '../../lib/index.ts';
-import { decodeEnvelope, decodePayload } from '../../lib/kafka/decode.ts';
+import { normalizeEventId } from '../../lib/contract.ts';
+import { InvalidRecordError, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { decodeEnvelope, decodePayload, decodeRecord, parseJson } from '../../lib/kafka/decode.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
 

@@ -6,13 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import {
-  dedupKey,
-  dedupKeyPrefix,
-  type KafkaHandler,
-  kafkaHandler,
-  RedisDedupStore,
-} from '../../lib/index.ts';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import { emfDocuments, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 import type { ChildSpec } from '../support/consumer-child.ts';

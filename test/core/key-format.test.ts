@@ -1,24 +1,23 @@
 /**
- * The key format (lib/dedup/key.ts, 0.3.0): `<service>:dedup:<handler>:{<tag>}<EVENT-ID>`, tags
+ * The key format (lib/contract/dedup-key.ts, 0.3.0): `<service>:dedup:<handler>:{<tag>}<EVENT-ID>`, tags
  * per handler, bucket i in the i-th of KEY_BUCKETS equal slot ranges, buckets filled evenly, and the
- * keys of the previous formats (lib/dedup/previous-key-formats.ts). Ids are made from fixed seeds:
+ * keys of the previous formats (lib/contract/previous-key-formats.ts). Ids are made from fixed seeds:
  * no figure here depends on chance.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
 import { ulid } from 'ulid';
-import { bucketTags, crc16, keyBucket, prefixOfKey, tagOfCrc } from '../../lib/dedup/key.ts';
+import { bucketTags, crc16, keyBucket, prefixOfKey, tagOfCrc } from '../../lib/contract/dedup-key.ts';
 import {
-  ConfigurationError,
   dedupKey,
   dedupKeyPrefix,
   eventIdOfKey,
   KEY_BUCKETS,
-  kafkaHandler,
   previousFormatKey,
   previousKeyOf,
-} from '../../lib/index.ts';
+} from '../../lib/contract.ts';
+import { ConfigurationError, kafkaHandler } from '../../lib/index.ts';
 import { seededRandom } from '../../testkit/index.ts';
 import { dedupKeyPrefix as dedupKeyPrefix010 } from '../fixtures/releases/v0.1.0/lib/dedup/store.ts';
 import {

@@ -14,19 +14,21 @@ import { after, describe, test } from 'node:test';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
 import {
+  dedupKey,
+  dedupKeyPrefix,
+  type PreviousKeyFormat,
+  previousFormatKey,
+  previousKeyOf,
+} from '../../lib/contract.ts';
+import { RolloutDedupStore } from '../../lib/dedup/rollout-store.ts';
+import {
   type ClaimResult,
   ConfigurationError,
   type DedupStore,
   dedupConfigFromEnv,
-  dedupKey,
-  dedupKeyPrefix,
   kafkaHandler,
   MemoryDedupStore,
-  type PreviousKeyFormat,
-  previousFormatKey,
-  previousKeyOf,
   RedisDedupStore,
-  RolloutDedupStore,
 } from '../../lib/index.ts';
 import { captureConsoleOutput, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { kafkaHandler as kafkaHandler010 } from '../fixtures/releases/v0.1.0/lib/consumer/kafka-handler.ts';

@@ -4,14 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import {
-  dedupKey,
-  dedupKeyPrefix,
-  type KafkaHandler,
-  type KafkaMessage,
-  kafkaHandler,
-  RedisDedupStore,
-} from '../../lib/index.ts';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
@@ -124,13 +118,18 @@ describe('kafkaHandler against Redis', () => {
     let running = 0;
     let maxRunning = 0;
     let calls = 0;
-    const { handler } = consumer('overlap', async () => {
-      calls++;
-      running++;
-      maxRunning = Math.max(maxRunning, running);
-      await sleep(100);
-      running--;
-    });
+    // Held records fail at once here (heldClaimWaitMs 0); waiting for them: held-claim-wait.test.ts.
+    const { handler } = consumer(
+      'overlap',
+      async () => {
+        calls++;
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await sleep(100);
+        running--;
+      },
+      { heldClaimWaitMs: 0 },
+    );
     const event = mskEvent([mskRecord({ offset: 5 }), mskRecord({ offset: 6 })]);
     const [a, b] = await Promise.all([invoke(handler, event), invoke(handler, event)]);
     assert.equal(maxRunning, 1);
@@ -145,9 +144,13 @@ describe('kafkaHandler against Redis', () => {
 
   test('5. a crashed invocation holds its claims only until the lease ends; the redelivery then runs', async () => {
     let calls = 0;
-    const { handler, key } = consumer('crash', () => {
-      calls++;
-    });
+    const { handler, key } = consumer(
+      'crash',
+      () => {
+        calls++;
+      },
+      { heldClaimWaitMs: 0 },
+    );
     const id = ulid();
     // A process that died mid-batch runs no cleanup: its claim stays until the lease ends.
     const crashed = new RedisDedupStore({ redis: { url: redisUrl() } });
@@ -167,10 +170,14 @@ describe('kafkaHandler against Redis', () => {
   test('5b. a Lambda timeout while handle runs: the claim stays with the running handler, then settles', async () => {
     let calls = 0;
     let finish: () => void = () => {};
-    const { handler, key } = consumer('timeout', async () => {
-      calls++;
-      if (calls === 1) await new Promise<void>((r) => (finish = r)); // outlives its invocation
-    });
+    const { handler, key } = consumer(
+      'timeout',
+      async () => {
+        calls++;
+        if (calls === 1) await new Promise<void>((r) => (finish = r)); // outlives its invocation
+      },
+      { heldClaimWaitMs: 0 },
+    );
     const id = ulid();
     const event = mskEvent([mskRecord({ offset: 3, eventId: id })]);
     const dying = invoke(handler, event, lambdaContext({ timeoutMs: 1500 })).catch((error: Error) => error);

@@ -5,15 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import {
-  DUPLICATES_MESSAGE,
-  dedupKey,
-  dedupKeyPrefix,
-  type KafkaHandler,
-  kafkaHandler,
-  MAX_LISTED_SKIPPED,
-  RedisDedupStore,
-} from '../../lib/index.ts';
+import { DUPLICATES_MESSAGE, dedupKey, dedupKeyPrefix, MAX_LISTED_SKIPPED } from '../../lib/contract.ts';
+import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import { mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';

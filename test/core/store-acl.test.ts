@@ -13,11 +13,17 @@ import { after, before, describe, test } from 'node:test';
 import { Cluster, Redis } from 'ioredis';
 import { monotonicFactory } from 'ulid';
 import { accessString } from '../../infra/cdk/dedup-cache.ts';
-import { DEDUP_USER_COMMANDS, dedupUserAccessString, dedupUserKeyPattern } from '../../lib/contract.ts';
-import { previousFormatKey } from '../../lib/dedup/previous-key-formats.ts';
+import { previousFormatKey } from '../../lib/contract/previous-key-formats.ts';
+import {
+  DEDUP_USER_COMMANDS,
+  dedupKey,
+  dedupKeyPrefix,
+  dedupUserAccessString,
+  dedupUserKeyPattern,
+} from '../../lib/contract.ts';
 import { DONE } from '../../lib/dedup/redis-store.ts';
 import { RolloutDedupStore } from '../../lib/dedup/rollout-store.ts';
-import { dedupKey, dedupKeyPrefix, RedisDedupStore } from '../../lib/index.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
 import {
   type LocalRedis,
   type LocalRedisCluster,

@@ -73,6 +73,19 @@ for (const runtime of ['worker', 'in-process']) {
   });
 }
 
+test('npm start --poison-sink: the poison events are parked in the local SQS queue, no good record reaches the DLQ', () => {
+  const run = spawnSync(
+    process.execPath,
+    ['demo/start.ts', ...small, '--runtime', 'in-process', '--poison-sink'],
+    { encoding: 'utf8', timeout: 100_000 },
+  );
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  assert.match(run.stdout, /parked in the poison queue 2 {2}\(2 poison, 0 not poison/);
+  assert.match(run.stdout, /good records in the DLQ 0 /);
+  assert.match(run.stdout, /effects that happened\s+198 /);
+  assert.match(run.stdout, /OK: every event had its effect/);
+});
+
 test('npm start rejects a bad option with its name', () => {
   const run = spawnSync(process.execPath, ['demo/start.ts', '--store-policy', 'maybe'], {
     encoding: 'utf8',

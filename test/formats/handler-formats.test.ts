@@ -348,10 +348,9 @@ describe('options are checked at cold start, naming the option', () => {
     refused({ key: { type: 'protobuf', schema: ReviewType } }, /invalid option key: .*import \{ protobuf \}/);
   });
 
-  test('a format without a schema or a registry, parse with value, dedupKey with a format that may wait', () => {
+  test('a format without a schema or a registry, parse with value', () => {
     refused({ value: avro({}) }, /invalid option value.schema: avro needs a reader schema/);
     refused({ parse: JSON.parse, value: { type: 'json' } }, /invalid option value: give parse or value/);
-    refused({ value: avro({ schema: REVIEW_V1 }), dedupKey: () => 'k' }, /invalid option dedupKey/);
     refused(
       { value: avro({ schema: REVIEW_V1, eventRecordFormat: 'XML' as never }) },
       /value.eventRecordFormat: 'XML'/,

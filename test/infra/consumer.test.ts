@@ -110,15 +110,17 @@ describe('function', () => {
     const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
     assert.ok(code.startsWith('import'), 'an ES module (with the createRequire banner)');
     process.env[EnvVar.store] = 'memory'; // read once, when the bundle loads: no Redis needed here
-    // The handler name the construct gives the function: the bundle's kafkaHandler takes it at cold start.
-    process.env[EnvVar.handlerName] = ofConsumer(
-      template,
-      'AWS::Lambda::Function',
-      'notification',
-    ).resource.Properties.Environment.Variables[EnvVar.handlerName];
+    // The service and handler names the construct gives the function: the bundle's kafkaHandler
+    // takes them at cold start (a different one in its code would fail there).
+    const variables = ofConsumer(template, 'AWS::Lambda::Function', 'notification').resource.Properties
+      .Environment.Variables;
+    assert.equal(variables[EnvVar.deployedServiceName], 'notification', 'the service passed to the function');
+    process.env[EnvVar.handlerName] = variables[EnvVar.handlerName];
+    process.env[EnvVar.deployedServiceName] = variables[EnvVar.deployedServiceName];
     const { handler } = await import(pathToFileURL(path.join(dir, 'index.mjs')).href).finally(() => {
       delete process.env[EnvVar.store];
       delete process.env[EnvVar.handlerName];
+      delete process.env[EnvVar.deployedServiceName];
     });
     const header = (v: string) => [...Buffer.from(v)];
     const record = (offset: number, payload: object) => ({

@@ -169,6 +169,7 @@ describe('the IAM token path in the bundle', () => {
           PATH: process.env.PATH,
           DEDUP_STORE: 'memory',
           MSK_ONCE_HANDLER_NAME: 'on-review-created',
+          MSK_ONCE_SERVICE_NAME: 'notification',
           AWS_REGION: 'eu-west-1',
           // The default credential chain (the bundled @aws-sdk/credential-provider-node) reads these.
           AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
+import { STACK_NAME_PREFIX } from '../../infra/app-names.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { groupArn, InvalidClusterArnError, parseClusterArn, topicArn } from '../../infra/cdk/msk-arns.ts';
 import {
@@ -17,7 +18,6 @@ import {
   selectEnvironments,
   UnknownEnvironmentError,
 } from '../../infra/environments.ts';
-import { STACK_NAME_PREFIX } from '../../lib/contract.ts';
 
 /** Run infra/app.ts as the CDK CLI would, with `-c env=<value>` (or none). */
 function runApp(env?: string): { status: number | null; stderr: string; outdir: string } {

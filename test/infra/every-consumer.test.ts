@@ -18,12 +18,13 @@ function assertDeployed(
   config: EnvironmentConfig,
   c: ConsumerConfig,
 ): void {
-  const names = consumerResourceNames(config.name, c.name);
+  const names = consumerResourceNames(config.namePrefix, c.name);
   const fn = ofConsumer(template, 'AWS::Lambda::Function', c.name);
   const p = fn.resource.Properties;
   assert.equal(p.FunctionName, names.functionName);
   const env = p.Environment.Variables;
   assert.equal(env[EnvVar.serviceName], c.service, `${c.name}: service`);
+  assert.equal(env[EnvVar.deployedServiceName], c.service, `${c.name}: service passed to the function`);
   assert.equal(env[EnvVar.handlerName], c.handlerName, `${c.name}: handler name passed to the function`);
   assert.equal(env[EnvVar.window], String(c.window), `${c.name}: window`);
   assert.equal(env[EnvVar.storePolicy], c.storePolicy, `${c.name}: store policy`);

@@ -11,6 +11,7 @@ import { ConstructConfigError } from '../../infra/cdk/errors.ts';
 import { KafkaConsumer, type KafkaConsumerProps } from '../../infra/cdk/kafka-consumer.ts';
 import { InvalidClusterArnError } from '../../infra/cdk/msk-arns.ts';
 import { DEDUP_ENV_VARS, EnvVar } from '../../lib/contract.ts';
+import { dedupConfigFromEnv } from '../../lib/index.ts';
 import { bareStack, FIXTURE_ENTRY } from './support.ts';
 
 const CLUSTER = 'arn:aws:kafka:eu-west-1:111111111111:cluster/c/0a1b2c3d-1111-2222-3333-444455556666-1';
@@ -98,6 +99,7 @@ describe('KafkaConsumer validation', () => {
     for (const name of [
       ...DEDUP_ENV_VARS,
       EnvVar.serviceName,
+      EnvVar.deployedServiceName,
       EnvVar.metricsNamespace,
       EnvVar.idempotencyTable,
     ]) {
@@ -141,6 +143,55 @@ describe('KafkaConsumer validation', () => {
     assert.equal(e.prop, 'previousKeyFormat');
     assert.match(e.message, /'0\.9\.0' is not a previous key format/);
     assert.equal(rejects({ readPreviousKeys: true } as never).prop, 'readPreviousKeys');
+  });
+
+  test('ordering, concurrency and heldClaimWait: in the function environment as dedupConfigFromEnv reads them; bad ones refused', () => {
+    const variables = (change: Partial<KafkaConsumerProps>) => {
+      const { stack, base } = scope();
+      new KafkaConsumer(stack, 'C', { ...base, ...change });
+      const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+      return fn!.Properties.Environment.Variables as Record<string, string>;
+    };
+    const keyed = variables({ ordering: 'key', concurrency: 64, heldClaimWait: Duration.seconds(10) });
+    assert.equal(keyed[EnvVar.ordering], 'key');
+    assert.equal(keyed[EnvVar.concurrency], '64');
+    assert.equal(keyed[EnvVar.heldClaimWaitMs], '10000');
+    const plain = variables({});
+    assert.equal(plain[EnvVar.ordering], undefined, 'unset: the handler default (partition)');
+    assert.equal(plain[EnvVar.concurrency], undefined);
+    assert.equal(rejects({ ordering: 'offset' as never }).prop, 'ordering');
+    assert.match(rejects({ concurrency: 8 }).message, /ordering: 'key' only/);
+    assert.equal(rejects({ ordering: 'key', concurrency: 0 }).prop, 'concurrency');
+    assert.equal(rejects({ heldClaimWait: Duration.minutes(20) }).prop, 'heldClaimWait');
+    const { stack, base } = scope();
+    const metric = new KafkaConsumer(stack, 'M', base).metricHeldClaimWaits('still-held');
+    assert.equal(metric.metricName, 'HeldClaimWaits');
+    assert.deepEqual(metric.dimensions, { service: base.service, Reason: 'still-held' });
+  });
+
+  test('eventId: the id source in the function environment, as dedupConfigFromEnv reads it; a bad one refused at synth', () => {
+    const variables = (change: Partial<KafkaConsumerProps>) => {
+      const { stack, base } = scope();
+      new KafkaConsumer(stack, 'C', { ...base, ...change });
+      const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+      return fn!.Properties.Environment.Variables as Record<string, string>;
+    };
+    const ce = variables({ eventId: { from: 'cloudevents', format: 'uuid' } });
+    assert.equal(ce[EnvVar.eventIdSource], 'cloudevents');
+    assert.equal(ce[EnvVar.eventIdFormat], 'uuid');
+    assert.deepEqual(dedupConfigFromEnv({ ...ce, [EnvVar.store]: 'memory' }).eventId, {
+      from: 'cloudevents',
+      format: 'uuid',
+    });
+    const header = variables({ eventId: { from: 'header', header: 'X-Id', format: 'opaque', maxBytes: 40 } });
+    assert.equal(header[EnvVar.eventIdSource], 'header:X-Id');
+    assert.equal(header[EnvVar.eventIdFormat], 'opaque:40');
+    assert.equal(variables({})[EnvVar.eventIdSource], undefined);
+    assert.equal(rejects({ eventId: { from: 'message' } as never }).prop, 'eventId.from');
+    assert.equal(rejects({ eventId: { from: 'key', format: 'base64' } as never }).prop, 'eventId.format');
+    assert.equal(rejects({ eventId: { from: 'position', format: 'uuid' } as never }).prop, 'eventId.format');
+    // The construct owns the variables: environment cannot set them behind the prop's back.
+    assert.match(rejects({ environment: { [EnvVar.eventIdSource]: 'key' } }).prop, /environment/);
   });
 
   test('several topics: one mapping and one consumer group per topic', () => {

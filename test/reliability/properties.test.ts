@@ -35,6 +35,11 @@ describe('reliability properties', () => {
             assert.deepEqual(r.doubled, [], 'no external effect twice');
             assert.deepEqual(r.lost, [], 'every event had its effect or is in the DLQ');
             assert.deepEqual(r.unexplained, [], 'every re-run of the handler has a documented cause');
+            assert.deepEqual(
+              r.disordered,
+              [],
+              'a lane (partition, or key) never overlaps or runs out of order',
+            );
           }),
           { numRuns: RUNS, seed, endOnFailure: true },
         );

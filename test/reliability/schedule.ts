@@ -10,6 +10,9 @@
  * (clusterSchedules), a topology fault instead of the proxy's: a reshard, a slot left migrating, a
  * graceful failover, a killed master (its unreplicated writes count as lost keys), a paused one.
  *
+ * Orders: partition order, or key order (`ordering: 'key'`, up to 4 keys sharing the events, so
+ * a key has several records in a partition).
+ *
  * Verdict, for every schedule:
  *   1. every event's external effect happened at most once (`doubled` counts those that did not);
  *   2. every event had its effect or is in the DLQ; poison events: in the DLQ, no effect (`lost`);
@@ -17,7 +20,11 @@
  *      hold (docs/emulator.md "Where at-most-once breaks"; docs/reliability.md): a run while the
  *      store was down under fail-open, a run whose invocation died (crash, timeout) before the DONE
  *      commit, a failed commit, or a Redis that lost its keys or leases (`unexplained`). A claim
- *      that failed for a cluster redirection (MOVED, ASK, TRYAGAIN) is no such cause.
+ *      that failed for a cluster redirection (MOVED, ASK, TRYAGAIN) is no such cause;
+ *   4. order (`disordered`): within an invocation, the records of one lane (a partition under
+ *      partition order, a Kafka key of a partition under key order) never run at once and start
+ *      in offset order; across retries, a record never succeeds for the first time after a later
+ *      record of its lane has succeeded (its lane went on without it).
  */
 import type { MSKEvent } from 'aws-lambda';
 import calculateSlot from 'cluster-key-slot';
@@ -32,8 +39,9 @@ import {
   type PartialResponseReading,
   toMskEvent,
 } from '../../emulator/index.ts';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { createEffect } from '../../lib/effects/effect.ts';
-import { dedupKey, dedupKeyPrefix, RedisDedupStore } from '../../lib/index.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
 import {
   CrashingStore,
   type CrashPlan,
@@ -70,6 +78,10 @@ export interface Schedule {
   timeoutAt: number | null;
   overlap: number | null;
   policy: 'open' | 'closed';
+  /** The consumer's ordering; under 'key', `keys` distinct Kafka keys share the events. */
+  ordering: 'partition' | 'key';
+  /** Distinct Kafka keys (event i gets key `k<i % keys>`); partition order: each event its own. */
+  keys: number;
   /** On a Redis Cluster with replicas: a topology fault from invocation `at` (it runs alongside). */
   topology?: { at: number; kind: TopologyFault };
 }
@@ -95,6 +107,8 @@ const scheduleFields = {
   timeoutAt: fc.option(fc.nat(6)),
   overlap: fc.option(fc.integer({ min: 1, max: 6 })),
   policy: fc.constantFrom('open' as const, 'closed' as const),
+  ordering: fc.constantFrom('partition' as const, 'key' as const),
+  keys: fc.integer({ min: 1, max: 4 }),
 };
 
 export const schedules: fc.Arbitrary<Schedule> = fc.record(scheduleFields);
@@ -157,6 +171,8 @@ export function faultsOf(s: Schedule): number {
 interface RunRecord {
   eventId: string;
   offset: number;
+  /** `<partition>/<key>` under key order, `<partition>` under partition order. */
+  lane: string;
   requestId: string;
   /** The run was still going when its invocation ended (middy's early timeout answered first). */
   overran: boolean;
@@ -182,6 +198,8 @@ export interface ScheduleResult {
   unexplained: string[];
   /** Offsets not committed at the end. */
   lag: number;
+  /** Runs of one lane that overlapped or ran out of offset order (see the module's verdict, 4). */
+  disordered: string[];
 }
 
 async function dropKeys(service: string, onlyInProgress: boolean): Promise<void> {
@@ -242,7 +260,11 @@ export async function runSchedule(
   const poison = new Set(s.poison.map((i) => i % s.events));
   for (let i = 0; i < s.events; i++) {
     ids.push(
-      producer.send({ topic: 't', key: `k${i}`, payload: { i, poison: poison.has(i) } }).event.eventId,
+      producer.send({
+        topic: 't',
+        key: s.ordering === 'key' ? `k${i % s.keys}` : `k${i}`,
+        payload: { i, poison: poison.has(i) },
+      }).event.eventId,
     );
   }
   const poisonIds = new Set([...poison].map((i) => ids[i]!));
@@ -262,12 +284,37 @@ export async function runSchedule(
   const lossesAtClaim = new Map<string, number>();
   // A loss or expiry lands mid-batch: after the next handled record of its invocation.
   let dropPending: 'all' | 'in-progress' | null = null;
+  // Per lane: the runs in flight, and the highest offset that succeeded so far.
+  const inFlight = new Map<string, RunRecord[]>();
+  const succeededOffsets = new Map<string, Set<number>>();
+  const disordered: string[] = [];
   const work = async (
-    message: { eventId: string; topic: string; partition: number; offset: number; payload: unknown },
+    message: {
+      eventId: string;
+      topic: string;
+      partition: number;
+      offset: number;
+      payload: unknown;
+      key?: unknown;
+    },
     env: ExecutionEnvironment,
     requestId: string,
   ) => {
+    const keyText = message.key ? Buffer.from(message.key as Buffer).toString() : '';
+    const lane = s.ordering === 'key' ? `${message.partition}/${keyText}` : `${message.partition}`;
+    const running = inFlight.get(lane) ?? [];
+    inFlight.set(lane, running);
+    for (const other of running) {
+      if (other.requestId === requestId)
+        disordered.push(
+          `${lane}: offset ${message.offset} started while ${other.offset} ran, in one invocation`,
+        );
+    }
+    const earlier = runs.filter((r) => r.requestId === requestId && r.lane === lane);
+    if (earlier.some((r) => r.offset >= message.offset))
+      disordered.push(`${lane}: offset ${message.offset} started after a later offset, in one invocation`);
     const run: RunRecord = {
+      lane,
       eventId: message.eventId,
       offset: message.offset,
       requestId,
@@ -281,11 +328,18 @@ export async function runSchedule(
     };
     if (!lossesAtClaim.has(requestId)) lossesAtClaim.set(requestId, lossesDone);
     runs.push(run);
+    running.push(run);
     try {
       await doWork(message, env);
       run.succeeded = true;
+      const done = succeededOffsets.get(lane) ?? new Set<number>();
+      succeededOffsets.set(lane, done);
+      if (!done.has(message.offset) && [...done].some((o) => o > message.offset))
+        disordered.push(`${lane}: offset ${message.offset} succeeded first after a later offset of its lane`);
+      done.add(message.offset);
     } finally {
       run.finished = true;
+      running.splice(running.indexOf(run), 1);
       if (dropPending) {
         const which = dropPending;
         dropPending = null;
@@ -312,11 +366,14 @@ export async function runSchedule(
     fired: s.crashAfter === null,
     kill: () => {},
   };
+  // Key order at 2 in flight: few enough that the slots are contended in a batch of 8.
+  const order = s.ordering === 'key' ? { ordering: 'key' as const, concurrency: 2 } : {};
   const consumer = testConsumer({
     service,
     store,
     onStoreError: s.policy,
     timeoutMs: TIMEOUT_MS,
+    ...order,
     work: (m, env, requestId) => work(m, env, requestId),
     ...(s.crashAt === 'handled'
       ? { wrap: (env, handle) => crashAfterHandled(plan, env, handle) }
@@ -331,6 +388,7 @@ export async function runSchedule(
       store,
       onStoreError: s.policy,
       timeoutMs: TIMEOUT_MS,
+      ...order,
       work: (m, env, requestId) => work(m, env, requestId),
     });
     const first = published.slice(0, s.overlap);
@@ -425,5 +483,12 @@ export async function runSchedule(
     }
     seen.set(run.eventId, run);
   }
-  return { records: log.all('t').length, lost, doubled, unexplained, lag: log.lag(esm.consumerGroup, 't') };
+  return {
+    records: log.all('t').length,
+    lost,
+    doubled,
+    unexplained,
+    lag: log.lag(esm.consumerGroup, 't'),
+    disordered,
+  };
 }

@@ -2,7 +2,7 @@
 import { after, before } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import { type ExecutionEnvironment, inProcess, LambdaFunction } from '../../emulator/index.ts';
-import { eventIdOfKey } from '../../lib/dedup/key.ts';
+import { eventIdOfKey } from '../../lib/contract/dedup-key.ts';
 import { type BusinessHandler, type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
 import {
   type OutputCapture,
@@ -28,6 +28,11 @@ export interface TestConsumerOptions {
   store: DedupStore;
   onStoreError?: 'open' | 'closed';
   timeoutMs?: number;
+  /** The consumer's ordering ('partition' by default) and, with 'key', its concurrency. */
+  ordering?: 'partition' | 'key';
+  concurrency?: number;
+  /** The longest wait for a held claim (default: the consumer's, one lease). */
+  heldClaimWaitMs?: number;
   /** The business work after the run is recorded; throw to fail the record. */
   work?: (
     message: KafkaMessage<unknown>,
@@ -70,6 +75,9 @@ export function testConsumer(options: TestConsumerOptions) {
         ),
         onStoreError: options.onStoreError ?? 'open',
         reserveMs: 50,
+        ...(options.ordering ? { ordering: options.ordering } : {}),
+        ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+        ...(options.heldClaimWaitMs === undefined ? {} : { heldClaimWaitMs: options.heldClaimWaitMs }),
         handle: options.wrap ? options.wrap(env, handle) : handle,
       });
     }),

@@ -1,6 +1,6 @@
 /**
- * The key formats before the current one (key.ts), for a rollout: the key an event had under the
- * format a previous release wrote, so that the rollout store (rollout-store.ts) claims and commits
+ * The key formats before the current one (dedup-key.ts), for a rollout: the key an event had under the
+ * format a previous release wrote, so that the rollout store (`RolloutDedupStore`) claims and commits
  * both while two releases run side by side.
  *
  * - `0.1.0`: `<service>:dedup:<handler>:<EVENT-ID>` (no tag).
@@ -10,11 +10,17 @@
  * Guarantees: the very key those releases wrote (test/core/key-rollout.test.ts checks it against
  * their code from git history). Does not guarantee anything about formats after the current one.
  */
-import { PREVIOUS_KEY_FORMATS, type PreviousKeyFormat } from '../contract.ts';
 import { ConfigurationError } from '../errors.ts';
-import { eventIdOfKey, fnv1a, prefixOfKey } from './key.ts';
+import { eventIdOfKey, fnv1a, prefixOfKey } from './dedup-key.ts';
 
-export { PREVIOUS_KEY_FORMATS, type PreviousKeyFormat };
+/**
+ * Key formats of previous releases a rollout can keep writing (`EnvVar.previousKeyFormat`):
+ * `0.1.0` (no tag) and `0.2.0` (128 tags shared by every handler).
+ */
+export const PREVIOUS_KEY_FORMATS = ['0.1.0', '0.2.0'] as const;
+
+/** A name of {@link PREVIOUS_KEY_FORMATS}. */
+export type PreviousKeyFormat = (typeof PREVIOUS_KEY_FORMATS)[number];
 
 /** 0.2.0's 128 tags: tag `i` hashes into slots `[128 i, 128 (i + 1))`, for every handler alike. */
 const TAGS_0_2_0: readonly string[] = [

@@ -67,7 +67,7 @@ export function fnv1a(text: string): number {
  * and `SCAN MATCH`'s prefix).
  *
  * @example
- * dedupKeyPrefix('notification', 'on-review-created'); // 'notification:dedup:on-review-created:'
+ * dedupKeyPrefix('orders', 'on-order-placed'); // 'orders:dedup:on-order-placed:'
  */
 export function dedupKeyPrefix(service: string, handlerName: string): string {
   return `${service}:dedup:${handlerName}:`;
@@ -161,7 +161,7 @@ export function bucketSlot(prefixHash: number, bucket: number, buckets: number =
  *
  * @internal
  * @example
- * bucketTags('notification:dedup:on-review-created:')[0]; // '{@KBNA}' or the like
+ * bucketTags('orders:dedup:on-order-placed:')[0]; // '{@KBNA}' or the like
  */
 export function bucketTags(prefix: string, buckets: number = KEY_BUCKETS): readonly string[] {
   if (!(Number.isInteger(buckets) && buckets > 0 && SLOTS % buckets === 0))
@@ -199,8 +199,8 @@ function tagsOf(prefix: string): readonly string[] {
  * string and nothing else (the prefix's tag table is made once).
  *
  * @example
- * dedupKey(dedupKeyPrefix('notification', 'on-review-created'), '01J9ZKQ6W8Y3N2V4B5C6D7E8F9');
- * // 'notification:dedup:on-review-created:{<tag>}01J9ZKQ6W8Y3N2V4B5C6D7E8F9'
+ * dedupKey(dedupKeyPrefix('orders', 'on-order-placed'), '01J9ZKQ6W8Y3N2V4B5C6D7E8F9');
+ * // 'orders:dedup:on-order-placed:{<tag>}01J9ZKQ6W8Y3N2V4B5C6D7E8F9'
  */
 export function dedupKey(prefix: string, eventId: string): string {
   return prefix + tagsOf(prefix)[keyBucket(eventId)] + eventId;

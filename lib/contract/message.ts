@@ -10,7 +10,10 @@ export type KafkaHeaders = Readonly<Record<string, string | string[]>>;
  * unless a key format decodes it.
  */
 export interface KafkaMessage<T = unknown, K = Buffer> {
-  /** The Event-Id header: a ULID stamped once by the producer, upper-cased. The dedup key. */
+  /**
+   * The event id, in canonical form, from the handler's source (default: the Event-Id header, a ULID
+   * stamped once by the producer, upper-cased). The tail of the dedup key.
+   */
   readonly eventId: string;
   /** The Correlation-Id header: shared by every event of one logical chain; never a dedup key. */
   readonly correlationId?: string;

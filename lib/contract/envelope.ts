@@ -1,9 +1,19 @@
 /**
- * The event envelope carried in Kafka headers: Event-Id (a ULID, the dedup key), Correlation-Id, Event-Type.
+ * The event envelope carried in Kafka headers: Event-Id (a ULID, the dedup key unless the handler
+ * names another event id source), Correlation-Id, Event-Type; and the canonical form of an Event-Id.
  */
-import { Header } from '../contract.ts';
 
-/** The header names (`Header` of the contract), under their long-standing export names. */
+/** The envelope: Kafka headers a producer sets once per event and the consumer reads. */
+export const Header = {
+  /** A ULID made once when the event is created; the dedup key. */
+  eventId: 'Event-Id',
+  /** Shared by every event of one logical chain; never a dedup key. */
+  correlationId: 'Correlation-Id',
+  /** The event's type, e.g. `order.placed`. */
+  eventType: 'Event-Type',
+} as const;
+
+/** The header names of {@link Header}, under their long-standing export names. */
 export const EVENT_ID_HEADER = Header.eventId;
 export const CORRELATION_ID_HEADER = Header.correlationId;
 export const EVENT_TYPE_HEADER = Header.eventType;

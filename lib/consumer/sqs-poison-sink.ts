@@ -1,0 +1,89 @@
+/**
+ * SqsPoisonSink: parks a record as one SQS message (SendMessage, the entry as its JSON body).
+ *
+ * Why SQS: it is one HTTPS call with the function's own role (`sqs:SendMessage` on one queue), no
+ * connection to keep, and its wire protocol (AWS JSON 1.0) can be stood in for over real HTTP, so
+ * the path the function takes is the path the tests take. The DLQ topic through a Kafka client
+ * would need a producer with IAM auth in every container (a connection per cold start, SASL
+ * signing, broker metadata) and could only be tested against a real broker; S3 would do, but an
+ * object per record is harder to watch (no depth metric to alarm on) and to replay in order.
+ * Guarantees: `park` resolves only when SQS answered with a message id; an error or a timeout
+ * (`signal`, and at most two attempts of the SDK) rejects, and the record then fails as without a sink.
+ * Does not: batch several records in one call (poison records are rare; each is parked when it
+ * fails, so its partition waits for its own write only), or deduplicate (a standard queue
+ * delivers at least once; the entry's position names the record).
+ * The AWS SDK client is loaded on the first write, so a function without poison records never
+ * loads it. It reads the region and credentials as any AWS SDK client does, and an endpoint from
+ * `AWS_ENDPOINT_URL_SQS` (or `endpoint`) for local runs.
+ */
+import { readThrown } from '../observability/thrown.ts';
+import type { PoisonEntry, PoisonSink } from './poison.ts';
+
+/** What the sink needs of `@aws-sdk/client-sqs` (structural, so the type does not need the SDK). */
+interface SqsClientLike {
+  send(command: unknown, options?: { abortSignal?: AbortSignal }): Promise<{ MessageId?: string }>;
+}
+
+export interface SqsPoisonSinkOptions {
+  /** The queue's URL, e.g. `https://sqs.eu-west-1.amazonaws.com/123456789012/orders-poison`. */
+  queueUrl: string;
+  /** An endpoint other than AWS's (a local stand-in). Default: the SDK's (or `AWS_ENDPOINT_URL_SQS`). */
+  endpoint?: string;
+  /** The region. Default: the SDK's (`AWS_REGION` in Lambda). */
+  region?: string;
+}
+
+/**
+ * @example
+ * kafkaHandler({ handlerName: 'h', redis, poison: { sink: new SqsPoisonSink({ queueUrl }) }, handle });
+ */
+export class SqsPoisonSink implements PoisonSink {
+  readonly queueUrl: string;
+  readonly #options: SqsPoisonSinkOptions;
+  #client: Promise<{ client: SqsClientLike; Send: new (input: unknown) => unknown }> | undefined;
+
+  constructor(options: SqsPoisonSinkOptions) {
+    this.queueUrl = options.queueUrl;
+    this.#options = options;
+  }
+
+  #sdk() {
+    if (this.#client) return this.#client;
+    // A queue outside AWS (a local stand-in) is reached at its own origin, in any region.
+    const local = !/\.amazonaws\.com(\.cn)?$/.test(new URL(this.queueUrl).hostname);
+    const endpoint = this.#options.endpoint ?? (local ? new URL(this.queueUrl).origin : undefined);
+    const region = this.#options.region ?? (local && !process.env.AWS_REGION ? 'us-east-1' : undefined);
+    this.#client = import('@aws-sdk/client-sqs').then(
+      (sdk) => ({
+        client: new sdk.SQSClient({
+          ...(region ? { region } : {}),
+          ...(endpoint ? { endpoint } : {}),
+          // A poison write holds its partition: two attempts, short timeouts (the signal bounds the rest).
+          maxAttempts: 2,
+          requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 },
+        }) as unknown as SqsClientLike,
+        Send: sdk.SendMessageCommand as unknown as new (input: unknown) => unknown,
+      }),
+      (error) => {
+        // Named, so the PoisonSinkError in the log says what to install.
+        throw new Error(
+          `poison.queueUrl needs the AWS SDK's SQS client: install @aws-sdk/client-sqs (${readThrown(error).text})`,
+        );
+      },
+    );
+    // A failed load (the SDK not installed) is tried again at the next record, not cached.
+    this.#client.catch(() => {
+      this.#client = undefined;
+    });
+    return this.#client;
+  }
+
+  async park(entry: PoisonEntry, signal: AbortSignal): Promise<void> {
+    const { client, Send } = await this.#sdk();
+    const answer = await client.send(
+      new Send({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(entry) }),
+      { abortSignal: signal },
+    );
+    if (!answer.MessageId) throw new Error('SQS answered SendMessage without a MessageId');
+  }
+}

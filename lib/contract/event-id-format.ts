@@ -1,0 +1,135 @@
+/**
+ * The accepted forms of an event id, and the one canonical form each is compared in. An id becomes
+ * the tail of a Redis key (`<prefix>{<tag>}<id>`), so every form is checked character by character
+ * before any case folding:
+ * - `ulid`: 26 characters of Crockford base32, either case; canonical upper case.
+ * - `uuid`: 8-4-4-4-12 hex digits with hyphens, either case; canonical lower case. No braces, no
+ *   `urn:uuid:`, not the nil or max UUID (a producer sending one for every event would make all of
+ *   them one key).
+ * - `opaque`: the exact bytes, within a byte limit, of `A-Z a-z 0-9 - . _ ~ / + = @` (URL-safe
+ *   and base64 text). Case-sensitive and never folded: `Inv-2` and `inv-2` are two ids.
+ *
+ * Guarantees: two inputs map to one canonical id only when they are the same id in the form's own
+ * rules (ULID and UUID are case-insensitive; opaque ids are not); no canonical id holds `{`, `}`,
+ * `:`, a glob character, whitespace, a control character or anything outside ASCII, so no id can
+ * make its own hash tag, shift the key's parts or alias another id through a Unicode look-alike
+ * (non-ASCII is refused, not normalised: NFC/NFKC would fold `ﬁ` onto `fi`).
+ * Does not guarantee: that the producer made the id once per event (that is the producer's side).
+ */
+import { normalizeEventId } from './envelope.ts';
+
+/**
+ * The declarative event id sources (the text of `EnvVar.eventIdSource`; `header` takes a name
+ * as `header:<name>`), and the id forms (`EnvVar.eventIdFormat`; `opaque` takes a byte limit as
+ * `opaque:<maxBytes>`, at most {@link MAX_OPAQUE_ID_BYTES}).
+ */
+export const EVENT_ID_SOURCES = ['header', 'cloudevents', 'key', 'position'] as const;
+export const EVENT_ID_FORMATS = ['ulid', 'uuid', 'opaque'] as const;
+export const MAX_OPAQUE_ID_BYTES = 512;
+
+/** The forms an event id may take. */
+export type EventIdFormat = (typeof EVENT_ID_FORMATS)[number];
+
+/** The byte limit of an opaque id unless one is given. */
+export const DEFAULT_OPAQUE_MAX_BYTES = 128;
+
+/** The largest byte limit an opaque id may be given (a key is stored once per event for the window). */
+export const MAX_OPAQUE_BYTES = MAX_OPAQUE_ID_BYTES;
+
+/** The characters an opaque id may hold, as the docs and errors name them. */
+export const OPAQUE_CHARACTERS = 'A-Z a-z 0-9 - . _ ~ / + = @';
+
+// 1 at the char codes of the opaque alphabet (ASCII only, so no other character can be mistaken for one).
+const OPAQUE = new Uint8Array(128);
+for (let c = 0x30; c <= 0x39; c++) OPAQUE[c] = 1;
+for (let c = 0x41; c <= 0x5a; c++) OPAQUE[c] = 1;
+for (let c = 0x61; c <= 0x7a; c++) OPAQUE[c] = 1;
+for (const c of '-._~/+=@') OPAQUE[c.charCodeAt(0)] = 1;
+
+// What a String(x) or template of a missing field makes: refused, or every such record would be one key.
+const PLACEHOLDERS = new Set(['undefined', 'null', 'NaN', 'Infinity', '-Infinity']);
+
+/**
+ * The opaque id itself, or why it is not one. Per record: one loop over the characters.
+ *
+ * @internal
+ */
+export function checkOpaqueId(value: string, maxBytes: number): string | { reason: string } {
+  if (value.length === 0) return { reason: 'is empty' };
+  // The alphabet is ASCII, so characters and bytes count alike once every character passed.
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code > 127 || OPAQUE[code] === 0) {
+      return {
+        reason: `holds ${describeChar(value, i)} at ${i}: an opaque id may hold only ${OPAQUE_CHARACTERS}`,
+      };
+    }
+  }
+  if (value.length > maxBytes) return { reason: `is ${value.length} bytes, over the ${maxBytes}-byte limit` };
+  if (PLACEHOLDERS.has(value)) return { reason: `is '${value}', what a missing field turns into as text` };
+  return value;
+}
+
+function describeChar(value: string, i: number): string {
+  const code = value.codePointAt(i)!;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return code >= 0x21 && code <= 0x7e ? `'${String.fromCharCode(code)}' (${hex})` : hex;
+}
+
+const HEX = new Uint8Array(128);
+for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
+
+/**
+ * A UUID in canonical form (lower case, hyphenated), or `undefined` when `value` is not one, or is
+ * the nil or max UUID.
+ *
+ * @example
+ * normalizeUuid('3F2504E0-4F89-11D3-9A0C-0305E82C3301'); // '3f2504e0-4f89-11d3-9a0c-0305e82c3301'
+ */
+export function normalizeUuid(value: string): string | undefined {
+  if (value.length !== 36) return undefined;
+  for (let i = 0; i < 36; i++) {
+    const code = value.charCodeAt(i);
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (code !== 0x2d) return undefined;
+    } else if (code > 127 || HEX[code] === 0) return undefined;
+  }
+  const id = value.toLowerCase();
+  if (id === '00000000-0000-0000-0000-000000000000' || id === 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+    return undefined;
+  return id;
+}
+
+/**
+ * An id in its form's canonical form, or why it is not one of that form.
+ *
+ * @internal
+ * @example
+ * canonicalEventId('01arz3ndektsv4rrffq69g5fav', 'ulid', 128); // '01ARZ3NDEKTSV4RRFFQ69G5FAV'
+ */
+export function canonicalEventId(
+  value: string,
+  format: EventIdFormat,
+  maxBytes: number,
+): string | { reason: string } {
+  if (format === 'ulid') return normalizeEventId(value) ?? { reason: 'is not a ULID' };
+  if (format === 'uuid') {
+    return (
+      normalizeUuid(value) ?? {
+        reason: 'is not a UUID (8-4-4-4-12 hex digits, not the nil or max UUID)',
+      }
+    );
+  }
+  return checkOpaqueId(value, maxBytes);
+}
+
+/**
+ * An id as an error may show it: at most 64 characters, anything outside printable ASCII as `\u....`
+ * (an id is producer-controlled text and lands in logs and terminals).
+ *
+ * @internal
+ */
+export function shownId(value: string): string {
+  const cut = value.length > 64 ? `${value.slice(0, 64)}…` : value;
+  return cut.replace(/[^\x20-\x7e…]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
