@@ -130,7 +130,7 @@ export class BatchRecord<T> {
     return run === 'waiting' || run === 'running' || run === 'poisoned' ? undefined : run;
   }
 
-  /** Why the record failed (or could not be decoded). */
+  /** Why the record failed (or could not be decoded; before its outcome, the store error that refused its claim). */
   get error(): Error | undefined {
     return this.#error;
   }
@@ -191,9 +191,13 @@ export class BatchRecord<T> {
     } else this.#claim = 'duplicate';
   }
 
-  /** The store failed and the policy is closed: the record fails and is retried. */
-  refused(): void {
+  /**
+   * The store failed and the policy is closed: the record fails and is retried. `cause` (the store's
+   * error) becomes the cause of the record's failure, so the DLQ and the logs say why the store failed.
+   */
+  refused(cause?: Error): void {
     this.#fromNone('refused');
+    this.#error = cause;
   }
 
   /**
@@ -208,8 +212,10 @@ export class BatchRecord<T> {
     if (state === 'claimed' || state === 'unguarded' || (followHeld && state === 'held')) {
       this.#fromNone('copy');
       this.#original = original;
-    } else if (state === 'duplicate' || state === 'held' || state === 'refused') this.#fromNone(state);
-    else this.#illegal(`copyOf an original whose claim is ${state}`);
+    } else if (state === 'duplicate' || state === 'held' || state === 'refused') {
+      this.#fromNone(state);
+      if (state === 'refused') this.#error = original.#error;
+    } else this.#illegal(`copyOf an original whose claim is ${state}`);
   }
 
   /** The key turns DONE: the record succeeded, or was parked in the poison sink. */

@@ -47,7 +47,7 @@ function applyClaim<T>(
   else if (result === 'done') record.duplicate();
   else if (result === 'held') record.held();
   else if (policy === 'open') record.unguarded();
-  else record.refused();
+  else record.refused(result);
 }
 
 async function timed<T, B>(batch: Batch<B>, call: () => Promise<T>): Promise<T> {

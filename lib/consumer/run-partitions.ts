@@ -128,10 +128,17 @@ async function decideAndRun<T>(
       return record.failed(
         new ClaimHeldError(raw, 'another invocation holds the claim', { eventId: record.message?.eventId }),
       );
-    case 'refused':
+    case 'refused': {
+      // The store's error says why (host:port and the cause, never a secret: lib/dedup/connect-failure.ts).
+      const cause = record.error;
       return record.failed(
-        new StoreUnavailableError(raw, 'dedup store unavailable and onStoreError is closed'),
+        new StoreUnavailableError(
+          raw,
+          `dedup store unavailable and onStoreError is closed${cause ? `: ${cause.message}` : ''}`,
+          cause ? { cause } : undefined,
+        ),
       );
+    }
     case 'copy':
       return record.follow();
     case 'lost':

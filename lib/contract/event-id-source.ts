@@ -192,7 +192,12 @@ export function resolveEventIdSource(
           'is an async function: it must return the id itself, not a Promise',
         );
       const { format, maxBytes } = checkFormat(given, 'opaque', option);
-      return messageReader(given.id as (m: KafkaMessage<unknown, unknown>) => unknown, format, maxBytes);
+      return messageReader(
+        given.id as (m: KafkaMessage<unknown, unknown>) => unknown,
+        format,
+        maxBytes,
+        option,
+      );
     }
     default:
       throw new ConfigurationError(
@@ -347,8 +352,10 @@ function messageReader(
   id: (message: KafkaMessage<unknown, unknown>) => unknown,
   format: EventIdFormat,
   maxBytes: number,
+  option: string,
 ): EventIdReader {
-  const describe = `eventId function (${format})`;
+  // Named as the handler gave it: `eventId` function, or the deprecated `dedupKey`.
+  const describe = `${option} function (${format})`;
   return {
     ...base('message', format, maxBytes, describe),
     mayNeedPayload: true,

@@ -1,6 +1,6 @@
 /**
- * A custom dedupKey that answers something other than a non-empty string (undefined for a field the
- * producer forgot, a Promise from an async function, a number, '') must fail that record with an
+ * A custom dedupKey that answers something other than a non-empty id (undefined for a field the
+ * producer forgot, a Promise from an async function, a fraction, '') must fail that record with an
  * error naming it, never collapse the records onto one key (issue 12, defect 1).
  */
 import assert from 'node:assert/strict';
@@ -26,11 +26,11 @@ function consumer(dedupKey: (m: KafkaMessage<{ order?: unknown }>) => unknown) {
 
 describe('a custom dedupKey', () => {
   for (const [name, value, reason] of [
-    ['undefined', undefined, /dedupKey returned undefined/],
-    ['null', null, /dedupKey returned null/],
-    ['a number', 42, /dedupKey returned a number/],
-    ['an empty string', '', /dedupKey returned an empty string/],
-    ['a Promise', Promise.resolve('k'), /dedupKey returned a Promise/],
+    ['undefined', undefined, /returned undefined/],
+    ['null', null, /returned null/],
+    ['a fraction', 4.2, /returned 4\.2|not a string or a safe integer/],
+    ['an empty string', '', /empty/],
+    ['a Promise', Promise.resolve('k'), /Promise/],
   ] as const) {
     test(`that returns ${name} fails each such record, naming it; none is taken for a duplicate`, async () => {
       const { handler, ran } = consumer((m) =>

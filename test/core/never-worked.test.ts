@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
+import { batchIn } from '../../lib/middlewares.ts';
 import {
   emfDocuments,
   failedOffsets,
@@ -108,6 +109,14 @@ describe('a store that never worked since the cold start', () => {
     const handler = consumer('redis://no-such-cache.invalid:6379', 'closed', () => {
       runs++;
     });
+    // Each record's own failure (what the DLQ and its log line carry) names the store's cause too.
+    const failures: (Error | undefined)[] = [];
+    handler.use({
+      after: (request) => {
+        for (const partition of batchIn(request.context as never).partitions)
+          for (const record of partition) if (record.outcome === 'failed') failures.push(record.error);
+      },
+    });
     const { response, lines } = await invoke(handler, batch());
     assert.equal(runs, 0);
     assert.equal(failedOffsets(response).length, 2, 'fail-closed kept: the records fail, to be retried');
@@ -116,5 +125,17 @@ describe('a store that never worked since the cold start', () => {
     assert.match(String(shout?.message), /every record fails \(fail-closed\)/);
     assert.equal(shout?.problem, 'dns');
     assert.match(errorText(shout), /no-such-cache\.invalid:6379: the host name does not resolve/);
+    // The first fails on its own claim, the second behind it (partition order).
+    assert.deepEqual(
+      failures.map((f) => f?.name),
+      ['StoreUnavailableError', 'PartitionStoppedError'],
+    );
+    for (const failure of failures.slice(0, 1)) {
+      assert.match(
+        String(failure?.message),
+        /onStoreError is closed: .*no-such-cache\.invalid:6379: the host name does not resolve/,
+      );
+      assert.equal((failure?.cause as Error | undefined)?.name, 'RedisConnectionError');
+    }
   });
 });
