@@ -26,6 +26,17 @@ export interface DlqRow {
   /** Why, when the dump carries the emulator's `x-emulator-last-error` header (AWS's messages do not say). */
   lastError: string | null;
   timestamp: string | null;
+  /**
+   * How the record last failed, in the words of what the message carries: the error text where
+   * there is one (the emulator's header), else AWS's `responseContext` (a function error, or a
+   * success whose answer reported the record) and the request id whose log lines say why. AWS's
+   * on-failure records carry no error text (kafka-on-failure-destination.html, with-msk-on-failure.html).
+   */
+  failure?: string;
+  /** `requestContext.requestId`: the last invocation that carried the record. */
+  requestId?: string | null;
+  /** The record itself (Kafka-destination messages): its key, value and headers, for decoding and replay. */
+  record?: MSKRecord;
   /** The record's dedup key, as the consumer names it, when a service and handler were given and the record has a valid id. */
   dedupKey?: string | null;
 }
@@ -39,6 +50,24 @@ export interface DlqIdOptions {
   eventId?: DeclarativeEventIdSource;
   /** `<service>:dedup:<handler>:` (dedupKeyPrefix): each row gets the record's dedup key. */
   keyPrefix?: string;
+}
+
+/** The emulator's note for a record the function reported in its partial batch response. */
+const REPORTED = 'reported in batchItemFailures';
+
+/** How a record last failed, from what its message carries (see {@link DlqRow.failure}). */
+function failureOf(message: Record<string, unknown>, lastError: string | null): string {
+  if (lastError !== null && lastError !== REPORTED) return lastError;
+  const response = isObject(message.responseContext) ? message.responseContext : null;
+  if (response === null) return 'never reached the function (no responseContext)';
+  if (typeof response.functionError === 'string')
+    return `the invocation failed (functionError ${response.functionError}: threw, timed out or was killed)`;
+  return 'the function reported it failed (batchItemFailures)';
+}
+
+/** Whether a row's failure is AWS's metadata only (no error text): the logs of its request say why. */
+export function failureHasNoText(row: DlqRow): boolean {
+  return row.failure !== undefined && row.failure !== row.lastError;
 }
 
 /** Input that is not a DLQ message; names where it is. */
@@ -147,6 +176,8 @@ function messageRows(
   if (!isObject(ctx)) throw new DlqFormatError(where, 'no requestContext: not an on-failure message');
   const condition = typeof ctx.condition === 'string' ? ctx.condition : '?';
   const count = typeof ctx.approximateInvokeCount === 'number' ? ctx.approximateInvokeCount : null;
+  const requestId = typeof ctx.requestId === 'string' && ctx.requestId !== '' ? ctx.requestId : null;
+  const failure = failureOf(message, lastError);
   const info = isObject(message.KafkaBatchInfo) ? message.KafkaBatchInfo : {};
   let payload = message.payload;
   if (typeof payload === 'string') {
@@ -181,6 +212,9 @@ function messageRows(
           value: decodeValue(r.value),
           lastError,
           timestamp: typeof r.timestamp === 'number' ? new Date(r.timestamp).toISOString() : null,
+          failure,
+          requestId,
+          record: r,
         });
       }
     }
@@ -201,6 +235,8 @@ function messageRows(
         value: null,
         lastError,
         timestamp: typeof r.firstRecordTimestamp === 'string' ? r.firstRecordTimestamp : null,
+        failure,
+        requestId,
       });
     }
     return rows;
@@ -306,7 +342,17 @@ export function dumpTopic(log: KafkaLog, topic: string): string {
  */
 export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string {
   const withKeys = rows.some((r) => r.dedupKey !== undefined);
-  const header = ['topic', 'partition', 'offset', 'event id', 'condition', 'invokes', 'value', 'last error'];
+  const header = [
+    'topic',
+    'partition',
+    'offset',
+    'event id',
+    'condition',
+    'invokes',
+    'value',
+    'how it last failed',
+    'request',
+  ];
   if (withKeys) header.splice(4, 0, 'dedup key');
   const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
   const table = rows.map((r) => [
@@ -317,7 +363,8 @@ export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string
     printable(r.condition),
     r.approximateInvokeCount === null ? '-' : printable(String(r.approximateInvokeCount)),
     r.value === null ? '-' : cut(printable(r.value.replace(/[ \t\n\r]+/g, ' ')), valueWidth),
-    r.lastError === null ? '-' : cut(printable(r.lastError), 60),
+    cut(printable(r.failure ?? r.lastError ?? '-'), 70),
+    r.requestId ? printable(r.requestId) : '-',
   ]);
   if (withKeys) {
     for (let i = 0; i < table.length; i++) table[i]!.splice(4, 0, printable(rows[i]!.dedupKey ?? '-'));

@@ -64,8 +64,8 @@ function demoTarget(o: {
         // in process 0.1, 0.2, 0.4, 0.8, 1, 1 s; in workers 0.25, 0.5, 1, 2, 3, 3, 3 s.
         retries:
           o.runtime === 'worker'
-            ? { maximumRetryAttempts: 7, retryBackoffMs: (n: number) => Math.min(250 * 2 ** (n - 1), 3_000) }
-            : { maximumRetryAttempts: 6, retryBackoffMs: (n: number) => Math.min(100 * 2 ** (n - 1), 1_000) },
+            ? { retryAttempts: 7, retryBackoffMs: (n: number) => Math.min(250 * 2 ** (n - 1), 3_000) }
+            : { retryAttempts: 6, retryBackoffMs: (n: number) => Math.min(100 * 2 ** (n - 1), 1_000) },
         effects: () => new Map(Object.entries(provider.countsByCollapseId())),
         effectLabel: 'pushes the provider received',
         effectReplays: () => demo.tap.counts.replayed,

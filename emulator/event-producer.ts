@@ -35,8 +35,23 @@ export interface NewEvent<T> {
   headers?: readonly LogHeader[];
 }
 
+/** How an {@link EventProducer} writes a payload's bytes and where it puts the event's id. */
+export interface EventProducerOptions {
+  /**
+   * The value of a payload (Avro, Protobuf, a registry's framing: the test kit's
+   * `encodeWithSchema`). Not called for a tombstone (payload null). @default JSON text
+   */
+  encode?: (payload: unknown, topic: string) => Buffer;
+  /**
+   * Where the consumer reads the id (its `eventId`): the id goes into that header, the `ce_id`
+   * header (CloudEvents binary mode), or the record key. A UUID with format `uuid`, else a ULID.
+   * A position has no producer id: refused (RangeError). @default the Event-Id header
+   */
+  idSource?: DeclarativeEventIdSource;
+}
+
 /**
- * Publishes JSON events with the envelope headers.
+ * Publishes events with the envelope headers; values are JSON unless `encode` says otherwise.
  *
  * @example
  * const producer = new EventProducer(log);
@@ -46,15 +61,15 @@ export interface NewEvent<T> {
  */
 export class EventProducer {
   readonly #log: KafkaLog;
+  readonly #encode: (payload: unknown, topic: string) => Buffer;
   readonly #source: DeclarativeEventIdSource;
-  /**
-   * @param options.idSource where the consumer reads the id (its `eventId`): the id goes into that
-   *   header, the `ce_id` header (CloudEvents binary mode), or the record key. A UUID with format
-   *   `uuid`, else a ULID. A position has no producer id: refused. Default: the Event-Id header.
-   */
-  constructor(log: KafkaLog, options: { idSource?: DeclarativeEventIdSource } = {}) {
+  /** Whether values are JSON text (the CloudEvents `content-type` says so only then). */
+  readonly #json: boolean;
+  constructor(log: KafkaLog, options: EventProducerOptions = {}) {
     this.#log = log;
+    this.#encode = options.encode ?? ((payload) => Buffer.from(JSON.stringify(payload)));
     this.#source = options.idSource ?? { from: 'header' };
+    this.#json = options.encode === undefined;
     if (this.#source.from === 'position')
       throw new RangeError('a position is not made by a producer: give the id source the consumer reads');
   }
@@ -75,7 +90,7 @@ export class EventProducer {
       headers.push({ name: 'ce_id', value: id }, { name: 'ce_specversion', value: Buffer.from('1.0') });
       headers.push({ name: 'ce_source', value: Buffer.from('/msk-once/emulator') });
       headers.push({ name: 'ce_type', value: Buffer.from(event.eventType ?? 'emulator.event') });
-      headers.push({ name: 'content-type', value: Buffer.from('application/json') });
+      if (this.#json) headers.push({ name: 'content-type', value: Buffer.from('application/json') });
     }
     if (event.correlationId)
       headers.push({ name: CORRELATION_ID_HEADER, value: Buffer.from(event.correlationId) });
@@ -87,7 +102,7 @@ export class EventProducer {
       value:
         event.payload === null || event.payload === undefined
           ? null
-          : Buffer.from(JSON.stringify(event.payload)),
+          : this.#encode(event.payload, event.topic),
       headers,
     });
   }

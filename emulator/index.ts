@@ -36,7 +36,12 @@ export {
   RecordTooLargeError,
 } from './errors.ts';
 export { type EsmMetricOptions, esmMetricDocuments } from './esm-metrics.ts';
-export { EventProducer, type NewEvent, type OutgoingEvent } from './event-producer.ts';
+export {
+  EventProducer,
+  type EventProducerOptions,
+  type NewEvent,
+  type OutgoingEvent,
+} from './event-producer.ts';
 export { EventSourceMapping, MAX_PAYLOAD_BYTES, type MappingStats } from './event-source-mapping.ts';
 export { inProcess } from './in-process-environment.ts';
 export { type AppendRequest, KafkaLog, type LogHeader, type LogRecord, murmur2 } from './kafka-log.ts';

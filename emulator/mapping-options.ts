@@ -80,7 +80,12 @@ export interface EventSourceMappingOptions {
   maxPayloadBytes?: number;
   /** Provisioned mode. Without it (on-demand, AWS's default) the error handling controls are refused. @default none */
   provisionedPollers?: ProvisionedPollers;
-  /** -1 = infinite; 0..10,000. With a destination, infinite becomes 10. Provisioned mode only. @default -1 */
+  /**
+   * MaximumRetryAttempts, named as the consumer construct names it (`retryAttempts`): -1 = infinite;
+   * 0..10,000. With a destination, infinite becomes 10. Provisioned mode only. @default -1
+   */
+  retryAttempts?: number;
+  /** @deprecated the old name of {@link retryAttempts}; give one of them. @default -1 */
   maximumRetryAttempts?: number;
   /** -1 = infinite; else 60..604,800 seconds, checked before every attempt. Provisioned mode only. @default -1 */
   maximumRecordAgeSeconds?: number;

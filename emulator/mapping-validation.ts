@@ -21,6 +21,7 @@ import type { ClusterIdentity } from './msk-event.ts';
 const STARTING_POSITIONS: readonly StartingPosition[] = ['TRIM_HORIZON', 'LATEST', 'AT_TIMESTAMP'];
 /** Controls that need provisioned mode, by option name. */
 const PROVISIONED_ONLY = [
+  'retryAttempts',
   'maximumRetryAttempts',
   'maximumRecordAgeSeconds',
   'bisectBatchOnFunctionError',
@@ -31,7 +32,7 @@ const PROVISIONED_ONLY = [
  *
  * @throws {MappingConfigurationError} naming the setting.
  * @example
- * const o = resolveMappingOptions({ topics: ['t'], provisionedPollers: {}, maximumRetryAttempts: 3 }, LOCAL_CLUSTER);
+ * const o = resolveMappingOptions({ topics: ['t'], provisionedPollers: {}, retryAttempts: 3 }, LOCAL_CLUSTER);
  * o.maxRetries; // 3
  */
 export function resolveMappingOptions(
@@ -80,9 +81,12 @@ export function resolveMappingOptions(
       `maximumBatchingWindowInSeconds must be a whole number 0..300 (the 500 ms default is had by leaving it unset), got ${window}`,
     );
   }
-  const retries = options.maximumRetryAttempts ?? -1;
+  if (options.retryAttempts !== undefined && options.maximumRetryAttempts !== undefined)
+    fail('retryAttempts and maximumRetryAttempts (its deprecated name) are the same setting: give one');
+  const retryName = options.retryAttempts === undefined ? 'maximumRetryAttempts' : 'retryAttempts';
+  const retries = options.retryAttempts ?? options.maximumRetryAttempts ?? -1;
   if (!Number.isInteger(retries) || retries < -1 || retries > 10_000)
-    fail(`maximumRetryAttempts must be -1 or 0..10000, got ${retries}`);
+    fail(`${retryName} must be -1 or 0..10000, got ${retries}`);
   const age = options.maximumRecordAgeSeconds ?? -1;
   if (age !== -1 && (!Number.isInteger(age) || age < 60 || age > 604_800))
     fail(`maximumRecordAgeSeconds must be -1 or 60..604800, got ${age}`);

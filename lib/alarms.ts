@@ -317,3 +317,42 @@ export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): s
       return `Records of ${s.who} were given up and did NOT reach the DLQ topic ${s.dlqTopic} (DroppedEventCount: past their retries or age, with no destination or a failed write to it, each record once): they are lost unless re-read from the source topic.`;
   }
 }
+
+// What `msk-once triage` needs of a consumer and its environment: a `--environments` module exports
+// ENVIRONMENTS of this type (`export const ENVIRONMENTS: TriageEnvironments = { … }`); the example
+// CDK app's EnvironmentConfig has these fields, a team's own stack names its resources in `names`.
+
+/** One consumer: what its metrics and logs are named by. */
+export interface TriageConsumer {
+  /** The consumer's name in the environment (`--consumer` picks it). */
+  readonly name: string;
+  /** POWERTOOLS_SERVICE_NAME of the function: the `Service` dimension of its metrics. */
+  readonly service: string;
+  /** MSK_ONCE_HANDLER_NAME of the function: the `Handler` dimension. */
+  readonly handlerName: string;
+  readonly topics: readonly string[];
+  /**
+   * The function, its log group and the prefix of its alarms, as your stack names them.
+   * @default consumerResourceNames(namePrefix of the environment, name)
+   */
+  readonly names?: ConsumerResourceNames;
+}
+
+/** One environment: its consumers, DLQ topic, metrics namespace and alarm thresholds. */
+export interface TriageEnvironment {
+  readonly name: string;
+  /**
+   * The prefix of its resources' names: a consumer's function, log group and alarms are
+   * `<namePrefix>-<consumer>...` (consumerResourceNames). Required unless every consumer has `names`.
+   */
+  readonly namePrefix?: string;
+  readonly dlqTopic: string;
+  /** @default the contract's DEFAULT_NAMESPACE */
+  readonly metricsNamespace?: string;
+  readonly consumers: readonly TriageConsumer[];
+  /** The thresholds the alarms were built with, and the runbook their descriptions link. */
+  readonly alarms: AlarmThresholds & { readonly runbookUrl: string };
+}
+
+/** What a `--environments` module exports as ENVIRONMENTS: environment name -> environment. */
+export type TriageEnvironments = Readonly<Record<string, TriageEnvironment>>;

@@ -302,17 +302,21 @@ echo "consumer.ts and the README's examples type-check (strict, exactOptionalPro
   && test -f cdk.out/Orders.template.json)
 echo "the CDK app using msk-once/cdk synthesized"
 
-# 4. msk-once local over a payload file.
-printf '{"orderId":"o-1"}\n{"orderId":"o-2"}\n{"orderId":"o-3","fail":true}\n{"orderId":"o-4"}\n' >"$APP/p.jsonl"
+# 4. msk-once local over a payload file (the poison order o-3 alone in the DLQ).
+printf '{"orderId":"o-1"}\n{"orderId":"o-2"}\n{"orderId":"o-4"}\n' >"$APP/p.jsonl"
+printf '{"orderId":"o-3","fail":true}\n' >"$APP/poison.jsonl"
 (cd "$APP" && NODE_OPTIONS=--no-experimental-strip-types npx --no-install msk-once local --handler ./handler.mjs \
-  --payloads p.jsonl --partitions 2 --batch-size 2 >local.txt 2>local.err) || {
+  --payloads p.jsonl --poison-payloads poison.jsonl --partitions 2 --batch-size 2 --reading resume-from-lowest \
+  >local.txt 2>local.err) || {
   cat "$APP/local.txt" "$APP/local.err" >&2
   echo "FAIL: msk-once local" >&2
   exit 1
 }
 grep -q 'OK: every event' "$APP/local.txt"
 grep -q 'records in the DLQ       1' "$APP/local.txt"
+grep -q 'good records in the DLQ 0 ' "$APP/local.txt" # resume-from-lowest: no good record stranded behind the poison one
 echo "npx msk-once local exited 0 with its summary"
+
 # 5. Effects on dynalite, and msk-once dlq over a dump (plain Node).
 cat >"$APP/effects.mjs" <<'JS'
 import assert from 'node:assert/strict';
@@ -335,5 +339,6 @@ echo "npx msk-once dlq answers"
 # --- C. More scenarios. ---
 # Add a scenario here: a project of its own (make_project DIR runtime|full), plain Node or tsc
 # against the installed package, an assertion, and one echo line saying what passed.
+TARBALL="$TARBALL" bash "$ROOT/scripts/pack-check-avro.sh" # issue 24's Avro user: local, dlq, triage offline
 
 echo "pack-check passed in $(($(date +%s) - started)) s"

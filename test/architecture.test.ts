@@ -85,7 +85,7 @@ const LIB_ENTRIES_FOR: Partial<Record<Part, readonly string[]>> = {
   'infra/cdk': ['lib/contract.ts', 'lib/alarms.ts'],
   emulator: ['lib/contract.ts', 'lib/formats/index.ts'],
   testkit: ['lib/contract.ts', 'lib/index.ts', 'lib/effects/index.ts'],
-  cli: ['lib/contract.ts', 'lib/alarms.ts', 'lib/index.ts', 'lib/middlewares.ts'],
+  cli: ['lib/contract.ts', 'lib/alarms.ts', 'lib/index.ts', 'lib/middlewares.ts', 'lib/formats/index.ts'],
 };
 
 /**

@@ -45,7 +45,7 @@ export {
   type LocalGlueRegistry,
   startLocalGlueRegistry,
 } from './local-glue-registry.ts';
-export { type FoundRedis, findRedis } from './local-redis.ts';
+export { type FindRedisOptions, type FoundRedis, findRedis } from './local-redis.ts';
 export { type LocalSecretsManager, startLocalSecretsManager } from './local-secrets-manager.ts';
 export { type LocalSqs, startLocalSqs } from './local-sqs.ts';
 export { failedOffsets, mskEvent, mskRecord, type RecordSpec } from './msk-records.ts';

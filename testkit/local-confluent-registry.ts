@@ -6,6 +6,9 @@
  *                                      under any subject keeps its id, as Confluent does)
  *   GET  /schemas/ids/{id}             -> `{ schema, schemaType? }` (schemaType omitted for AVRO),
  *                                      404 `{ error_code: 40403, message }` when unknown
+ *   GET  /subjects/{subject}/versions/{version|latest}
+ *                                      -> `{ subject, version, id, schema, schemaType? }`, 404
+ *                                      `{ error_code: 40401 }` for an unknown subject, 40402 version
  *   GET  /subjects                     -> the subjects
  *
  * Optional basic auth (401 without the right credentials), and faults: answer late, or fail with a
@@ -114,6 +117,24 @@ export async function startLocalConfluentRegistry(
         return send(res, 422, { error_code: 42201, message: 'Invalid schema' });
       const type = (request.schemaType ?? 'AVRO') as ConfluentSchemaType;
       return send(res, 200, { id: register(decodeURIComponent(versions[1]!), request.schema, type) });
+    }
+    const version = /^\/subjects\/([^/]+)\/versions\/(latest|\d+)$/.exec(path);
+    if (req.method === 'GET' && version) {
+      const subject = decodeURIComponent(version[1]!);
+      const ids = subjects.get(subject);
+      if (!ids) return send(res, 404, { error_code: 40401, message: `Subject '${subject}' not found.` });
+      const n = version[2] === 'latest' ? ids.length : Number(version[2]);
+      const id = ids[n - 1];
+      if (id === undefined)
+        return send(res, 404, { error_code: 40402, message: `Version ${version[2]} not found.` });
+      const stored = byId.get(id)!;
+      return send(res, 200, {
+        subject,
+        version: n,
+        id,
+        schema: stored.schema,
+        ...(stored.schemaType === 'AVRO' ? {} : { schemaType: stored.schemaType }),
+      });
     }
     if (req.method === 'GET' && path === '/subjects') return send(res, 200, [...subjects.keys()]);
     return send(res, 404, { error_code: 404, message: 'HTTP 404 Not Found' });

@@ -15,12 +15,20 @@ export interface FoundRedis {
   started?: LocalRedis;
 }
 
+export interface FindRedisOptions {
+  /**
+   * Start a redis-server of the run's own before trying 127.0.0.1:6379, so that a run does not
+   * write to a Redis others share (`msk-once local` with REDIS_URL unset). @default false
+   */
+  preferOwn?: boolean;
+}
+
 /**
  * @example
  * const redis = await findRedis(process.env);
  * if (!redis.url) console.warn('no Redis: using the in-memory store (not for production)');
  */
-export async function findRedis(env: NodeJS.ProcessEnv): Promise<FoundRedis> {
+export async function findRedis(env: NodeJS.ProcessEnv, options: FindRedisOptions = {}): Promise<FoundRedis> {
   if (env[contract.EnvVar.store] === 'memory') return { url: undefined, source: 'none' };
   if (env.REDIS_URL) {
     const url = new URL(env.REDIS_URL);
@@ -30,6 +38,10 @@ export async function findRedis(env: NodeJS.ProcessEnv): Promise<FoundRedis> {
       );
     }
     return { url: env.REDIS_URL, source: 'REDIS_URL' };
+  }
+  if (options.preferOwn && hasRedisServer()) {
+    const started = await startRedisServer();
+    return { url: started.url, source: 'started redis-server', started };
   }
   if (await pingRedis('127.0.0.1', 6379)) return { url: 'redis://127.0.0.1:6379', source: 'localhost:6379' };
   if (hasRedisServer()) {

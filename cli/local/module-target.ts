@@ -9,6 +9,11 @@
  * Event-Id, the records your `handle` completed (the run's "effects"), and kills the environment
  * once, at `--crash-after`, before the commit (the crash between the effect and its commit).
  *
+ * The values are JSON, or built from the JSON payloads in the handler's format (local-registry.ts:
+ * Avro, Protobuf or JSON Schema in the Confluent or Glue wire format, the schema in the test kit's
+ * local registry, KAFKA_SCHEMA_REGISTRY_URI set for the handler). Poison payloads (meant to be
+ * rejected) are published among the others and told to the verdict.
+ *
  * A record run again because of an injected fault (the crash, or fail-open while Redis was down)
  * is a repeat of `handle` that only an idempotent effect (msk-once/effects) makes harmless; the
  * probe cannot see your effect, so the summary lists those repeats by cause and fails the run only
@@ -30,6 +35,8 @@ import {
 import { type DeclarativeEventIdSource, EnvVar, eventIdSourceText } from '../../lib/contract.ts';
 import { batchIn, eventIdOfRecord } from '../../lib/middlewares.ts';
 import { DuplicatingProducer } from '../../testkit/index.ts';
+import { type LocalRegistry, localRegistryFor } from './local-registry.ts';
+import type { RecordFormatOptions } from './record-format.ts';
 import type { LocalTarget, PublishedEvents } from './run.ts';
 
 /** What `--handler` names: a module and an export. */
@@ -53,20 +60,26 @@ export function parseHandlerReference(text: string): HandlerReference {
   return { module, exportName };
 }
 
+/** One payload of a payload file, and where it is (`file:line`), for errors. */
+export interface Payload {
+  readonly value: unknown;
+  readonly where: string;
+}
+
 /**
  * The payloads of a JSON lines file: one JSON value a line, blank lines skipped.
  *
  * @throws naming the file and line of a value that is not JSON.
  * @example
- * readPayloads('p.jsonl'); // [{ orderId: 'o-1' }, { orderId: 'o-2' }]
+ * readPayloads('p.jsonl'); // [{ value: { orderId: 'o-1' }, where: 'p.jsonl:1' }, …]
  */
-export function readPayloads(file: string): unknown[] {
-  const payloads: unknown[] = [];
+export function readPayloads(file: string): Payload[] {
+  const payloads: Payload[] = [];
   const lines = readFileSync(file, 'utf8').split('\n');
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
     try {
-      payloads.push(JSON.parse(line));
+      payloads.push({ value: JSON.parse(line), where: `${file}:${i + 1}` });
     } catch (error) {
       throw new Error(`${file}:${i + 1} is not JSON: ${(error as Error).message}`);
     }
@@ -78,7 +91,11 @@ export function readPayloads(file: string): unknown[] {
 export interface ModuleTargetOptions {
   readonly handler: HandlerReference;
   /** Payloads to publish; undefined: `events` generated ones (`{ seq: i }`). */
-  readonly payloads: unknown[] | undefined;
+  readonly payloads: Payload[] | undefined;
+  /** Payloads the handler is meant to reject (they are expected in the DLQ, without effect). @default none */
+  readonly poisonPayloads?: Payload[];
+  /** How values are written: JSON, or a schema format in a registry's wire format. @default JSON */
+  readonly recordFormat?: RecordFormatOptions;
   readonly events: number;
   readonly topic: string;
   readonly eventType: string | undefined;
@@ -108,28 +125,55 @@ export const LOCAL_RESERVE_MS = 500;
  */
 export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
   const url = pathToFileURL(resolve(o.handler.module)).href;
+  let registry: LocalRegistry | undefined;
   return {
-    describe: `${o.handler.module}#${o.handler.exportName}, in process`,
+    get describe() {
+      const format = registry ? `, values ${registry.describe}` : ', JSON values';
+      return `${o.handler.module}#${o.handler.exportName}, in process${format}`;
+    },
     topic: o.topic,
+    prefersOwnRedis: true,
     eventIdSource: o.idSource,
-    publish(log: KafkaLog, topic: string): PublishedEvents {
-      const producer = new DuplicatingProducer(new EventProducer(log, { idSource: o.idSource }), {
-        rate: o.duplicateRate,
-        seed: o.seed,
+    async publish(log: KafkaLog, topic: string): Promise<PublishedEvents> {
+      registry = await localRegistryFor(o.recordFormat, topic);
+      const producer = new DuplicatingProducer(
+        new EventProducer(log, { idSource: o.idSource, ...(registry ? { encode: registry.encode } : {}) }),
+        { rate: o.duplicateRate, seed: o.seed },
+      );
+      const good =
+        o.payloads ??
+        Array.from({ length: o.events }, (_, seq) => ({ value: { seq }, where: `generated event ${seq}` }));
+      const poisonous = o.poisonPayloads ?? [];
+      // The poison payloads go among the good ones (spread evenly), as they come in a real topic.
+      const all: { payload: Payload; poison: boolean }[] = good.map((payload) => ({
+        payload,
+        poison: false,
+      }));
+      poisonous.forEach((payload, i) => {
+        const at = Math.floor(((i + 1) * all.length) / (poisonous.length + 1)) + i;
+        all.splice(at, 0, { payload, poison: true });
       });
-      const payloads = o.payloads ?? Array.from({ length: o.events }, (_, seq) => ({ seq }));
       const eventIds = new Set<string>();
-      for (const [i, payload] of payloads.entries()) {
-        const event = producer.send({
-          topic,
-          key: `record-${i}`,
-          payload,
-          ...(o.eventType === undefined ? {} : { eventType: o.eventType }),
-        });
+      const poison = new Set<string>();
+      for (const [i, { payload, poison: bad }] of all.entries()) {
+        let event: { eventId: string };
+        try {
+          event = producer.send({
+            topic,
+            key: `record-${i}`,
+            payload: payload.value,
+            ...(o.eventType === undefined ? {} : { eventType: o.eventType }),
+          });
+        } catch (error) {
+          throw new Error(
+            `${payload.where}: cannot be written as ${registry?.describe ?? 'JSON'}: ${(error as Error).message}`,
+          );
+        }
         eventIds.add(event.eventId);
+        if (bad) poison.add(event.eventId);
       }
       producer.flushDuplicates();
-      return { eventIds, poison: new Set(), duplicates: producer.duplicates };
+      return { eventIds, poison, duplicates: producer.duplicates };
     },
     async start(context) {
       // What the construct would give a deployed function (a module reads it at import).
@@ -137,6 +181,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
       else process.env[EnvVar.store] = 'memory';
       process.env[EnvVar.storePolicy] = context.policy;
       process.env[EnvVar.serviceName] = context.service;
+      if (registry) Object.assign(process.env, registry.env);
       if (context.poisonQueueUrl) process.env[EnvVar.poisonQueueUrl] = context.poisonQueueUrl;
       // The handler's own source, for a handler that reads it with dedupConfigFromEnv().
       if (o.idSource) {
@@ -208,7 +253,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
         timeoutMs: o.timeoutMs,
         retries: {
           // One more than the waits need: the split after a crash counts as a retry (the emulator's reading).
-          maximumRetryAttempts: 7,
+          retryAttempts: 7,
           retryBackoffMs: (attempt: number) => Math.min(250 * 2 ** (attempt - 1), 3_000),
         },
         effects: () => handled,
@@ -229,6 +274,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
           await fn.close();
           const close = (handler as { close?: () => Promise<void> }).close;
           if (typeof close === 'function') await close.call(handler).catch(() => {});
+          await registry?.stop();
         },
       };
     },

@@ -18,6 +18,8 @@ export interface LocalOptions {
   redisOutage: boolean;
   service: string;
   dlqFile: string | undefined;
+  /** After the run, produce the DLQ's records again (headers kept) and drain: what a replay does. */
+  replayDlq: boolean;
   output: string | undefined;
   /** How the mapping reads a partial batch response (docs/emulator.md, rules row 14). */
   reading: PartialResponseReading;
@@ -118,6 +120,12 @@ export function addLocalOptions(command: Command, defaults: { events?: number; s
     .addOption(new Option('--dlq-file <path>', 'write the DLQ topic there (read it with msk-once dlq)'))
     .addOption(
       new Option(
+        '--replay-dlq',
+        'after the run, produce the records of the DLQ again to the source topic with their headers (Event-Id kept) and drain: a rehearsal of a replay; nothing may run twice',
+      ),
+    )
+    .addOption(
+      new Option(
         '--output <path>',
         'write every EMF and log line of the run there (the triage reads it: --from <file> with --env, and --environments installed)',
       ),
@@ -137,6 +145,7 @@ export function localOptions(values: Record<string, unknown>): LocalOptions {
     redisOutage: values.redisOutage !== false,
     service: values.service as string,
     dlqFile: values.dlqFile as string | undefined,
+    replayDlq: values.replayDlq === true,
     output: values.output as string | undefined,
     reading: (values.reading as PartialResponseReading | undefined) ?? 'retry-reported-only',
     poisonSink: values.poisonSink === true,

@@ -2,7 +2,8 @@
  * The local run behind `msk-once local` and `npm start`: a topic in the emulated Kafka log, events
  * published (some twice), the emulated event source mapping feeding a function (its retries,
  * bisect, partial failures, the on-failure DLQ topic), Redis behind a fault proxy that goes down for
- * four invocations, a crash between effects and the dedup commit, then the summary. What function
+ * four invocations, a crash between effects and the dedup commit, optionally a replay of the DLQ
+ * (`--replay-dlq`), then the summary. What function
  * runs and what counts as its effect is the {@link LocalTarget}'s business: your handler module
  * (module-target.ts) or another caller's (the repository's demo passes its own).
  */
@@ -15,7 +16,7 @@ import {
   KafkaLog,
   type LambdaFunction,
 } from '../../emulator/index.ts';
-import { type DeclarativeEventIdSource, EnvVar, formatPosition } from '../../lib/contract.ts';
+import { type DeclarativeEventIdSource, EnvVar } from '../../lib/contract.ts';
 import { type DedupStore, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import {
   findRedis,
@@ -26,10 +27,12 @@ import {
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
 import { dumpTopic, parseDlqText } from '../dlq-reader.ts';
+import { replayRecords, replayThroughEmulator } from '../dlq-replay.ts';
+import { reasonsByPosition } from '../log-reasons.ts';
 import { printable } from '../terminal-text.ts';
 import type { LocalOptions } from './options.ts';
 import { progressBar } from './progress-bar.ts';
-import { summarize } from './summary.ts';
+import { type ReplayFacts, summarize } from './summary.ts';
 
 /** What the target published. */
 export interface PublishedEvents {
@@ -61,7 +64,7 @@ export interface TargetFunction {
   readonly fn: LambdaFunction<MSKEvent>;
   readonly timeoutMs: number;
   /** The mapping's retries; they must outlast a crashed invocation's leases. */
-  readonly retries: Pick<EventSourceMappingOptions, 'maximumRetryAttempts' | 'retryBackoffMs'>;
+  readonly retries: Pick<EventSourceMappingOptions, 'retryAttempts' | 'retryBackoffMs'>;
   /** How many times each Event-Id's effect happened. */
   effects(): Map<string, number>;
   /** What an effect is, for the summary ("pushes the provider received"). */
@@ -80,8 +83,14 @@ export interface LocalTarget {
   /** For the first line: what runs ("./handler.mjs#handler, in process"). */
   readonly describe: string;
   readonly topic: string;
-  publish(log: KafkaLog, topic: string): PublishedEvents;
+  /** Publish the events (a target may start what its format needs first: a local schema registry). */
+  publish(log: KafkaLog, topic: string): PublishedEvents | Promise<PublishedEvents>;
   start(context: TargetContext): Promise<TargetFunction>;
+  /**
+   * With REDIS_URL unset, start a redis-server of the run's own before using 127.0.0.1:6379 (a
+   * user's run should not write to a Redis others share). @default false
+   */
+  readonly prefersOwnRedis?: boolean;
   /** Does the function need a Redis that separate threads share? */
   readonly needsSharedRedis?: boolean;
   /** Where the function reads event ids, for the DLQ's rows. Default: the Event-Id header. */
@@ -100,14 +109,12 @@ export interface NextSteps {
 }
 
 /**
- * The `msk-once` commands for a run of your own handler: the triage needs the environments your
- * alarms come from (a module exporting ENVIRONMENTS, as your CDK app's), so the line names where
- * they go.
+ * The `msk-once` commands for a run of your own handler: the triage of a run's output needs nothing
+ * else (the service and topics are in its lines; the thresholds your alarms use can be given).
  */
 export const CLI_NEXT_STEPS: NextSteps = {
   dlq: (file) => `msk-once dlq ${file}`,
-  triage: (file) =>
-    `msk-once triage --environments <module exporting ENVIRONMENTS> --env <environment> --from ${file}`,
+  triage: (file) => `msk-once triage --from ${file}`,
 };
 
 /** The summary's verdict and the text printed. */
@@ -138,8 +145,17 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
   };
   process.once('SIGINT', onSigint);
   try {
-    const redis = await findRedis(process.env);
+    const redis = await findRedis(process.env, { preferOwn: target.prefersOwnRedis === true });
     if (redis.started) cleanup.push(() => redis.started!.stop());
+    if (target.prefersOwnRedis && redis.source === 'localhost:6379')
+      say(
+        'NOTE: REDIS_URL is unset and redis-server is not installed: using the Redis at 127.0.0.1:6379.\n' +
+          "      The run's keys are under a service name of its own; set REDIS_URL to choose the Redis.\n",
+      );
+    else if (redis.source === 'started redis-server')
+      say(
+        `NOTE: REDIS_URL is unset: started a redis-server of this run's own (${redis.url}), stopped at the end.\n`,
+      );
     let proxy: TcpFaultProxy | undefined;
     let shared: DedupStore;
     if (redis.url) {
@@ -162,15 +178,14 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     if (target.needsSharedRedis && !redis.url)
       throw new Error(`${target.describe} needs a Redis that every environment shares`);
     const service = `${o.service}-${Date.now().toString(36)}`;
-    say(
-      `msk-once local run: ${printable(target.describe)}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
-    );
-
     const dlqTopic = `${target.topic}-dlq`;
     const log = new KafkaLog();
     log.createTopic(target.topic, o.partitions);
     log.createTopic(dlqTopic, 1); // an on-failure topic must exist before the mapping uses it
-    const { eventIds, poison, duplicates } = target.publish(log, target.topic);
+    const { eventIds, poison, duplicates } = await target.publish(log, target.topic);
+    say(
+      `msk-once local run: ${printable(target.describe)}; ${o.events === undefined ? '' : `${o.events} events over `}${o.partitions} partitions, Redis ${redis.source}${redis.url ? ` (${redis.url})` : ''}, policy fail-${o.storePolicy}, partial answers read as ${o.reading}\n`,
+    );
     const produced = log.all(target.topic).length;
     const crashAfter = o.crashAfter ?? Math.ceil(eventIds.size / 3);
 
@@ -239,6 +254,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     const capture = startProcessOutputCapture(() => {});
     const started = Date.now();
     let workerLines: JsonLine[] = [];
+    const extraLines: JsonLine[] = [];
     try {
       await esm.drain();
       workerLines = await fn.settledOutput();
@@ -250,27 +266,49 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
     bar.finish();
     say(`drained in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
+    let replay: ReplayFacts | undefined;
+    if (o.replayDlq) {
+      // The rehearsal of docs/runbook.md "Replaying records from the DLQ topic": every DLQ record
+      // produced again with its key and headers, then drained; the verdict still counts each effect.
+      // The poison records stay in the DLQ, as a team leaves them after looking at them: replayed
+      // first again, they would strand the records behind them once more.
+      const all = parseDlqText(dumpTopic(log, dlqTopic), { eventId: target.eventIdSource }).rows;
+      const rows = all.filter((row) => row.eventId === null || !poison.has(row.eventId));
+      const before = new Map(fn.effects());
+      const dlqBefore = log.all(dlqTopic).length;
+      const replayed = replayThroughEmulator(log, replayRecords(rows));
+      say(
+        `replaying ${replayed} record(s) of the DLQ with their headers (${all.length - rows.length} poison left out)\n`,
+      );
+      const capture = startProcessOutputCapture(() => {});
+      try {
+        await esm.drain();
+        workerLines.push(...(await fn.settledOutput()));
+      } finally {
+        capture.stop();
+      }
+      extraLines.push(...capture.lines());
+      let ran = 0;
+      for (const [id, n] of fn.effects()) ran += n - (before.get(id) ?? 0);
+      replay = {
+        replayed,
+        poisonLeft: all.length - rows.length,
+        ran,
+        backInDlq: log.all(dlqTopic).length - dlqBefore,
+      };
+    }
+
     const dump = dumpTopic(log, dlqTopic);
     if (o.dlqFile) writeFileSync(o.dlqFile, dump);
     const lines: JsonLine[] = [
       ...capture.lines(),
+      ...extraLines,
       ...workerLines,
       // What Lambda would have told CloudWatch about the mapping and the function.
       ...(esmMetricDocuments(esm, { functionName: service }) as JsonLine[]),
     ];
     if (o.output) writeFileSync(o.output, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-    const reasons = new Map<string, string>();
-    for (const line of lines) {
-      const error = line.error as { message?: string } | undefined;
-      if (line.level === 'ERROR' && typeof line.offset === 'number' && error?.message) {
-        const position = {
-          topic: String(line.topic),
-          partition: Number(line.partition),
-          offset: line.offset,
-        };
-        reasons.set(formatPosition(position), error.message);
-      }
-    }
+    const reasons = reasonsByPosition(lines);
     const verdict = summarize({
       produced,
       unique: eventIds.size,
@@ -289,6 +327,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
         ...[...functionErrors].map(([error, n]) => `function error x${n}: ${error}`),
       ],
       effectReplays: fn.effectReplays(),
+      ...(replay ? { replay } : {}),
       parked: sqs ? parkedEventIds(sqs.messages(poisonQueueUrl!)) : undefined,
     });
     console.log(verdict.text);

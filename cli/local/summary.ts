@@ -13,6 +13,7 @@ import { printable } from '../terminal-text.ts';
 import { formatValue } from '../triage/analysis.ts';
 import { analyzeRun } from '../triage/main.ts';
 import { accountDlq } from './dlq-account.ts';
+import { type Judgement, judgeRun, notRun } from './verdict.ts';
 
 export interface RunFacts {
   /** Records appended to the source topic (duplicates included). */
@@ -44,6 +45,17 @@ export interface RunFacts {
   effectReplays: number | undefined;
   /** The Event-Ids parked in the poison queue, one per entry (undefined: the run had no poison sink). */
   parked?: readonly string[];
+  /** The DLQ replay after the run (`--replay-dlq`), when there was one. */
+  replay?: ReplayFacts;
+}
+
+/** What a replay of the DLQ did: records produced again, effects they made, records back in the DLQ. */
+export interface ReplayFacts {
+  replayed: number;
+  /** Poison records not replayed (left in the DLQ). */
+  poisonLeft: number;
+  ran: number;
+  backInDlq: number;
 }
 
 export interface Verdict {
@@ -63,19 +75,9 @@ const RULES = alarmRules();
  * process.exitCode = verdict.ok ? 0 : 1;
  */
 export function summarize(f: RunFacts): Verdict {
-  const dlqIds = new Set(f.dlq.map((r) => r.eventId).filter((id): id is string => id !== null));
+  const crash = f.faults.some((fault) => /consumer killed/.test(fault));
   const parked = new Set(f.parked ?? []);
-  const expected = f.expectedRepeats ?? new Map<string, string>();
-  const lost: string[] = [];
-  const twice: string[] = [];
-  const repeatsByCause = new Map<string, number>();
-  for (const id of f.eventIds) {
-    const n = f.effects.get(id) ?? 0;
-    const cause = expected.get(id);
-    if (n > 1 && cause) repeatsByCause.set(cause, (repeatsByCause.get(cause) ?? 0) + n - 1);
-    else if (n > 1) twice.push(id);
-    if (n === 0 && !dlqIds.has(id) && !f.poison.has(id) && !parked.has(id)) lost.push(id);
-  }
+  const j = judgeRun({ ...f, crashed: crash, parked });
   const effects = [...f.effects.values()].reduce((a, b) => a + b, 0);
   const processed = sumMetric(f.lines, Metric.processed);
   const deduplicated = sumMetric(f.lines, Metric.deduplicated);
@@ -89,7 +91,7 @@ export function summarize(f: RunFacts): Verdict {
         : f.reasons.get(
             formatPosition({ topic: row.topic, partition: row.partition, offset: Number(row.offset) }),
           );
-    const reason = logged ?? row.lastError ?? '';
+    const reason = logged ?? notRun(row.lastError) ?? '';
     const key = `${row.condition}: ${shorten(reason)}`;
     byReason.set(key, (byReason.get(key) ?? 0) + 1);
   }
@@ -114,13 +116,17 @@ export function summarize(f: RunFacts): Verdict {
       : [
           `                           + ${f.effectReplays} more answered by the effect layer from its DynamoDB mark (repeats after the crash or while Redis was down)`,
         ]),
-    `  effects that happened    ${effects}  (${f.effectLabel ?? 'pushes the provider received'}; ${f.unique - f.poison.size} expected, one per event that is not poison)`,
+    `  effects that happened    ${effects}  (${f.effectLabel ?? 'pushes the provider received'}; ${f.unique - f.poison.size} expected, one per good event: ${j.once} had exactly one${f.poison.size ? `; ${f.poison.size} poison event(s) expected ${f.parked ? 'parked (or in the DLQ)' : 'in the DLQ'}` : ''})`,
   );
-  for (const [cause, n] of repeatsByCause)
+  for (const [cause, n] of j.repeatsByCause)
     out.push(`      ${String(n).padStart(4)} x repeat of handle(): ${cause}`);
-  if (repeatsByCause.size)
+  if (j.repeatsByCause.size)
     out.push(
       '           (an effect made idempotent with msk-once/effects absorbs these; a plain effect would happen twice)',
+    );
+  if (f.replay)
+    out.push(
+      `  DLQ replayed             ${f.replay.replayed}  (produced again with their headers: ${f.replay.ran} took effect, ${f.replay.backInDlq} back in the DLQ; poison records left in the DLQ: ${f.replay.poisonLeft}; effects above include the replay)`,
     );
   if (f.parked) {
     const good = [...parked].filter((id) => !f.poison.has(id)).length;
@@ -130,15 +136,25 @@ export function summarize(f: RunFacts): Verdict {
   }
   out.push(`  records in the DLQ       ${f.dlq.length}`);
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
-  // Good records in the DLQ are replays to do by hand, not a failure of the run: counted, with why.
-  const account = accountDlq(f.dlq, f.poison, f.reasons);
-  out.push(`      good records in the DLQ ${account.good}  (not poison; ${account.poison} poison)`);
-  for (const [cause, n] of Object.entries(account.goodByCause))
-    if (n > 0) out.push(`      ${String(n).padStart(4)} x ${cause}`);
-  if (account.goodByCause['behind a failed record of its partition'] > 0)
-    out.push(
-      '           (they shared the retries of the record before them, under the retry-reported-only reading; docs/consumer.md, "What reaches the DLQ")',
-    );
+  if (j.poisonInDlq > 0) out.push(`      ${j.poisonInDlq} of them are the poison events, as meant`);
+  // Records, not events (a producer's duplicate may fail too); why each good event is there is
+  // judgeRun's part, in the lines after.
+  out.push(`      good records in the DLQ ${accountDlq(f.dlq, f.poison, f.reasons).good}  (not poison)`);
+  if (j.stranded.length > 0) {
+    const behind = j.stranded.filter((m) => m.why.startsWith('behind')).length;
+    if (behind > 0)
+      out.push(
+        `      ${behind} good event(s) stood behind a poison or held record of their partition and shared its`,
+        '      retries (the retry-reported-only reading; docs/consumer.md, "What a stopped partition reports"): replay them',
+      );
+    const held = j.stranded.length - behind;
+    if (held > 0)
+      out.push(
+        `      ${held} good event(s) whose claim the crashed invocation held past their retries: replay them`,
+      );
+  }
+  if (j.failed.length > 0)
+    out.push(`      ${j.failed.length} good event(s) the handler failed: they did not take effect`);
   out.push(
     '',
     '  alarms that would have fired (the deployed rules; the triage of `--output` explains them):',
@@ -151,43 +167,76 @@ export function summarize(f: RunFacts): Verdict {
   }
   const legend = alarmLegend(
     f,
+    j,
     evaluations.filter((e) => e.state === 'ALARM').map((e) => e.rule.key),
   );
   if (legend.length) {
     out.push(
       '',
-      '  why they fired (each is the expected signal of an injected fault, not a failure of the run):',
+      legend.some((line) => line.includes('NOT explained'))
+        ? '  why they fired (an injected fault explains each, except those marked NOT explained):'
+        : '  why they fired (each is the expected signal of an injected fault, not a failure of the run):',
     );
     for (const line of legend) out.push(`    ${line}`);
   }
   out.push('');
-  if (lost.length === 0 && twice.length === 0) {
-    out.push(
-      repeatsByCause.size
-        ? '  OK: every event had its effect or is in the DLQ; every repeat has an injected fault as its cause.'
-        : '  OK: every event had its effect exactly once or is in the DLQ; none happened twice.',
-    );
-  } else {
-    if (lost.length)
-      out.push(
-        `  FAILED: ${lost.length} event(s) lost (no effect, not in the DLQ): ${lost.slice(0, 5).join(', ')}`,
-      );
-    if (twice.length)
-      out.push(`  FAILED: ${twice.length} effect(s) happened twice: ${twice.slice(0, 5).join(', ')}`);
-  }
+  out.push(...verdictLines(j));
   out.push('=========================================================================', '');
   // Reasons, faults and Event-Ids quote what producers and handlers wrote: each line is made
   // printable before the join, so a control sequence is shown, not obeyed, and a newline in an error
   // cannot start a line of its own (a forged verdict).
-  return { ok: lost.length === 0 && twice.length === 0, lost, twice, text: out.map(printable).join('\n') };
+  return { ok: j.ok, lost: j.lost, twice: j.twice, text: out.map(printable).join('\n') };
+}
+
+/** The verdict's lines: OK, or each way the run failed, with examples. */
+function verdictLines(j: Judgement): string[] {
+  const parked = j.parked ? ', was parked in the poison queue' : '';
+  if (j.ok)
+    return [
+      j.repeatsByCause.size
+        ? `  OK: every event had its effect${parked} or is in the DLQ for an injected fault (poison, or the crash); every repeat has an injected fault as its cause.`
+        : `  OK: every event had its effect exactly once${parked} or is in the DLQ for an injected fault (poison, or the crash); none happened twice.`,
+      ...(j.stranded.length
+        ? [
+            `      (${j.stranded.length} good event(s) are in the DLQ because of an injected fault: listed above)`,
+          ]
+        : []),
+    ];
+  const lines: string[] = [];
+  const some = (ids: string[]) => ids.slice(0, 5).join(', ');
+  if (j.failed.length) {
+    lines.push(
+      `  FAILED: ${j.failed.length} good event(s) did not take effect: the handler failed them and they are in the DLQ`,
+    );
+    for (const m of j.failed.slice(0, 3))
+      lines.push(`      ${m.eventId}${m.position ? ` at ${m.position}` : ''}: ${shorten(m.why)}`);
+  }
+  if (j.lost.length)
+    lines.push(`  FAILED: ${j.lost.length} event(s) lost (no effect, not in the DLQ): ${some(j.lost)}`);
+  if (j.twice.length) lines.push(`  FAILED: ${j.twice.length} effect(s) happened twice: ${some(j.twice)}`);
+  if (j.poisonTookEffect.length)
+    lines.push(
+      `  FAILED: ${j.poisonTookEffect.length} poison event(s) took effect (the handler accepted them): ${some(j.poisonTookEffect)}`,
+    );
+  return lines;
 }
 
 /** Why each fired alarm fired, when an injected fault explains it; an unexplained one says so. */
-function alarmLegend(f: RunFacts, fired: string[]): string[] {
+function alarmLegend(f: RunFacts, j: Judgement, fired: string[]): string[] {
   const faults = f.faults.join('\n');
   const crash = /consumer killed/.test(faults);
   const outage = /Redis down/.test(faults);
-  const poison = f.poison.size > 0 || f.dlq.length > 0;
+  const twice = f.produced - f.unique;
+  const behind = j.stranded.filter((m) => m.why.startsWith('behind')).length;
+  const dlqCauses = [
+    j.poisonInDlq > 0 ? `${j.poisonInDlq} poison event(s)` : undefined,
+    behind > 0 ? `${behind} good event(s) behind a poison or held record` : undefined,
+    j.stranded.length > behind ? `${j.stranded.length - behind} held by the crashed invocation` : undefined,
+  ].filter((c): c is string => c !== undefined);
+  const redelivered = [
+    twice > 0 ? `the producer published ${twice} event(s) twice` : undefined,
+    crash ? 'the crash made the mapping redeliver a batch' : undefined,
+  ].filter((c): c is string => c !== undefined);
   const explain: Record<string, string | undefined> = {
     dedupErrors: outage
       ? 'dedup-errors: Redis was down (the injected outage); every claim failed'
@@ -195,19 +244,21 @@ function alarmLegend(f: RunFacts, fired: string[]): string[] {
     functionErrors: crash
       ? 'function-errors: the injected crash killed an invocation (Lambda counts it as an error)'
       : undefined,
-    dlqRecords: poison
-      ? 'dlq-records: records failed every retry and went to the DLQ (the poison events, or records held by a crashed claim)'
-      : undefined,
-    dedupRatio:
-      f.produced > f.unique || crash
-        ? 'dedup-ratio: the producer published events twice and the crash made the mapping redeliver a batch'
+    dlqRecords:
+      j.failed.length === 0 && dlqCauses.length
+        ? `dlq-records: records failed every retry and went to the DLQ (${dlqCauses.join(', ')})`
         : undefined,
+    dedupRatio: redelivered.length ? `dedup-ratio: ${redelivered.join(' and ')}` : undefined,
     effectErrors: outage ? 'effect-errors: the effect layer met the same outage' : undefined,
     dedupLatency: outage
       ? 'dedup-check-latency: claims made while Redis was down waited for their connect timeout'
       : undefined,
   };
-  return fired.map((key) => explain[key] ?? `${key}: NOT explained by an injected fault; look at it`);
+  return fired.map(
+    (key) =>
+      explain[key] ??
+      `${RULES[key as keyof typeof RULES]?.section ?? key}: NOT explained by an injected fault; look at it`,
+  );
 }
 
 /** The duplicates the consumer logged per batch ("duplicates skipped" lines), by cause. */

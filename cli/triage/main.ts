@@ -12,21 +12,21 @@
  * (GetMetricData) and its log lines (Logs Insights); from a file, the EMF and log lines of a local
  * run (`npm start -- --output run.jsonl`), judged by the same rules "as if sustained".
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
+import type { TriageConsumer, TriageEnvironment, TriageEnvironments } from '../../lib/alarms.ts';
 import {
   type AlarmKey,
   type AlarmRule,
-  type AlarmThresholds,
   alarmMeaning,
   alarmRules,
   consumerResourceNames,
   RUNBOOK_SECTIONS,
   runbookLink,
 } from '../../lib/alarms.ts';
-import { DEFAULT_NAMESPACE, dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import { DEFAULT_NAMESPACE, Dimension, dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { printable } from '../terminal-text.ts';
 import { type AlarmEvaluation, evaluateAlarms, findings, formatValue } from './analysis.ts';
 import {
@@ -41,19 +41,27 @@ import {
 import { analyzeLogLines } from './log-lines.ts';
 import { signalsFromEmf } from './signals.ts';
 
-export const USAGE = `usage: npm run triage -- --env <name> [--consumer <name>] [--since 2h] [--from <file>]
-  --env       a name of the environments given (ENVIRONMENTS of the app)
-  --consumer  one consumer of it (default: all)
-  --since     how far back to read metrics and logs: 30m, 2h, 1d (default 2h)
-  --from      a local run's EMF and log lines (JSON lines) instead of an AWS account`;
+export const USAGE = `usage: msk-once triage [--from <file>] [--since 2h] (the consumer from flags, or --env of an --environments module)
+  --from           a local run's EMF and log lines (msk-once local --output run.jsonl) instead of an AWS account;
+                   needs nothing else (service and topics are read from the lines; default thresholds)
+  --since          how far back to read metrics and logs: 30m, 2h, 1d (default 2h)
+ the consumer, from flags (your own stack):
+  --service        POWERTOOLS_SERVICE_NAME of the function
+  --handler        MSK_ONCE_HANDLER_NAME of the function
+  --topics         its source topics, comma-separated
+  --function-name  the Lambda function (required for an account)
+  --alarm-prefix   what its alarms' names start with (default: <function-name>-; ConsumerAlarms names
+                   them <namePrefix>-<consumer id>-<section>)
+  --log-group      its log group (default: /aws/lambda/<function-name>)
+  --dlq-topic      its on-failure topic (default: none named)
+  --namespace      the metrics namespace (default: the contract's)
+  --runbook-url    the runbook the alarms link (default: docs/runbook.md of the package)
+  --offset-lag, --dedup-ratio, --check-p99-ms   the thresholds your alarms use (defaults: msk-once/alarms)
+ or from a module (--environments <module> exporting ENVIRONMENTS: TriageEnvironments of msk-once/alarms):
+  --env            one of its environments
+  --consumer       one consumer of it (default: all)`;
 
-/** What the triage needs of a consumer (infra/cdk/environment-types.ts `ConsumerConfig` has it). */
-export interface TriageConsumer {
-  readonly name: string;
-  readonly service: string;
-  readonly handlerName: string;
-  readonly topics: readonly string[];
-}
+export type { TriageConsumer, TriageEnvironment, TriageEnvironments } from '../../lib/alarms.ts';
 
 /** The dedup key of a canonical event id (as the consumer logs it) under the consumer. */
 function keyOf(consumer: TriageConsumer): (eventId: string) => string {
@@ -61,21 +69,10 @@ function keyOf(consumer: TriageConsumer): (eventId: string) => string {
   return (eventId) => dedupKey(prefix, eventId);
 }
 
-/** What the triage needs of an environment (infra/cdk/environment-types.ts `EnvironmentConfig` has it). */
-export interface TriageEnvironment {
-  readonly name: string;
-  /** The prefix of its resources' names: a consumer's function, log group and alarms are `<namePrefix>-<consumer>...`. */
-  readonly namePrefix: string;
-  readonly dlqTopic: string;
-  readonly metricsNamespace?: string;
-  readonly consumers: readonly TriageConsumer[];
-  readonly alarms: AlarmThresholds & { readonly runbookUrl: string };
-}
-
 /** What the triage talks to; tests give it mocked clients and a fixed clock. */
 export interface TriageIO {
-  /** The environments `--env` picks from (a CDK app's `ENVIRONMENTS`). */
-  readonly environments: Readonly<Record<string, TriageEnvironment>>;
+  /** The environments `--env` picks from (a `--environments` module's); none: the flags describe the consumer. */
+  readonly environments?: TriageEnvironments;
   readonly cloudWatch?: CloudWatchClient;
   readonly logs?: CloudWatchLogsClient;
   readonly now?: () => number;
@@ -173,8 +170,19 @@ function readLines(file: string): Record<string, unknown>[] {
   return lines;
 }
 
-async function triageFile(env: TriageEnvironment, consumers: TriageConsumer[], file: string, io: TriageIO) {
-  const lines = readLines(file);
+/** The names of a consumer's function, log group and alarms: its own, else the example's naming. */
+/** A consumer's function, log group and alarm prefix: its own `names`, else under the environment's `namePrefix` (checked before). */
+function namesOf(env: TriageEnvironment, c: TriageConsumer) {
+  return c.names ?? consumerResourceNames(env.namePrefix!, c.name);
+}
+
+async function triageFile(
+  env: TriageEnvironment,
+  consumers: readonly TriageConsumer[],
+  lines: Record<string, unknown>[],
+  file: string,
+  io: TriageIO,
+) {
   const { signals, logs, evaluations } = analyzeRun(lines, alarmRules(env.alarms));
   // A local run has one consumer; its lines carry no consumer name.
   const consumer = consumers[0]!;
@@ -185,7 +193,7 @@ async function triageFile(env: TriageEnvironment, consumers: TriageConsumer[], f
   for (const e of firing) {
     io.out(
       render(
-        `WOULD FIRE  ${consumerResourceNames(env.namePrefix, consumer.name).alarmPrefix}${e.rule.section}  (${e.rule.condition}: ${formatValue(e.rule.key, e.value)})`,
+        `WOULD FIRE  ${namesOf(env, consumer).alarmPrefix}${e.rule.section}  (${e.rule.condition}: ${formatValue(e.rule.key, e.value)})`,
         e.rule,
         alarmMeaning(e.rule.key, e.rule, subjectOf(consumer, env)),
         findings(e, signals, logs, keyOf(consumer)),
@@ -198,7 +206,7 @@ async function triageFile(env: TriageEnvironment, consumers: TriageConsumer[], f
 
 async function triageAccount(
   env: TriageEnvironment,
-  consumers: TriageConsumer[],
+  consumers: readonly TriageConsumer[],
   sinceMs: number,
   io: TriageIO,
 ): Promise<number> {
@@ -208,7 +216,7 @@ async function triageAccount(
   const rules = alarmRules(env.alarms);
   let firingTotal = 0;
   for (const consumer of consumers) {
-    const names = consumerResourceNames(env.namePrefix, consumer.name);
+    const names = namesOf(env, consumer);
     const all = await describeAlarms(io.cloudWatch, names.alarmPrefix);
     // The parts of a split rule (`<name>-part<k>`) are its composite's business: listed and
     // explained once, under the rule's name; their metrics still name the mappings.
@@ -291,7 +299,7 @@ async function triageAccount(
  * await runTriage(['--env', 'prod', '--since', '2h'], { cloudWatch, logs, out: (t) => process.stdout.write(t) });
  */
 export async function runTriage(argv: string[], io: TriageIO): Promise<number> {
-  let values: { env?: string; consumer?: string; since?: string; from?: string; help?: boolean };
+  let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -301,6 +309,7 @@ export async function runTriage(argv: string[], io: TriageIO): Promise<number> {
         since: { type: 'string', default: '2h' },
         from: { type: 'string' },
         help: { type: 'boolean' },
+        ...Object.fromEntries(CONSUMER_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
       },
     }));
   } catch (error) {
@@ -311,29 +320,49 @@ export async function runTriage(argv: string[], io: TriageIO): Promise<number> {
     io.out(`${USAGE}\n`);
     return 0;
   }
+  const text = (name: string) => values[name] as string | undefined;
   try {
-    if (!values.env) throw new TriageUsageError('--env is required');
-    const known = Object.keys(io.environments);
-    if (!Object.hasOwn(io.environments, values.env)) {
-      throw new TriageUsageError(`--env: unknown environment '${values.env}': known are ${known.join(', ')}`);
+    const sinceMs = parseSince(text('since') ?? '2h');
+    const from = text('from');
+    let lines: Record<string, unknown>[] | undefined;
+    const flagged = CONSUMER_FLAGS.filter((flag) => values[flag] !== undefined);
+    let env: TriageEnvironment;
+    let consumers: readonly TriageConsumer[];
+    if (text('env') !== undefined || (io.environments && flagged.length === 0 && from === undefined)) {
+      if (flagged.length > 0)
+        throw new TriageUsageError(
+          `--${flagged[0]} describes a consumer by flags: give it or --env, not both`,
+        );
+      if (!io.environments)
+        throw new TriageUsageError('--env needs --environments <module exporting ENVIRONMENTS>');
+      const name = text('env');
+      if (!name) throw new TriageUsageError('--env is required with --environments');
+      if (!Object.hasOwn(io.environments, name)) {
+        throw new TriageUsageError(
+          `--env: unknown environment '${name}': known are ${Object.keys(io.environments).join(', ')}`,
+        );
+      }
+      env = io.environments[name]!;
+      consumers = env.consumers.filter((c) => text('consumer') === undefined || c.name === text('consumer'));
+      if (consumers.length === 0) {
+        throw new TriageUsageError(
+          `--consumer '${text('consumer')}' is not a consumer of ${env.name}: ${env.consumers.map((c) => c.name).join(', ')}`,
+        );
+      }
+      // The names of the alarms and log groups come from it: without them the triage would read none.
+      const unnamed = consumers.find((c) => c.names === undefined);
+      if (unnamed && (typeof env.namePrefix !== 'string' || env.namePrefix === '')) {
+        throw new TriageUsageError(
+          `--env ${name}: the environment has no namePrefix (the prefix of its functions, log groups and alarms, e.g. 'shop-prod') and its consumer '${unnamed.name}' no names`,
+        );
+      }
+      if (from !== undefined) lines = readLines(from);
+    } else {
+      if (from !== undefined) lines = readLines(from);
+      env = environmentFromFlags(text, lines);
+      consumers = env.consumers;
     }
-    const env = io.environments[values.env]!;
-    // The names of the alarms and log groups come from it: without it the triage would read none.
-    if (typeof env.namePrefix !== 'string' || env.namePrefix === '') {
-      throw new TriageUsageError(
-        `--env ${values.env}: the environment has no namePrefix (the prefix of its functions, log groups and alarms, e.g. 'shop-prod')`,
-      );
-    }
-    const consumers = env.consumers.filter(
-      (c) => values.consumer === undefined || c.name === values.consumer,
-    );
-    if (consumers.length === 0) {
-      throw new TriageUsageError(
-        `--consumer '${values.consumer}' is not a consumer of ${env.name}: ${env.consumers.map((c) => c.name).join(', ')}`,
-      );
-    }
-    const sinceMs = parseSince(values.since ?? '2h');
-    if (values.from) return await triageFile(env, consumers, values.from, io);
+    if (lines !== undefined) return await triageFile(env, consumers, lines, from!, io);
     return await triageAccount(env, consumers, sinceMs, io);
   } catch (error) {
     if (error instanceof TriageUsageError) {
@@ -342,4 +371,117 @@ export async function runTriage(argv: string[], io: TriageIO): Promise<number> {
     }
     throw error;
   }
+}
+
+/** The flags that describe a consumer of your own stack. */
+const CONSUMER_FLAGS = [
+  'service',
+  'handler',
+  'topics',
+  'function-name',
+  'alarm-prefix',
+  'log-group',
+  'dlq-topic',
+  'namespace',
+  'runbook-url',
+  'offset-lag',
+  'dedup-ratio',
+  'check-p99-ms',
+] as const;
+
+/**
+ * Where the alarms of a consumer configured by flags link, unless --runbook-url says: the runbook
+ * the package ships (docs/runbook.md, beside dist/ when installed, two folders up in the repository).
+ */
+export function packagedRunbook(): string {
+  for (const up of ['../../docs/runbook.md', '../../../docs/runbook.md']) {
+    const url = new URL(up, import.meta.url);
+    if (existsSync(url)) return url.href;
+  }
+  return 'docs/runbook.md (in the msk-once package)';
+}
+
+function positive(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!(n > 0)) throw new TriageUsageError(`--${name} must be a positive number, got "${text}"`);
+  return n;
+}
+
+/**
+ * The environment of one consumer described by flags. From a local run's lines (`--from`), the
+ * service, handler and topics default to those the lines name; an account needs them, and the
+ * function name.
+ */
+function environmentFromFlags(
+  text: (name: string) => string | undefined,
+  lines: readonly Record<string, unknown>[] | undefined,
+): TriageEnvironment {
+  const seen = lines ? namesInLines(lines) : undefined;
+  const service = text('service') ?? seen?.service;
+  const handlerName = text('handler') ?? seen?.handler;
+  const topics =
+    text('topics')
+      ?.split(',')
+      .map((t) => t.trim())
+      .filter(Boolean) ??
+    seen?.topics ??
+    [];
+  const functionName = text('function-name');
+  if (!lines) {
+    const missing = [
+      service === undefined ? '--service' : undefined,
+      handlerName === undefined ? '--handler' : undefined,
+      topics.length === 0 ? '--topics' : undefined,
+      functionName === undefined ? '--function-name' : undefined,
+    ].filter((m): m is string => m !== undefined);
+    if (missing.length)
+      throw new TriageUsageError(
+        `the triage of an account needs ${missing.join(', ')} (or --environments <module> with --env)`,
+      );
+  }
+  const fn = functionName ?? `${service ?? 'consumer'}-${handlerName ?? 'handler'}`;
+  const offsetLag = positive('offset-lag', text('offset-lag'));
+  const dedupRatio = positive('dedup-ratio', text('dedup-ratio'));
+  const checkP99Ms = positive('check-p99-ms', text('check-p99-ms'));
+  return {
+    name: 'your stack',
+    dlqTopic: text('dlq-topic') ?? 'its DLQ topic',
+    ...(text('namespace') ? { metricsNamespace: text('namespace')! } : {}),
+    consumers: [
+      {
+        name: handlerName ?? 'consumer',
+        service: service ?? '(not in the lines)',
+        handlerName: handlerName ?? '(not in the lines)',
+        topics,
+        names: {
+          functionName: fn,
+          logGroupName: text('log-group') ?? `/aws/lambda/${fn}`,
+          alarmPrefix: text('alarm-prefix') ?? `${fn}-`,
+        },
+      },
+    ],
+    alarms: {
+      runbookUrl: text('runbook-url') ?? packagedRunbook(),
+      ...(offsetLag === undefined ? {} : { offsetLag }),
+      ...(dedupRatio === undefined ? {} : { dedupRatio }),
+      ...(checkP99Ms === undefined ? {} : { checkP99Ms }),
+    },
+  };
+}
+
+/** The service, handler and topics a local run's EMF lines carry (their dimensions). */
+function namesInLines(lines: readonly Record<string, unknown>[]) {
+  let service: string | undefined;
+  let handler: string | undefined;
+  const topics = new Set<string>();
+  for (const line of lines) {
+    if (typeof line._aws !== 'object' || line._aws === null) continue;
+    const at = (name: string) => (typeof line[name] === 'string' ? (line[name] as string) : undefined);
+    service ??= at(Dimension.service);
+    handler ??= at(Dimension.handler);
+    const topic = at(Dimension.topic);
+    if (topic) topics.add(topic);
+  }
+  return { service, handler, topics: topics.size ? [...topics] : undefined };
 }

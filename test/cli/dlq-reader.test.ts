@@ -14,19 +14,26 @@ describe('DLQ triage', () => {
   test("reads AWS's Kafka-destination documentation example", () => {
     const { rows, errors } = parseDlqText(fixture('aws-kafka-on-failure-example.json'));
     assert.deepEqual(errors, []);
-    assert.deepEqual(rows, [
-      {
-        topic: 'my-topic',
-        partition: 0,
-        offset: '100',
-        eventId: null,
-        condition: 'RetriesExhausted',
-        approximateInvokeCount: 3,
-        value: 'test-value',
-        lastError: null,
-        timestamp: new Date(1749116692330).toISOString(),
-      },
-    ]);
+    assert.deepEqual(
+      rows.map(({ record: _, ...row }) => row),
+      [
+        {
+          topic: 'my-topic',
+          partition: 0,
+          offset: '100',
+          eventId: null,
+          condition: 'RetriesExhausted',
+          approximateInvokeCount: 3,
+          value: 'test-value',
+          lastError: null,
+          timestamp: new Date(1749116692330).toISOString(),
+          // What the message carries of the failure: responseContext.functionError, and the request.
+          failure: 'the invocation failed (functionError Unhandled: threw, timed out or was killed)',
+          requestId: 'e4b46cbf-b738-xmpl-8880-a18cdf61200e',
+        },
+      ],
+    );
+    assert.equal(rows[0]!.record?.value, 'dGVzdC12YWx1ZQ==', 'the record itself, for decoding and replay');
   });
 
   test("reads AWS's SQS/SNS example (a batch summary: offset ranges, no values)", () => {
@@ -57,7 +64,7 @@ describe('DLQ triage', () => {
       // The poison records alone reach the DLQ (under retry-reported-only the records behind them
       // in their batch would share their retries and join them there).
       partialResponseReading: 'resume-from-lowest',
-      maximumRetryAttempts: 1,
+      retryAttempts: 1,
       onFailureDestination: 'kafka://reviews-dlq',
     });
     await esm.drain();
@@ -69,6 +76,9 @@ describe('DLQ triage', () => {
     assert.equal(poisonRow.condition, 'RetriesExhausted', 'the Kafka-destination page spelling');
     assert.equal(poisonRow.approximateInvokeCount, 2);
     assert.equal(poisonRow.lastError, 'reported in batchItemFailures');
+    // A record the function reported is not an error text: the row says what happened and where to look.
+    assert.equal(poisonRow.failure, 'the function reported it failed (batchItemFailures)');
+    assert.match(poisonRow.requestId ?? '', /^[0-9a-f-]{36}$/);
     assert.ok(rows.some((r) => r.value === '<4 bytes binary>' && r.eventId === null));
     assert.deepEqual(
       errors.map((e) => e.message.split(':')[0]),
@@ -205,7 +215,11 @@ describe('DLQ triage of hostile and large files', () => {
     assert.match(cli.stderr, /skipped line 2/);
     const json = spawnSync(process.execPath, ['cli/main.ts', 'dlq', file, '--json'], { encoding: 'utf8' });
     assert.doesNotMatch(json.stdout, RAW_CONTROL);
-    assert.deepEqual(JSON.parse(json.stdout), rows, '--json keeps the exact values, escaped as JSON');
+    assert.deepEqual(
+      JSON.parse(json.stdout),
+      rows.map(({ record: _, ...row }) => row),
+      '--json keeps the exact values, escaped as JSON (the raw record left out)',
+    );
   });
 
   test('a file of 200,000 failed records makes a table (no spread of every row into one call)', () => {

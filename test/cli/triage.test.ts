@@ -687,7 +687,12 @@ describe('command line', () => {
       const { code, text } = await triage([...argv]);
       assert.equal(code, 2, argv.join(' '));
       assert.match(text, message);
-      assert.match(text, /usage: npm run triage/);
+      assert.match(text, /usage: msk-once triage/);
+      assert.doesNotMatch(
+        text,
+        /npm run triage|infra\/environments\.ts/,
+        'the help names no file of this repository',
+      );
     }
   });
 

@@ -153,9 +153,89 @@ describe('demo summary', () => {
     assert.match(verdict.text, /every repeat has an injected fault as its cause/);
   });
 
-  test('good events in the DLQ are counted apart from poison ones, with why; they do not fail the run', () => {
+  test('good events in the DLQ behind a poison record of their partition are told apart, and explained', () => {
     const clean = summarize(facts());
-    assert.match(clean.text, /good records in the DLQ 0 {2}\(not poison; 1 poison\)/);
+    assert.doesNotMatch(clean.text, /good event\(s\) stood behind/);
+    assert.match(clean.text, /1 of them are the poison events, as meant/);
+    const row = facts().dlq[0]!;
+    const verdict = summarize(
+      facts({ effects: new Map([['A', 1]]), dlq: [row, { ...row, offset: '4', eventId: 'B' }] }),
+    );
+    assert.equal(verdict.ok, true, 'B stood behind the poison P: an injected fault explains it');
+    assert.match(verdict.text, /1 good event\(s\) stood behind a poison or held record of their partition/);
+  });
+
+  test('a good event the handler failed into the DLQ fails the run, with its reason', () => {
+    const row = facts().dlq[0]!;
+    // B is in the DLQ before the poison record of its partition: nothing injected explains it.
+    const verdict = summarize(
+      facts({
+        effects: new Map([['A', 1]]),
+        dlq: [row, { ...row, offset: '2', eventId: 'B' }],
+        reasons: new Map([['t-0@2', 'record t-0@2: value rejected by parse: not JSON']]),
+      }),
+    );
+    assert.equal(verdict.ok, false);
+    assert.match(verdict.text, /FAILED: 1 good event\(s\) did not take effect: the handler failed them/);
+    assert.match(verdict.text, /B at t-0@2: value rejected by parse: not JSON/);
+    assert.doesNotMatch(verdict.text, /OK:/);
+    assert.match(verdict.text, /dlq-records: NOT explained by an injected fault/);
+  });
+
+  test("a good event that ran and failed with its own error is the handler's failure even behind a poison record", () => {
+    const row = facts().dlq[0]!;
+    const verdict = summarize(
+      facts({
+        effects: new Map([['A', 1]]),
+        dlq: [row, { ...row, offset: '4', eventId: 'B' }],
+        reasons: new Map([
+          ['t-0@3', 'record t-0@3: value rejected by parse: rating must be 1..5'],
+          ['t-0@4', 'record t-0@4: payment service not configured'],
+        ]),
+      }),
+    );
+    assert.equal(verdict.ok, false);
+    assert.match(verdict.text, /B at t-0@4: payment service not configured/);
+  });
+
+  test('with no poison marked, every event in the DLQ is a good one that failed', () => {
+    const row = facts().dlq[0]!;
+    const verdict = summarize(
+      facts({ poison: new Set(), eventIds: new Set(['A', 'B', 'P']), dlq: [row], reasons: new Map() }),
+    );
+    assert.equal(verdict.ok, false);
+    assert.doesNotMatch(verdict.text, /poison events, as meant/);
+    assert.match(verdict.text, /P at t-0@3: RetryAttemptsExhausted, no reason logged/);
+  });
+
+  test('a poison event that took effect fails the run', () => {
+    const verdict = summarize(
+      facts({
+        effects: new Map([
+          ['A', 1],
+          ['B', 1],
+          ['P', 1],
+        ]),
+        dlq: [],
+      }),
+    );
+    assert.equal(verdict.ok, false);
+    assert.match(verdict.text, /FAILED: 1 poison event\(s\) took effect \(the handler accepted them\): P/);
+  });
+
+  test('the dedup-ratio legend names only the faults that happened (no crash: no redelivery by a crash)', () => {
+    const lines = [
+      emf({ [Metric.processed]: 5, [Metric.deduplicated]: 1, [Metric.succeeded]: 3 }, { Topic: 't' }),
+    ];
+    const noCrash = summarize(facts({ lines, faults: ['1 events published twice by the producer'] }));
+    assert.match(noCrash.text, /dedup-ratio: the producer published 1 event\(s\) twice$/m);
+    assert.doesNotMatch(noCrash.text, /the crash made the mapping redeliver/);
+    const crash = summarize(facts({ lines, faults: ['consumer killed after 2 records, before the commit'] }));
+    assert.match(crash.text, /the crash made the mapping redeliver a batch/);
+  });
+  test('good records in the DLQ are counted apart from poison ones, and why each good event is there is said', () => {
+    const clean = summarize(facts());
+    assert.match(clean.text, /good records in the DLQ 0 {2}\(not poison\)/);
     const row = facts().dlq[0]!;
     const verdict = summarize(
       facts({
@@ -173,11 +253,38 @@ describe('demo summary', () => {
         ]),
       }),
     );
-    assert.equal(verdict.ok, true, 'A, B and C are in the DLQ: not lost, and not a failure of the run');
-    assert.match(verdict.text, /good records in the DLQ 3 {2}\(not poison; 1 poison\)/);
-    assert.match(verdict.text, / 1 x behind a failed record of its partition/);
-    assert.match(verdict.text, / 1 x held or out of time/);
-    assert.match(verdict.text, / 1 x its own error/);
+    // A, B and C are in the DLQ: none is lost. B stood behind the poison P (a replay to do); A and
+    // C failed with nothing injected to explain them: the handler's failures, and the run's.
+    assert.deepEqual(verdict.lost, []);
+    assert.match(verdict.text, /good records in the DLQ 3 {2}\(not poison\)/);
+    assert.match(verdict.text, /1 of them are the poison events, as meant/);
+    assert.match(verdict.text, /1 good event\(s\) stood behind a poison or held record of their partition/);
+    assert.match(verdict.text, /2 good event\(s\) the handler failed: they did not take effect/);
+    assert.equal(verdict.ok, false);
+    assert.match(verdict.text, /A at t-1@7: RetryAttemptsExhausted, no reason logged/);
+    assert.match(verdict.text, /C at t-2@9: handler failed: push provider answered 503/);
+    assert.doesNotMatch(verdict.text, /B at t-0@4/);
+  });
+
+  test('events parked in the poison queue are handled: not lost, not a failure of the run', () => {
+    // P (poison) and B (a good event its handler called permanent) were parked: neither is in the DLQ.
+    const parked = summarize(facts({ effects: new Map([['A', 1]]), dlq: [], parked: ['P', 'B'] }));
+    assert.equal(parked.ok, true);
+    assert.deepEqual(parked.lost, []);
+    assert.match(
+      parked.text,
+      /parked in the poison queue 2 {2}\(1 poison, 1 not poison; written by the function/,
+    );
+    assert.match(
+      parked.text,
+      /OK: every event had its effect exactly once, was parked in the poison queue or is in the DLQ/,
+    );
+    assert.doesNotMatch(parked.text, /poison events, as meant/);
+    // Without the queue's word the same events are lost.
+    const unparked = summarize(facts({ effects: new Map([['A', 1]]), dlq: [] }));
+    assert.equal(unparked.ok, false);
+    assert.deepEqual(unparked.lost, ['B', 'P']);
+    assert.doesNotMatch(unparked.text, /parked in the poison queue/);
   });
 
   test('accountDlq: poison, and each good record once, by cause', () => {

@@ -257,8 +257,10 @@ describe('runbook', () => {
       assert.match(look, /\n3\. Command[\s\S]*```sh\n/, `${anchor}: a command`);
     }
     assert.ok(
-      runbook.includes('<a id="replay-dlq"></a>') && runbook.includes('npm run dlq -- '),
-      'replay from the DLQ, with the dlq reader',
+      runbook.includes('<a id="replay-dlq"></a>') &&
+        runbook.includes('npx msk-once dlq ') &&
+        runbook.includes('npx msk-once replay '),
+      'replay from the DLQ, with the dlq reader and the replay writer',
     );
   });
 });

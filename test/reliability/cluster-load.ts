@@ -8,6 +8,7 @@
  */
 import calculateSlot from 'cluster-key-slot';
 import { ulid } from 'ulid';
+import type { KafkaBatchResponse } from '../../lib/contract/message.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import type { RenewalResult } from '../../lib/dedup/store.ts';
 import {
@@ -17,7 +18,6 @@ import {
   kafkaHandler,
   RedisDedupStore,
 } from '../../lib/index.ts';
-import type { KafkaBatchResponse } from '../../lib/contract/message.ts';
 import type { ClusterOutage } from '../../testkit/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, seededRandom } from '../../testkit/index.ts';
 import { sleep } from '../support/consumer.ts';
