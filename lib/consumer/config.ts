@@ -19,7 +19,7 @@ import { createLogger } from '../observability/logger.ts';
 import type { BusinessHandler, KafkaHandlerOptions, PoisonOptions } from './options.ts';
 import { resolveOrdering } from './ordering.ts';
 import type { PoisonSink } from './poison.ts';
-import { SqsPoisonSink } from './sqs-poison-sink.ts';
+import { isSqsQueueUrl, SQS_QUEUE_URL_SHAPE, SqsPoisonSink } from './sqs-poison-sink.ts';
 
 export const DEFAULT_RESERVE_MS = 5000;
 export const DEFAULT_LEASE_MS = 30_000;
@@ -129,12 +129,8 @@ function resolvePoison(given: PoisonOptions | undefined): ResolvedConfig<unknown
       throw new ConfigurationError('poison.sink', 'must have park(entry, signal)');
     return { sink, isPermanent };
   }
-  if (typeof queueUrl !== 'string' || !/^https?:\/\/[^/\s]+\/\d+\/[A-Za-z0-9_.-]+$/.test(queueUrl)) {
-    throw new ConfigurationError(
-      'poison.queueUrl',
-      'is not an SQS queue URL (https://sqs.<region>.amazonaws.com/<account>/<queue>)',
-    );
-  }
+  if (typeof queueUrl !== 'string' || !isSqsQueueUrl(queueUrl))
+    throw new ConfigurationError('poison.queueUrl', SQS_QUEUE_URL_SHAPE);
   return { sink: new SqsPoisonSink({ queueUrl }), isPermanent };
 }
 

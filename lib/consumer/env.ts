@@ -10,6 +10,7 @@ import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-optio
 import type { DedupStore } from '../dedup/store.ts';
 import { ConfigurationError } from '../errors.ts';
 import { resolveOrdering } from './ordering.ts';
+import { isSqsQueueUrl, SQS_QUEUE_URL_SHAPE } from './sqs-poison-sink.ts';
 
 export interface DedupEnvConfig {
   redis?: RedisConnectionOptions;
@@ -31,12 +32,8 @@ export interface DedupEnvConfig {
 function poisonFromEnv(env: NodeJS.ProcessEnv): { poison?: { queueUrl: string } } {
   const queueUrl = env[EnvVar.poisonQueueUrl];
   if (queueUrl === undefined || queueUrl === '') return {};
-  if (!/^https?:\/\/[^/\s]+\/\d+\/[A-Za-z0-9_.-]+$/.test(queueUrl)) {
-    throw new ConfigurationError(
-      EnvVar.poisonQueueUrl,
-      `is not an SQS queue URL (https://sqs.<region>.amazonaws.com/<account>/<queue>) ${unshown(queueUrl)}`,
-    );
-  }
+  if (!isSqsQueueUrl(queueUrl))
+    throw new ConfigurationError(EnvVar.poisonQueueUrl, `${SQS_QUEUE_URL_SHAPE} ${unshown(queueUrl)}`);
   return { poison: { queueUrl } };
 }
 

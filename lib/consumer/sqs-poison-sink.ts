@@ -24,6 +24,20 @@ interface SqsClientLike {
   send(command: unknown, options?: { abortSignal?: AbortSignal }): Promise<{ MessageId?: string }>;
 }
 
+/**
+ * Whether `url` has the shape of an SQS queue URL (`https://<host>/<account>/<queue>`): one check
+ * for the option and for its variable alike.
+ *
+ * @internal
+ */
+export function isSqsQueueUrl(url: string): boolean {
+  return /^https?:\/\/[^/\s]+\/\d+\/[A-Za-z0-9_.-]+$/.test(url);
+}
+
+/** What a refused queue URL is told (the option's and the variable's errors alike). */
+export const SQS_QUEUE_URL_SHAPE =
+  'is not an SQS queue URL (https://sqs.<region>.amazonaws.com/<account>/<queue>)';
+
 export interface SqsPoisonSinkOptions {
   /** The queue's URL, e.g. `https://sqs.eu-west-1.amazonaws.com/123456789012/orders-poison`. */
   queueUrl: string;

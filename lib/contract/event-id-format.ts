@@ -105,9 +105,9 @@ export function normalizeUuid(value: string): string | undefined {
  *
  * @internal
  * @example
- * canonicalEventId('01arz3ndektsv4rrffq69g5fav', 'ulid', 128); // '01ARZ3NDEKTSV4RRFFQ69G5FAV'
+ * canonicalIdOfForm('01arz3ndektsv4rrffq69g5fav', 'ulid', 128); // '01ARZ3NDEKTSV4RRFFQ69G5FAV'
  */
-export function canonicalEventId(
+export function canonicalIdOfForm(
   value: string,
   format: EventIdFormat,
   maxBytes: number,

@@ -14,7 +14,7 @@
 import { ConfigurationError, EventIdError } from '../errors.ts';
 import { Header } from './envelope.ts';
 import {
-  canonicalEventId,
+  canonicalIdOfForm,
   DEFAULT_OPAQUE_MAX_BYTES,
   EVENT_ID_FORMATS,
   type EventIdFormat,
@@ -221,7 +221,7 @@ function checked(
   maxBytes: number,
   value: string,
 ): string {
-  const id = canonicalEventId(value, format, maxBytes);
+  const id = canonicalIdOfForm(value, format, maxBytes);
   if (typeof id === 'string') return id;
   return fail(record, describe, `${label} '${shownId(value)}' ${id.reason}`);
 }
@@ -232,7 +232,7 @@ function base(from: EventIdSourceName, format: EventIdFormat, maxBytes: number, 
     from,
     format,
     maxBytes,
-    canonical: (value: string) => canonicalEventId(value, format, maxBytes),
+    canonical: (value: string) => canonicalIdOfForm(value, format, maxBytes),
   };
 }
 
