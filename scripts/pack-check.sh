@@ -79,13 +79,13 @@ REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
 BARE=$WORK/bare
 make_project "$BARE" runtime
 echo "runtime-only project: $(ls -d "$BARE"/node_modules/* "$BARE"/node_modules/@*/* 2>/dev/null | grep -vc '/@[^/]*$') packages linked"
-for peer in avsc protobufjs ajv dynalite aws-cdk-lib esbuild @aws-sdk/client-dynamodb @smithy/signature-v4 @aws-lambda-powertools/idempotency; do
+for peer in avsc protobufjs ajv dynalite aws-cdk-lib esbuild @aws-sdk/client-dynamodb @aws-sdk/client-sqs @smithy/signature-v4 @aws-lambda-powertools/idempotency; do
   if [ -e "$BARE/node_modules/$peer" ]; then echo "FAIL: $peer is installed by the runtime's dependencies" >&2; exit 1; fi
 done
 cat >"$BARE/bare.mjs" <<'JS'
 import assert from 'node:assert/strict';
 import * as root from 'msk-once';
-import { dedupConfigFromEnv, kafkaHandler, MissingPeerError } from 'msk-once';
+import { dedupConfigFromEnv, kafkaHandler, MissingPeerError, PermanentError } from 'msk-once';
 import { avro } from 'msk-once/formats';
 import { Metric } from 'msk-once/contract';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, encodeWithSchema, startLocalDynamoDB } from 'msk-once/testkit';
@@ -128,6 +128,22 @@ await avroHandler.close();
 assert.deepEqual(failedOffsets(avroResponse), ['orders-0@3'], JSON.stringify(avroResponse));
 assert.ok(lines.some((l) => l.includes('run `npm i avsc`')), lines.join('\n'));
 console.log('  the avro format without avsc: the record fails naming npm i avsc');
+// The poison sink without the SQS client: the poison record falls back to failing (retried, then
+// the DLQ) and the log says what to install.
+const sqsLines = [];
+process.stdout.write = process.stderr.write = (chunk) => (sqsLines.push(String(chunk)), true);
+const sinkHandler = kafkaHandler({
+  handlerName: 'on-poison',
+  ...dedupConfigFromEnv(),
+  poison: { queueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/orders-poison' },
+  async handle() { throw new PermanentError('order o-9 can never be paid'); },
+});
+const sinkResponse = await sinkHandler(mskEvent([mskRecord({ offset: 4, value: { orderId: 'o-9' } })]), lambdaContext());
+await sinkHandler.close();
+[process.stdout.write, process.stderr.write] = [out, err];
+assert.deepEqual(failedOffsets(sinkResponse), ['orders-0@4'], JSON.stringify(sinkResponse));
+assert.ok(sqsLines.some((l) => l.includes('npm i @aws-sdk/client-sqs')), sqsLines.join('\n'));
+console.log('  the poison sink without @aws-sdk/client-sqs: the record fails naming npm i @aws-sdk/client-sqs');
 assert.equal(typeof Metric.processed, 'string');
 console.log('runtime-only: the root ran a batch; absent peers are named');
 JS
@@ -141,7 +157,7 @@ JS
 (cd "$BARE" && "$ROOT/node_modules/.bin/esbuild" handler.mjs --bundle --platform=node --format=esm --target=node24 \
   --minify --keep-names --outfile=out/index.mjs --log-level=error \
   --external:@smithy/signature-v4 --external:@aws-sdk/credential-provider-node --external:@aws-sdk/client-glue \
-  --external:@aws-sdk/client-secrets-manager --external:avsc --external:protobufjs --external:ajv \
+  --external:@aws-sdk/client-secrets-manager --external:@aws-sdk/client-sqs --external:avsc --external:protobufjs --external:ajv \
   "--banner:js=import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);")
 echo "runtime-only: the handler bundles to $(($(stat -c %s "$BARE/out/index.mjs") / 1024)) KB"
 # The CDK construct without esbuild: a clear error naming it, not a Docker error.

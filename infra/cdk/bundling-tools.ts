@@ -18,6 +18,7 @@ export const RUNTIME_OPTIONAL_PEERS = [
   '@aws-sdk/credential-provider-node',
   '@aws-sdk/client-glue',
   '@aws-sdk/client-secrets-manager',
+  '@aws-sdk/client-sqs',
   'avsc',
   'protobufjs',
   'ajv',

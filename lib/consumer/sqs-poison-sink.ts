@@ -16,7 +16,8 @@
  * loads it. It reads the region and credentials as any AWS SDK client does, and an endpoint from
  * `AWS_ENDPOINT_URL_SQS` (or `endpoint`) for local runs.
  */
-import { readThrown } from '../observability/thrown.ts';
+
+import { importPeer } from '../optional-peer.ts';
 import type { PoisonEntry, PoisonSink } from './poison.ts';
 
 /** What the sink needs of `@aws-sdk/client-sqs` (structural, so the type does not need the SDK). */
@@ -67,24 +68,22 @@ export class SqsPoisonSink implements PoisonSink {
     const local = !/\.amazonaws\.com(\.cn)?$/.test(new URL(this.queueUrl).hostname);
     const endpoint = this.#options.endpoint ?? (local ? new URL(this.queueUrl).origin : undefined);
     const region = this.#options.region ?? (local && !process.env.AWS_REGION ? 'us-east-1' : undefined);
-    this.#client = import('@aws-sdk/client-sqs').then(
-      (sdk) => ({
-        client: new sdk.SQSClient({
-          ...(region ? { region } : {}),
-          ...(endpoint ? { endpoint } : {}),
-          // A poison write holds its partition: two attempts, short timeouts (the signal bounds the rest).
-          maxAttempts: 2,
-          requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 },
-        }) as unknown as SqsClientLike,
-        Send: sdk.SendMessageCommand as unknown as new (input: unknown) => unknown,
-      }),
-      (error) => {
-        // Named, so the PoisonSinkError in the log says what to install.
-        throw new Error(
-          `poison.queueUrl needs the AWS SDK's SQS client: install @aws-sdk/client-sqs (${readThrown(error).text})`,
-        );
-      },
-    );
+    // An optional peer: a missing one is a MissingPeerError naming what to install (in the
+    // PoisonSinkError the log shows), and the record falls back to failing.
+    this.#client = importPeer(
+      '@aws-sdk/client-sqs',
+      'the poison sink (poison.queueUrl)',
+      () => import('@aws-sdk/client-sqs'),
+    ).then((sdk) => ({
+      client: new sdk.SQSClient({
+        ...(region ? { region } : {}),
+        ...(endpoint ? { endpoint } : {}),
+        // A poison write holds its partition: two attempts, short timeouts (the signal bounds the rest).
+        maxAttempts: 2,
+        requestHandler: { connectionTimeout: 1000, requestTimeout: 2000 },
+      }) as unknown as SqsClientLike,
+      Send: sdk.SendMessageCommand as unknown as new (input: unknown) => unknown,
+    }));
     // A failed load (the SDK not installed) is tried again at the next record, not cached.
     this.#client.catch(() => {
       this.#client = undefined;
