@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { BATCH, type Batch } from '../../lib/consumer/batch.ts';
+import type { BatchRecord } from '../../lib/consumer/batch-record.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
 import { lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
@@ -115,10 +115,10 @@ describe('a record released after the answer', () => {
     const { handler, ran, key } = consumer('released-after-answer', async (eventId) => {
       if (eventId === slow) await new Promise<void>((r) => (finish = r));
     });
-    let batch: Batch<unknown> | undefined;
-    handler.use({
-      before: (request) => {
-        batch = (request.context as { [BATCH]?: Batch<unknown> })[BATCH];
+    let records: BatchRecord<unknown>[] = [];
+    handler.hook({
+      afterStage: (stage, invocation) => {
+        if (stage === 'claim') records = invocation.partitions.flat() as BatchRecord<unknown>[];
       },
     });
     const answer = await invoke(
@@ -130,8 +130,8 @@ describe('a record released after the answer', () => {
       ]),
       lambdaContext({ timeoutMs: 1200 }),
     ).catch((e: Error) => e);
-    assert.equal((answer as Error).name, 'TimeoutError', 'middy answered early');
-    const [running, original, copy] = batch!.partitions.flat();
+    assert.equal((answer as Error).name, 'TimeoutError', 'the invocation answered early');
+    const [running, original, copy] = records;
     assert.equal(original!.claim, 'released', 'the record that had not started was released at the answer');
     finish();
     const settled = Promise.all([running!, original!, copy!].map((r) => r.whenSettled()));
