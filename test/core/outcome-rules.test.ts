@@ -9,35 +9,27 @@ import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import type { BatchRecord } from '../../lib/consumer/batch-record.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
 import { lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
-import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { adminClient, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
-after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
-  await admin.quit();
-});
+const build = testConsumers();
+after(() => admin.quit());
 
 const LEASE = 1200;
 
 function consumer(name: string, handle: (eventId: string) => Promise<void> | void) {
   const service = uniqueService(name);
   const ran: string[] = [];
-  const handler = kafkaHandler({
+  const handler = build({
     service,
-    handlerName: 'h',
-    redis: { url: redisUrl() },
     leaseMs: LEASE,
-    reserveMs: 0,
     handle: async (m) => {
       ran.push(m.eventId);
       await handle(m.eventId);
     },
   });
-  handlers.push(handler);
   return { handler, ran, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 
