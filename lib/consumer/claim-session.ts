@@ -612,12 +612,17 @@ export class ClaimSession<T> implements Commits<T> {
     const consequence =
       'could not settle the claim of a record that outlived its invocation; its lease ends it';
     record.whenSettled().then(() => {
-      if (record.outcome === 'succeeded' || record.outcome === 'parked') {
-        record.committed();
-        return this.#commitOne(record, consequence);
+      try {
+        if (record.outcome === 'succeeded' || record.outcome === 'parked') {
+          record.committed();
+          return this.#commitOne(record, consequence);
+        }
+        record.released();
+        return this.#release([record.key!], consequence);
+      } catch (error) {
+        // A move its state no longer allows (a bug): said, never an unhandled rejection.
+        this.#config.logger.warn(consequence, { ...recordKeys(record.raw, record.message), error });
       }
-      record.released();
-      return this.#release([record.key!], consequence);
     });
   }
 
