@@ -1,25 +1,20 @@
 /**
- * Where kafkaHandler's time goes: the same middy stack as kafkaHandler (flushMetrics, decodeRecords,
- * dedupClaims, runPartitions from lib/middlewares.ts), with each middleware's hooks and the base
- * handler timed. Used by `npm run bench` (10,000 records, 30% duplicates, standalone, loopback)
+ * Where kafkaHandler's time goes: the consumer core kafkaHandler runs (ConsumerCore from
+ * lib/middlewares.ts, under the same middy handler), each stage timed by its public seam, the
+ * `afterStage` hook. Used by `npm run bench` (10,000 records, 30% duplicates, standalone, loopback)
  * and by bench/micro/stages.ts (any size, standalone or cluster).
  *
- * The stages, named as the issue names them: decode (decodeRecords.before), claim
- * (dedupClaims.before), run of a no-op (runPartitions, the base handler with a no-op business
- * function), commit (dedupClaims.after), metrics (flushMetrics.after: the EMF flush and the
+ * The stages, named as the issue names them: decode (the event read into records), claim (the
+ * batched claim), run of a no-op (the lanes, with a no-op business function), commit (the claims
+ * settled: the final commit and the groups in flight), metrics (the EMF flush and the
  * skipped-records line). The duplicate share is delivered once beforehand, untimed, as in the
  * harness. Stage times include the garbage collection that falls into them.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
-import type { RedisConnectionOptions } from '../lib/index.ts';
-import {
-  decodeRecords,
-  dedupClaims,
-  flushMetrics,
-  resolveConfig,
-  runPartitions,
-} from '../lib/middlewares.ts';
+import type { MSKEvent } from 'aws-lambda';
+import type { KafkaBatchResponse, RedisConnectionOptions } from '../lib/index.ts';
+import { ConsumerCore, type InvocationStage, resolveConfig } from '../lib/middlewares.ts';
 import { BENCH_BATCH, makeEvent, pickDuplicates, subEvent } from './event.ts';
 import { benchContext } from './lambda-context.ts';
 import { CountingSink, silence, toSink } from './sink.ts';
@@ -27,11 +22,11 @@ import { median } from './stats.ts';
 
 /** The issue's stages and the hook each is timed by. */
 export const STAGES = [
-  { stage: 'decode', hook: 'decodeRecords.before' },
-  { stage: 'claim', hook: 'dedupClaims.before' },
-  { stage: 'run of a no-op', hook: 'runPartitions' },
-  { stage: 'commit', hook: 'dedupClaims.after' },
-  { stage: 'metrics', hook: 'flushMetrics.after' },
+  { stage: 'decode', hook: 'afterStage(decode)' },
+  { stage: 'claim', hook: 'afterStage(claim)' },
+  { stage: 'run of a no-op', hook: 'afterStage(run)' },
+  { stage: 'commit', hook: 'afterStage(settle)' },
+  { stage: 'metrics', hook: 'afterStage(flush)' },
 ] as const;
 
 export interface StageTiming {
@@ -57,8 +52,6 @@ export interface StagesResult {
   /** The whole middy call (stages plus middy's own work), median ms per batch. */
   totalMs: number;
 }
-
-type Mw = { before?: (r: never) => unknown; after?: (r: never) => unknown; onError?: (r: never) => unknown };
 
 /**
  * Time each stage of kafkaHandler's stack on `records`-record batches.
@@ -97,28 +90,13 @@ export async function measureStages(options: {
     list.push(ms);
     times.set(hook, list);
   };
-  const timed = <M extends Mw>(name: string, mw: M): M => {
-    const wrap = (phase: 'before' | 'after', fn?: (r: never) => unknown) =>
-      fn &&
-      (async (r: never) => {
-        const t = performance.now();
-        await fn(r);
-        add(`${name}.${phase}`, performance.now() - t);
-      });
-    return { ...mw, before: wrap('before', mw.before), after: wrap('after', mw.after) };
-  };
-  const run = runPartitions(config);
-  // As kafkaHandler composes them (lib/consumer/kafka-handler.ts).
-  const handler = middy()
-    .use(timed('flushMetrics', flushMetrics(config.logger)))
-    .use(timed('decodeRecords', decodeRecords(config)))
-    .use(timed('dedupClaims', dedupClaims(config)))
-    .handler(async (event, context) => {
-      const t = performance.now();
-      const response = await run(event, context);
-      add('runPartitions', performance.now() - t);
-      return response;
-    });
+  const core = new ConsumerCore(config).hook({
+    afterStage: (stage: InvocationStage, _invocation, ms) => add(`afterStage(${stage})`, ms),
+  });
+  // As kafkaHandler runs it (lib/consumer/kafka-handler.ts).
+  const handler = middy<MSKEvent, KafkaBatchResponse>({ timeoutEarlyInMillis: 0 }).handler((event, context) =>
+    core.invoke(event, context),
+  );
 
   try {
     for (let i = 0; i < warmups + repetitions; i++) {

@@ -133,6 +133,18 @@ export class PartitionStoppedError extends RecordError {}
 /** Too little of the invocation's time was left to start this record; it was released for a retry. */
 export class OutOfTimeError extends RecordError {}
 
+/**
+ * The invocation ran out of time before it could answer (the Lambda timeout less 5 ms, as middy's
+ * early timeout did): its claims were settled (a running handler keeps its claim until it ends)
+ * and the invocation fails, so the mapping retries the batch. Named `TimeoutError`, as middy's was.
+ */
+export class InvocationTimeoutError extends MskOnceError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TimeoutError';
+  }
+}
+
 /** The dedup store (Redis) failed or was too slow. */
 export class DedupStoreError extends MskOnceError {
   readonly reason: StoreErrorReason;

@@ -4,8 +4,8 @@
  * This entry is what a handler author uses, and nothing else (docs/architecture.md, "The root
  * entry", gives the reason for each name): `kafkaHandler` with its options and message types,
  * `dedupConfigFromEnv`, the dedup stores a team wires (and the interface of a store of its own),
- * the window names, the Event-Id header and the errors a handler catches or throws. The
- * middlewares kafkaHandler is made of are behind `msk-once/middlewares`; the effect layer is
+ * the window names, the Event-Id header and the errors a handler catches or throws. The consumer
+ * core kafkaHandler runs, and its hooks, are behind `msk-once/middlewares`; the effect layer is
  * `msk-once/effects`; the decoders of Avro, Protobuf and JSON Schema with their errors are
  * `msk-once/formats`; the names tools and dashboards share (metrics, environment variables, key
  * format, positions) are `msk-once/contract`.

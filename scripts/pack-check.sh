@@ -235,7 +235,7 @@ JSON
 "$NODE" -e '
   const { readFileSync, writeFileSync } = require("node:fs");
   const blocks = [...readFileSync(process.argv[1], "utf8").matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]);
-  // msk-once/middlewares loads the types of @middy/core, which need its optional peer
+  // A middy stack of your own loads the types of @middy/core, which need its optional peer
   // @aws/durable-execution-sdk-js under skipLibCheck false (docs/packaging.md): checked with the CDK app.
   const files = { runtime: ["consumer.ts"], cdk: ["stack.ts", "middlewares.ts"] };
   blocks.forEach((code, i) => {
@@ -249,8 +249,9 @@ JSON
   console.log(`README: ${blocks.length} TypeScript examples (${files.runtime.length - 1} runtime, ${files.cdk.length - 1} CDK)`);' "$ROOT/README.md" "$APP"
 cat >"$APP/middlewares.ts" <<'TS'
 import middy from '@middy/core';
-import { decodeRecords, dedupClaims, flushMetrics } from 'msk-once/middlewares';
-export const stack = [decodeRecords, dedupClaims, flushMetrics, middy] as const;
+import { ConsumerCore, type InvocationHooks, resolveConfig } from 'msk-once/middlewares';
+export const core = [ConsumerCore, resolveConfig, middy] as const;
+export const hooks: InvocationHooks = { afterStage: () => undefined };
 TS
 cat >"$APP/consumer.ts" <<'TS'
 import { kafkaHandler, type KafkaMessage } from 'msk-once';

@@ -332,6 +332,29 @@ function cyclePath(graph: Map<string, string[]>, component: Set<string>, start: 
   return [...component].join(' -> ');
 }
 
+/** The one file of the consumer core that talks to the dedup store, and the parts only it uses. */
+const CLAIM_SESSION = 'lib/consumer/claim-session.ts';
+const PRIVATE_TO_CLAIM_SESSION: readonly string[] = ['lib/consumer/group-commit.ts'];
+const STORE_CALL = /\bstore\??\.(claim|commit|release|extend|connect)\b/;
+
+/**
+ * Files of the consumer core (lib/consumer/) that call the dedup store, or import what is private
+ * to the claim session, other than the claim session itself.
+ */
+function storeCallers(sources: Sources): string[] {
+  const found: string[] = [];
+  for (const [file, text] of sources) {
+    if (!file.startsWith('lib/consumer/') || file === CLAIM_SESSION) continue;
+    const call = STORE_CALL.exec(text);
+    if (call) found.push(`${file} calls the store (${call[0]}): only ${CLAIM_SESSION} may`);
+  }
+  for (const edge of importEdges(sources)) {
+    if (PRIVATE_TO_CLAIM_SESSION.includes(edge.to) && edge.from !== CLAIM_SESSION)
+      found.push(`${edge.from} imports ${edge.to}: private to ${CLAIM_SESSION}`);
+  }
+  return found;
+}
+
 /** The repository's TypeScript sources, by posix path from the root. */
 function repositorySources(): Map<string, string> {
   const sources = new Map<string, string>();
@@ -384,9 +407,27 @@ describe('the layout (docs/architecture.md)', () => {
   test('each part imports only the parts below it, and lib through its public entries', () => {
     assert.deepEqual(layerViolations(sources), []);
   });
+
+  test('only the claim session talks to the dedup store, and only it uses the group commit', () => {
+    assert.deepEqual(storeCallers(sources), []);
+  });
 });
 
 describe('the checks themselves, on made-up trees', () => {
+  test('a store call or a group commit outside the claim session is reported', () => {
+    const tree = new Map([
+      [CLAIM_SESSION, "import { GroupCommit } from './group-commit.ts'; await store.claim(keys);"],
+      ['lib/consumer/group-commit.ts', 'export class GroupCommit {}'],
+      ['lib/consumer/invocation.ts', 'await config.store.release(keys, owner);'],
+      ['lib/consumer/park-record.ts', "import { GroupCommit } from './group-commit.ts';"],
+      ['lib/consumer/ordering.ts', 'store.close();'],
+    ]);
+    assert.deepEqual(storeCallers(tree), [
+      `lib/consumer/invocation.ts calls the store (store.release): only ${CLAIM_SESSION} may`,
+      `lib/consumer/park-record.ts imports lib/consumer/group-commit.ts: private to ${CLAIM_SESSION}`,
+    ]);
+  });
+
   test('lib importing the emulator is reported', () => {
     const tree = new Map([
       ['lib/a.ts', "import { KafkaLog } from '../emulator/kafka-log.ts';"],

@@ -4,8 +4,8 @@
  * The module is imported once in this process, configured by the environment variables a deployed
  * function gets (the dedup Redis through the run's fault proxy, the store policy, a short lease so
  * that a crashed invocation's claims expire within the mapping's retries), exactly as
- * `kafkaHandler({ ...dedupConfigFromEnv(), ... })` reads them. A probe added with `.use()` runs
- * inside kafkaHandler's stack, after your `handle` and before the dedup commit; it counts, per
+ * `kafkaHandler({ ...dedupConfigFromEnv(), ... })` reads them. A probe added with `.hook()` runs
+ * inside the invocation, after its lanes ran and before the dedup commit; it counts, per
  * Event-Id, the records your `handle` completed (the run's "effects"), and kills the environment
  * once, at `--crash-after`, before the commit (the crash between the effect and its commit).
  *
@@ -22,7 +22,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Context, MSKEvent, MSKRecord } from 'aws-lambda';
+import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import {
   CrashError,
   EventProducer,
@@ -33,7 +33,7 @@ import {
   type LambdaHandler,
 } from '../../emulator/index.ts';
 import { type DeclarativeEventIdSource, EnvVar, eventIdSourceText } from '../../lib/contract.ts';
-import { batchIn, eventIdOfRecord } from '../../lib/middlewares.ts';
+import { eventIdOfRecord, type InvocationHooks } from '../../lib/middlewares.ts';
 import { DuplicatingProducer } from '../../testkit/index.ts';
 import { type LocalRegistry, localRegistryFor } from './local-registry.ts';
 import type { RecordFormatOptions } from './record-format.ts';
@@ -106,13 +106,10 @@ export interface ModuleTargetOptions {
   readonly idSource?: DeclarativeEventIdSource;
 }
 
-/** A kafkaHandler as the probe sees it: a middy handler. */
+/** A kafkaHandler as the probe sees it: a handler with hooks. */
 type MiddyHandler = LambdaHandler<MSKEvent> & {
-  use(middleware: { after?: (request: ProbeRequest) => Promise<void> | void }): unknown;
+  hook(hooks: InvocationHooks): unknown;
 };
-interface ProbeRequest {
-  context: Context;
-}
 
 /** The lease and reserve a local run gives the function: a crashed claim expires within the retries. */
 export const LOCAL_LEASE_MS = 3_000;
@@ -198,30 +195,24 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
         throw new Error(`cannot load --handler ${o.handler.module}: ${(error as Error).message}`);
       }
       const handler = mod[o.handler.exportName] as MiddyHandler | undefined;
-      if (typeof handler !== 'function' || typeof handler.use !== 'function')
+      if (typeof handler !== 'function' || typeof handler.hook !== 'function')
         throw new Error(
-          `${o.handler.module} does not export a kafkaHandler named '${o.handler.exportName}' (a function with .use())`,
+          `${o.handler.module} does not export a kafkaHandler named '${o.handler.exportName}' (a function with .hook())`,
         );
 
       const handled = new Map<string, number>();
       const crashed = new Set<string>();
       const unguarded = new Set<string>();
-      // The stack hands on a context derived from the one it was given: look along its prototypes.
+      // The environment each invocation's context was given in.
       const envOf = new WeakMap<object, ExecutionEnvironment>();
-      const environmentOf = (c: object | null): ExecutionEnvironment | undefined => {
-        for (let at = c; at; at = Object.getPrototypeOf(at)) {
-          const env = envOf.get(at);
-          if (env) return env;
-        }
-        return undefined;
-      };
       let total = 0;
       let fired = context.crashAfter === 0;
-      handler.use({
-        after: (request) => {
-          const batch = batchIn(request.context);
+      handler.hook({
+        afterStage: (stage, invocation) => {
+          // The lanes ran; the claims are not settled yet.
+          if (stage !== 'run') return;
           const ran: string[] = [];
-          for (const partition of batch.partitions)
+          for (const partition of invocation.partitions)
             for (const record of partition) {
               if (record.outcome !== 'succeeded') continue;
               const id = eventIdOf(record.raw, o.idSource);
@@ -231,7 +222,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
               if (record.claim === 'unguarded') unguarded.add(id);
             }
           total += ran.length;
-          const env = environmentOf(request.context);
+          const env = envOf.get(invocation.lambdaContext);
           if (!fired && total >= context.crashAfter && env) {
             fired = true;
             for (const id of ran) crashed.add(id);

@@ -9,31 +9,40 @@
  *   which no record waits for (the runner goes on to the next record at once);
  * - the invocation's final commit takes what is left, in the same one call as today, and the
  *   answer waits for every group still in flight (their failures are counted before the flush);
- * - a failed group commit leaves its records succeeded: counted (`DedupErrors{Reason}`) and logged,
- *   as a failed final commit is; the keys stay IN_PROGRESS until their lease ends.
+ * - a failed group commit leaves its records succeeded: counted (`DedupErrors{Reason}`) and logged by
+ *   the claim session's one store path, as a failed final commit is; the keys stay IN_PROGRESS
+ *   until their lease ends.
  * Does not: make a commit and an effect atomic. A crash re-runs the records whose group had not
  * landed: at most `records` of them, or those that succeeded within `ms` (plus a group in flight),
  * and the record that was running. A key is no longer renewed once its record is in a group: the
  * group is sent within `ms`, well inside the lease that the last renewal left it.
  */
-import { errorReason } from '../dedup/store-error-reason.ts';
-import type { Batch, Commits } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
 
-/** @internal */
-export class GroupCommit<T> implements Commits<T> {
+/**
+ * The group commit of one invocation's claims: made and used only by its claim session
+ * (claim-session.ts), whose one store path `commit` is (timed, counted and logged there; it never
+ * throws). It talks to no store itself.
+ *
+ * @example
+ * const group = new GroupCommit(config, (keys) => this.#commit(keys)); // in ClaimSession
+ * group.add(record); // a claimed record succeeded
+ * await group.settle(more); // the answer
+ * @internal
+ */
+export class GroupCommit<T> {
   readonly #config: ResolvedConfig<T>;
-  readonly #batch: Batch<T>;
+  readonly #commit: (keys: readonly string[]) => Promise<void>;
   #keys: string[] = [];
   #timer: NodeJS.Timeout | undefined;
   readonly #inFlight = new Set<Promise<void>>();
   // Bound once: the timer's callback, without a closure per group.
   readonly #flushNow = () => this.flush();
 
-  constructor(config: ResolvedConfig<T>, batch: Batch<T>) {
+  constructor(config: ResolvedConfig<T>, commit: (keys: readonly string[]) => Promise<void>) {
     this.#config = config;
-    this.#batch = batch;
+    this.#commit = commit;
   }
 
   /** A claimed record succeeded: its claim is committed with the next group. */
@@ -74,22 +83,5 @@ export class GroupCommit<T> implements Commits<T> {
     const calls = [...this.#inFlight];
     if (keys.length > 0) calls.push(this.#commit(keys));
     await Promise.all(calls);
-  }
-
-  async #commit(keys: string[]): Promise<void> {
-    const config = this.#config;
-    const batch = this.#batch;
-    const start = performance.now();
-    try {
-      await config.store.commit(keys, batch.owner, config.windowMs);
-    } catch (error) {
-      batch.metrics.storeError(errorReason(error));
-      config.logger.error(
-        'could not mark DONE after success: the records stand, their keys expire with the lease',
-        { keys: keys.length, error },
-      );
-    } finally {
-      batch.metrics.roundTrip(performance.now() - start);
-    }
   }
 }

@@ -5,13 +5,9 @@
 import middy from '@middy/core';
 import type { Context, MSKEvent } from 'aws-lambda';
 import type { KafkaBatchResponse } from '../contract/message.ts';
-import type { StackContext } from './batch.ts';
 import { resolveConfig } from './config.ts';
-import { decodeRecords } from './decode-middleware.ts';
-import { dedupClaims } from './dedup-middleware.ts';
-import { flushMetrics } from './metrics-middleware.ts';
+import { ConsumerCore, type InvocationHooks } from './invocation.ts';
 import type { KafkaHandlerOptions } from './options.ts';
-import { runPartitions } from './run-partitions.ts';
 
 /**
  * A middy middleware, as `handler.use()` takes it (@middy/core's `MiddlewareObj`). Written here
@@ -28,11 +24,22 @@ export interface KafkaHandlerMiddleware {
   name?: string;
 }
 
-/** The Lambda handler kafkaHandler builds: a middy handler (`.use()` adds middlewares inside its stack). */
+/** The Lambda handler kafkaHandler builds: a middy handler whose base handler is the invocation. */
 export interface KafkaHandler {
   (event: MSKEvent, context: Context): Promise<KafkaBatchResponse>;
-  /** Add middlewares; they run inside the stack (their `before` after the claims are made). */
+  /**
+   * Add middlewares. They run around the whole invocation: `before` before the records are
+   * decoded and claimed; `after` once the claims are settled (committed or released) and the
+   * metrics flushed, with the answer in `request.response`; `onError` after a failed invocation
+   * settled its claims. To act between the claims and the run, or between the run and the commit,
+   * use {@link KafkaHandler.hook}.
+   */
   use(middlewares: KafkaHandlerMiddleware | KafkaHandlerMiddleware[]): KafkaHandler;
+  /**
+   * Add hooks inside the invocation (msk-once/middlewares, `InvocationHooks`): after each stage
+   * (decode, claim, run, settle, flush), with its records and time.
+   */
+  hook(hooks: InvocationHooks): KafkaHandler;
   /** Close the store's connections: for tests and local runs (in Lambda the connection is kept). */
   close(): Promise<void>;
 }
@@ -40,8 +47,11 @@ export interface KafkaHandler {
 /**
  * Build the Lambda handler. Options are checked here, at cold start.
  *
- * The stack, outermost first: flushMetrics, decodeRecords, dedupClaims, then the partition runner.
- * Middlewares you add with `.use()` run inside it (their `before` after the claims are made).
+ * A middy handler whose base handler runs each invocation top-down (invocation.ts: decode, claim,
+ * run the lanes, settle, flush, answer). Middlewares you add with `.use()` run around it: their
+ * `before` before any claim is made, their `after` once the claims are settled. middy's own early
+ * timeout is off: the invocation keeps the Lambda timeout itself (5 ms early, as middy did) and
+ * settles its claims before it fails.
  *
  * @example
  * export const handler = kafkaHandler<OrderPlaced>({
@@ -54,11 +64,15 @@ export interface KafkaHandler {
  * });
  */
 export function kafkaHandler<T = unknown, K = Buffer>(options: KafkaHandlerOptions<T, K>): KafkaHandler {
-  const config = resolveConfig(options);
-  const handler = middy<MSKEvent, KafkaBatchResponse, Error, StackContext<T>>()
-    .use(flushMetrics<T>(config.logger))
-    .use(decodeRecords(config))
-    .use(dedupClaims(config))
-    .handler(runPartitions(config));
-  return Object.assign(handler, { close: () => config.store.close() }) as unknown as KafkaHandler;
+  const core = new ConsumerCore(resolveConfig(options));
+  const handler = middy<MSKEvent, KafkaBatchResponse>({ timeoutEarlyInMillis: 0 }).handler((event, context) =>
+    core.invoke(event, context),
+  );
+  return Object.assign(handler, {
+    hook(hooks: InvocationHooks<T>) {
+      core.hook(hooks);
+      return handler;
+    },
+    close: () => core.close(),
+  }) as unknown as KafkaHandler;
 }

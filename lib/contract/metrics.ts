@@ -28,8 +28,10 @@ export const Metric = {
   parked: 'MessagesParked',
   /** A poison record the poison sink did not take (it failed instead, to be retried). Count; service. */
   poisonSinkErrors: 'PoisonSinkErrors',
-  /** One dedup store round trip (claim, commit or release of a batch). Milliseconds; service. */
+  /** One dedup store round trip (a claim, renewal, commit or release), without opening a connection. Milliseconds; service. */
   dedupCheckDuration: 'DedupCheckDuration',
+  /** The store had to open its connection first (a cold start's TLS, IAM token and AUTH, or a reconnect): timed apart from the round trip. Milliseconds; service. */
+  dedupConnectDuration: 'DedupConnectDuration',
   /** A failed dedup store call, or a claim lost under a running batch. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
   dedupErrors: 'DedupErrors',
   /** A failure of the effect layer's own store (not of the effect). Count; service, Reason ({@link EFFECT_ERROR_REASONS}). */
@@ -78,6 +80,7 @@ export const METRIC_DIMENSIONS: { readonly [M in MetricName]: readonly Dimension
   [Metric.parked]: [Dimension.service, Dimension.topic, Dimension.handler],
   [Metric.poisonSinkErrors]: [Dimension.service],
   [Metric.dedupCheckDuration]: [Dimension.service],
+  [Metric.dedupConnectDuration]: [Dimension.service],
   [Metric.dedupErrors]: [Dimension.reason, Dimension.service],
   [Metric.effectErrors]: [Dimension.reason, Dimension.service],
   [Metric.schemaRegistryErrors]: [Dimension.reason, Dimension.service],

@@ -190,6 +190,20 @@ export class RedisDedupStore implements DedupStore {
     return this.#connection.client as ScriptedClient;
   }
 
+  /**
+   * Open the connection if it is not open (a cold start, or a new client after a timed-out round
+   * trip): true when it had to, false when it was ready. Rejects with the store error a call would.
+   */
+  async connect(): Promise<boolean> {
+    if (this.#connection.client.status === 'ready') return false;
+    try {
+      await this.#connection.ready();
+    } catch (error) {
+      throw this.#storeError(error);
+    }
+    return true;
+  }
+
   async claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]> {
     const value = IN_PROGRESS + owner;
     const lease = Math.max(1, Math.ceil(leaseMs));

@@ -39,12 +39,14 @@ export class RolloutDedupStore implements DedupStore {
   readonly inner: DedupStore;
   readonly previousFormat: PreviousKeyFormat;
   readonly extend?: (keys: readonly string[], owner: string, leaseMs: number) => Promise<RenewalResult[]>;
+  readonly connect?: () => Promise<boolean>;
 
   constructor(inner: DedupStore, previousFormat: PreviousKeyFormat) {
     this.inner = inner;
     this.previousFormat = previousFormat;
     // A store without renewal stays without it (the consumer then gives long leases instead).
     if (inner.extend) this.extend = (keys, owner, leaseMs) => this.#extend(keys, owner, leaseMs);
+    if (inner.connect) this.connect = () => inner.connect!();
   }
 
   async claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]> {

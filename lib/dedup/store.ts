@@ -41,6 +41,13 @@ export interface DedupStore {
    * instead of short renewed ones (and no claim loss is detected).
    */
   extend?(keys: readonly string[], owner: string, leaseMs: number): Promise<RenewalResult[]>;
+  /**
+   * Open the connection if it is not open (a cold start, or after a dropped one), so that its cost
+   * (TLS, an IAM token, AUTH) is timed apart from the calls (`DedupConnectDuration`). Resolves true
+   * when it had to open one, false when one was open; rejects as a call would. Optional: a store
+   * without it connects inside its calls.
+   */
+  connect?(): Promise<boolean>;
   /** IN_PROGRESS(owner) -> absent, so that a retry runs the handler again. */
   release(keys: readonly string[], owner: string): Promise<void>;
   /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */

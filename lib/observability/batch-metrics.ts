@@ -65,6 +65,7 @@ export class MetricsEmitter {
     errors: Map<string, number>,
     custom: Map<string, CustomCount>,
     heldWaits?: Map<string, number>,
+    connects?: number[],
   ): void {
     for (const [topic, c] of counts) {
       const m = this.#instance(`topic:${topic}`, {
@@ -79,9 +80,11 @@ export class MetricsEmitter {
       if (c.parked > 0) m.addMetric(Metric.parked, MetricUnit.Count, c.parked);
       m.publishStoredMetrics();
     }
-    if (durations.length > 0) {
+    if (durations.length > 0 || connects) {
       const m = this.#instance('service', {});
       for (const ms of durations) m.addMetric(Metric.dedupCheckDuration, MetricUnit.Milliseconds, ms);
+      if (connects)
+        for (const ms of connects) m.addMetric(Metric.dedupConnectDuration, MetricUnit.Milliseconds, ms);
       m.publishStoredMetrics();
     }
     for (const [reason, n] of errors) {
@@ -121,6 +124,8 @@ export class InvocationMetrics {
   readonly #custom = new Map<string, CustomCount>();
   // Made on the first wait for a held claim (most invocations have none).
   #heldWaits: Map<string, number> | undefined;
+  // Made on the first connection the store had to open (a cold start, or after a drop).
+  #connects: number[] | undefined;
   #flushed = false;
 
   constructor(emitter: MetricsEmitter) {
@@ -136,6 +141,15 @@ export class InvocationMetrics {
   /** One store round trip took `ms` ({@link Metric} `dedupCheckDuration`). */
   roundTrip(ms: number): void {
     this.#durations.push(ms);
+  }
+
+  /**
+   * The store had to open its connection before a call, which took `ms` ({@link Metric}
+   * `dedupConnectDuration`): timed apart from the call, so `dedupCheckDuration` means the store.
+   */
+  connectTime(ms: number): void {
+    this.#connects ??= [];
+    this.#connects.push(ms);
   }
 
   /** A store call failed, or `count` claims were lost, for `reason` ({@link Metric} `dedupErrors`). */
@@ -161,6 +175,13 @@ export class InvocationMetrics {
   flush(): void {
     if (this.#flushed) return;
     this.#flushed = true;
-    this.#emitter.emit(this.#counts, this.#durations, this.#errors, this.#custom, this.#heldWaits);
+    this.#emitter.emit(
+      this.#counts,
+      this.#durations,
+      this.#errors,
+      this.#custom,
+      this.#heldWaits,
+      this.#connects,
+    );
   }
 }

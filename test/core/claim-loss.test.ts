@@ -7,18 +7,15 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import { type KafkaHandler, kafkaHandler, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
+import { MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { startConsumerProcess } from '../support/consumer-process.ts';
 import { adminClient, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
-after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
-  await admin.quit();
-});
+const build = testConsumers();
+after(() => admin.quit());
 
 const LEASE = 1200;
 
@@ -68,7 +65,7 @@ describe('a claim lost under a running batch', () => {
     const key = (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id);
     const ids = [ulid(), ulid(), ulid(), ulid()] as const;
     const ran: string[] = [];
-    const handler = kafkaHandler({
+    const handler = build({
       service,
       handlerName: 'h',
       redis: { url: redisUrl() },
@@ -85,7 +82,6 @@ describe('a claim lost under a running batch', () => {
         }
       },
     });
-    handlers.push(handler);
     const { response, lines } = await invoke(
       handler,
       mskEvent([
@@ -109,7 +105,7 @@ describe('a claim lost under a running batch', () => {
   test('a lease that ended under a blocked event loop is counted and logged when the record ends', async () => {
     const service = uniqueService('blocked');
     const id = ulid();
-    const handler = kafkaHandler({
+    const handler = build({
       service,
       handlerName: 'h',
       redis: { url: redisUrl() },
@@ -122,7 +118,6 @@ describe('a claim lost under a running batch', () => {
         }
       },
     });
-    handlers.push(handler);
     const { response, lines } = await invoke(
       handler,
       mskEvent([mskRecord({ offset: 1, eventId: id })]),
@@ -138,7 +133,7 @@ describe('a claim lost under a running batch', () => {
     const service = uniqueService('stale');
     const [first, second] = [ulid(), ulid()];
     const ran: string[] = [];
-    const handler = kafkaHandler({
+    const handler = build({
       service,
       handlerName: 'h',
       redis: { url: redisUrl() },
@@ -155,7 +150,6 @@ describe('a claim lost under a running batch', () => {
         }
       },
     });
-    handlers.push(handler);
     const { response, lines } = await invoke(
       handler,
       mskEvent([mskRecord({ offset: 1, eventId: first }), mskRecord({ offset: 2, eventId: second })]),
@@ -205,7 +199,7 @@ describe('a claim lost under a running batch', () => {
       },
     };
     const ran: string[] = [];
-    const handler = kafkaHandler({
+    const handler = build({
       service,
       handlerName: 'h',
       store,
@@ -224,7 +218,6 @@ describe('a claim lost under a running batch', () => {
         } else if (m.eventId === x) await firstAnswerAfterBlock.promise;
       },
     });
-    handlers.push(handler);
     const { lines } = await invoke(
       handler,
       mskEvent([
@@ -243,7 +236,7 @@ describe('a claim lost under a running batch', () => {
 
   test('a handler that keeps renewing in time is no overrun', async () => {
     const service = uniqueService('in-time');
-    const handler = kafkaHandler({
+    const handler = build({
       service,
       handlerName: 'h',
       redis: { url: redisUrl() },
@@ -253,7 +246,6 @@ describe('a claim lost under a running batch', () => {
         await sleep(LEASE * 1.5);
       },
     });
-    handlers.push(handler);
     const { lines } = await invoke(
       handler,
       mskEvent([mskRecord({ offset: 1 })]),

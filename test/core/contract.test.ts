@@ -36,6 +36,7 @@ describe('contract: the public values', () => {
       failed: 'MessagesFailed',
       deduplicated: 'MessagesDeduplicated',
       dedupCheckDuration: 'DedupCheckDuration',
+      dedupConnectDuration: 'DedupConnectDuration',
       dedupErrors: 'DedupErrors',
       effectErrors: 'EffectErrors',
       schemaRegistryErrors: 'SchemaRegistryErrors',

@@ -7,19 +7,16 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
 import { emfDocuments, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import type { ChildSpec } from '../support/consumer-child.ts';
 import { startConsumerProcess } from '../support/consumer-process.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
-after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
-  await admin.quit();
-});
+const build = testConsumers();
+after(() => admin.quit());
 
 const LEASE = 1000;
 
@@ -72,7 +69,7 @@ async function crashAndRetry(
   await untilReleased(ids.map(key));
   // The retry of the whole batch, by another consumer.
   const ranAgain: string[] = [];
-  const retry = kafkaHandler({
+  const retry = build({
     service,
     handlerName: 'h',
     redis: { url: redisUrl() },
@@ -82,7 +79,6 @@ async function crashAndRetry(
       ranAgain.push(m.eventId);
     },
   });
-  handlers.push(retry);
   const { response } = await invoke(
     retry,
     mskEvent(records.map((r) => mskRecord(r))),
@@ -125,7 +121,7 @@ describe('a group commit that fails', () => {
           ? sleep(50).then(() => Promise.reject(new Error('Command timed out')))
           : inner.commit(keys, owner, windowMs),
     };
-    const handler = kafkaHandler({
+    const handler = build({
       service,
       handlerName: 'h',
       store,
@@ -133,7 +129,6 @@ describe('a group commit that fails', () => {
       commitEvery: { records: 2, ms: 60_000 },
       handle: () => {},
     });
-    handlers.push(handler);
     const ids = Array.from({ length: 5 }, () => ulid());
     const { response, lines } = await invoke(
       handler,

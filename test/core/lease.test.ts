@@ -7,31 +7,23 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import { type KafkaHandler, kafkaHandler, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
+import { MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
-after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
-  await admin.quit();
-});
+const build = testConsumers();
+after(() => admin.quit());
 
 function consumer(service: string, handle: () => Promise<void>) {
-  const handler = kafkaHandler({
+  return build({
     service,
-    handlerName: 'h',
-    redis: { url: redisUrl() },
     leaseMs: 2000,
-    reserveMs: 0,
     // What a held claim answers at once; waiting for it is held-claim-wait.test.ts's.
     heldClaimWaitMs: 0,
     handle,
   });
-  handlers.push(handler);
-  return handler;
 }
 
 test('a long handler keeps its claim: the lease is renewed while the invocation runs', async () => {
@@ -73,18 +65,15 @@ test('a crashed invocation renews nothing: its claim ends within leaseMs, not at
     extend: (...a: Parameters<typeof inner.extend>) => (alive ? inner.extend(...a) : never()),
     close: () => inner.close(),
   };
-  const dying = kafkaHandler({
+  const dying = build({
     service,
-    handlerName: 'h',
     store: dyingStore,
     leaseMs: 1000,
-    reserveMs: 0,
     async handle() {
       calls++;
       await new Promise(() => {}); // never returns
     },
   });
-  handlers.push(dying);
   const event = mskEvent([mskRecord({ offset: 1, eventId: id })]);
   void invoke(dying, event, lambdaContext({ timeoutMs: 5_000 })).catch(() => {});
   await sleep(200);
@@ -108,12 +97,10 @@ test('a store without extend gets leases of the remaining time (no renewals)', a
   };
   const id = ulid();
   const service = uniqueService('no-extend');
-  const handler = kafkaHandler({
+  const handler = build({
     service,
-    handlerName: 'h',
     store,
     leaseMs: 1000,
-    reserveMs: 0,
     async handle() {
       const ttl = memory.pttl(dedupKey(dedupKeyPrefix(service, 'h'), id));
       assert.ok(ttl > 50_000 && ttl <= 60_000, `remaining-time lease, got ${ttl}`);

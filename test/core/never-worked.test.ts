@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
-import { batchIn } from '../../lib/middlewares.ts';
 import {
   emfDocuments,
   failedOffsets,
@@ -111,9 +110,10 @@ describe('a store that never worked since the cold start', () => {
     });
     // Each record's own failure (what the DLQ and its log line carry) names the store's cause too.
     const failures: (Error | undefined)[] = [];
-    handler.use({
-      after: (request) => {
-        for (const partition of batchIn(request.context as never).partitions)
+    handler.hook({
+      afterStage: (stage, invocation) => {
+        if (stage !== 'run') return;
+        for (const partition of invocation.partitions)
           for (const record of partition) if (record.outcome === 'failed') failures.push(record.error);
       },
     });

@@ -7,37 +7,29 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { BATCH, type Batch } from '../../lib/consumer/batch.ts';
+import type { BatchRecord } from '../../lib/consumer/batch-record.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
 import { lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
-import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { adminClient, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
-after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
-  await admin.quit();
-});
+const build = testConsumers();
+after(() => admin.quit());
 
 const LEASE = 1200;
 
 function consumer(name: string, handle: (eventId: string) => Promise<void> | void) {
   const service = uniqueService(name);
   const ran: string[] = [];
-  const handler = kafkaHandler({
+  const handler = build({
     service,
-    handlerName: 'h',
-    redis: { url: redisUrl() },
     leaseMs: LEASE,
-    reserveMs: 0,
     handle: async (m) => {
       ran.push(m.eventId);
       await handle(m.eventId);
     },
   });
-  handlers.push(handler);
   return { handler, ran, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 
@@ -115,10 +107,10 @@ describe('a record released after the answer', () => {
     const { handler, ran, key } = consumer('released-after-answer', async (eventId) => {
       if (eventId === slow) await new Promise<void>((r) => (finish = r));
     });
-    let batch: Batch<unknown> | undefined;
-    handler.use({
-      before: (request) => {
-        batch = (request.context as { [BATCH]?: Batch<unknown> })[BATCH];
+    let records: BatchRecord<unknown>[] = [];
+    handler.hook({
+      afterStage: (stage, invocation) => {
+        if (stage === 'claim') records = invocation.partitions.flat() as BatchRecord<unknown>[];
       },
     });
     const answer = await invoke(
@@ -130,8 +122,8 @@ describe('a record released after the answer', () => {
       ]),
       lambdaContext({ timeoutMs: 1200 }),
     ).catch((e: Error) => e);
-    assert.equal((answer as Error).name, 'TimeoutError', 'middy answered early');
-    const [running, original, copy] = batch!.partitions.flat();
+    assert.equal((answer as Error).name, 'TimeoutError', 'the invocation answered early');
+    const [running, original, copy] = records;
     assert.equal(original!.claim, 'released', 'the record that had not started was released at the answer');
     finish();
     const settled = Promise.all([running!, original!, copy!].map((r) => r.whenSettled()));

@@ -1,14 +1,11 @@
 /**
- * How the batch reaches the base handler: on a per-invocation context derived from the caller's,
- * never by writing the caller's context or the event (hosts reuse one context for concurrent
- * invocations, and one event object may be in flight twice).
+ * The invocation keeps its batch to itself: it never writes the caller's context or the event
+ * (hosts reuse one context for concurrent invocations, and one event object may be in flight twice).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import middy from '@middy/core';
-import type { Context, MSKEvent } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
-import { decodeRecords, resolveConfig, runPartitions } from '../../lib/middlewares.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 
@@ -57,25 +54,5 @@ describe('the stack context', () => {
     assert.deepEqual(failedOffsets(a.response), ['orders-0@11']);
     assert.deepEqual(failedOffsets(b.response), ['orders-1@21']);
     await handler.close();
-  });
-
-  test('the runner without decodeRecords before it fails with what is missing', async () => {
-    const config = resolveConfig({
-      service: 'ctx-order',
-      handlerName: 'h',
-      store: new MemoryDedupStore(),
-      handle() {},
-    });
-    const wrongOrder = middy<MSKEvent>().handler(runPartitions(config));
-    await assert.rejects(
-      wrongOrder(mskEvent([mskRecord({ offset: 1 })]), lambdaContext()),
-      /decodeRecords middleware must run first/,
-    );
-    // decodeRecords without dedupClaims: the record has no claim, and starting it is a bug.
-    const noClaims = middy<MSKEvent>().use(decodeRecords(config)).handler(runPartitions(config));
-    await assert.rejects(
-      noClaims(mskEvent([mskRecord({ offset: 2 })]), lambdaContext()),
-      /RecordLifecycleError: record orders-0@2: parsePayload is not allowed with claim 'none'/,
-    );
   });
 });

@@ -4,15 +4,14 @@
  * is not started on a claim nobody confirmed within its lease; under 'open' it runs (counted).
  */
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
-const handlers: KafkaHandler[] = [];
-after(() => Promise.all(handlers.map((h) => h.close())));
+const build = testConsumers();
 
 const LEASE = 1200;
 
@@ -40,12 +39,10 @@ describe('a stale claim that cannot be confirmed', () => {
           blocked ? Promise.reject(new Error('Command timed out')) : inner.extend(keys, owner, leaseMs),
       };
       const ran: string[] = [];
-      const handler = kafkaHandler({
+      const handler = build({
         service: uniqueService(`stale-${policy}`),
-        handlerName: 'h',
         store,
         leaseMs: LEASE,
-        reserveMs: 0,
         onStoreError: policy,
         handle: (m) => {
           ran.push(m.eventId);
@@ -57,7 +54,6 @@ describe('a stale claim that cannot be confirmed', () => {
           blocked = true;
         },
       });
-      handlers.push(handler);
       const { response, lines } = await invoke(
         handler,
         mskEvent([mskRecord({ offset: 1, eventId: first }), mskRecord({ offset: 2, eventId: second })]),

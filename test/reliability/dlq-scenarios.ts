@@ -20,7 +20,6 @@ import {
   LambdaFunction,
   type PartialResponseReading,
 } from '../../emulator/index.ts';
-import { batchIn } from '../../lib/consumer/batch.ts';
 import { MemoryPoisonSink } from '../../lib/consumer/poison.ts';
 import {
   type DedupStore,
@@ -170,11 +169,11 @@ export async function runScenario(o: ScenarioOptions): Promise<ScenarioResult> {
           }
         },
       });
-      // Inside the stack: its `after` runs once the runner answered, before the claims are settled.
-      return handler.use({
-        after: (request) => {
-          if (!env.alive) return;
-          for (const partition of batchIn(request.context as never).partitions)
+      // Inside the invocation: after its lanes ran, before the claims are settled.
+      return handler.hook({
+        afterStage: (stage, invocation) => {
+          if (stage !== 'run' || !env.alive) return;
+          for (const partition of invocation.partitions)
             for (const record of partition)
               if (record.outcome === 'failed')
                 lastError.set(Number(record.raw.offset), record.error?.name ?? 'Error');

@@ -4,9 +4,16 @@ process.env.POWERTOOLS_DEV = 'true';
 // Dev mode would otherwise switch metrics off.
 process.env.POWERTOOLS_METRICS_DISABLED = 'false';
 
+import { after } from 'node:test';
 import type { Context, MSKEvent } from 'aws-lambda';
-import type { KafkaBatchResponse, KafkaHandler } from '../../lib/index.ts';
+import {
+  type KafkaBatchResponse,
+  type KafkaHandler,
+  type KafkaHandlerOptions,
+  kafkaHandler,
+} from '../../lib/index.ts';
 import { captureConsoleOutput, lambdaContext } from '../../testkit/index.ts';
+import { redisUrl } from './redis.ts';
 
 export async function invoke(handler: KafkaHandler, event: MSKEvent, context: Context = lambdaContext()) {
   const { result, lines } = await captureConsoleOutput(() => handler(event, context));
@@ -14,3 +21,30 @@ export async function invoke(handler: KafkaHandler, event: MSKEvent, context: Co
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The one consumer builder of the tests: a kafkaHandler with the tests' defaults (handler name
+ * `h`, the tests' Redis, no reserve), closed after the file's tests. Call once per file, at the top.
+ *
+ * @example
+ * const consumer = testConsumers();
+ * const handler = consumer({ service: uniqueService('x'), handle() {} });
+ */
+export function testConsumers(): <T = unknown>(
+  options: Omit<KafkaHandlerOptions<T>, 'handlerName'> & { handlerName?: string },
+) => KafkaHandler {
+  const handlers: KafkaHandler[] = [];
+  after(async () => {
+    await Promise.all(handlers.map((h) => h.close()));
+  });
+  return <T>(options: Omit<KafkaHandlerOptions<T>, 'handlerName'> & { handlerName?: string }) => {
+    const handler = kafkaHandler<T>({
+      handlerName: 'h',
+      reserveMs: 0,
+      ...(options.store === undefined && options.redis === undefined ? { redis: { url: redisUrl() } } : {}),
+      ...options,
+    } as KafkaHandlerOptions<T>);
+    handlers.push(handler);
+    return handler;
+  };
+}
