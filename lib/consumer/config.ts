@@ -15,7 +15,7 @@ import {
 } from '../contract/settings.ts';
 import type { WindowName } from '../contract/windows.ts';
 import { DEFAULT_NAMESPACE, EnvVar } from '../contract.ts';
-import { validateRedisOptions } from '../dedup/redis-options.ts';
+import { DEFAULT_COMMAND_TIMEOUT_MS, validateRedisOptions } from '../dedup/redis-options.ts';
 import { RedisDedupStore } from '../dedup/redis-store.ts';
 import { RolloutDedupStore } from '../dedup/rollout-store.ts';
 import type { DedupStore } from '../dedup/store.ts';
@@ -52,6 +52,11 @@ export interface ResolvedConfig<T> {
   readonly eventId: EventIdReader;
   readonly handle: BusinessHandler<T>;
   readonly reserveMs: number;
+  /**
+   * The longest one store call may take (3 × the Redis command timeout): a wait for a held claim
+   * ends this long before the reserve (time-budget.ts). Absent: 3 × 250 ms.
+   */
+  readonly storeCallMs?: number;
   readonly leaseMs: number;
   /** Longest wait for a claim another invocation holds (0: none). */
   readonly heldClaimWaitMs: number;
@@ -144,6 +149,13 @@ function resolvePoison(given: PoisonOptions | undefined): ResolvedConfig<unknown
   if (typeof queueUrl !== 'string' || !isSqsQueueUrl(queueUrl))
     throw new ConfigurationError('poison.queueUrl', SQS_QUEUE_URL_SHAPE);
   return { sink: new SqsPoisonSink({ queueUrl }), isPermanent };
+}
+
+/** The Redis command timeout the options give, when they give connection options with one. */
+function commandTimeoutOf(redis: unknown): number | undefined {
+  if (redis === null || typeof redis !== 'object' || 'pipeline' in redis) return undefined;
+  const ms = (redis as { commandTimeoutMs?: unknown }).commandTimeoutMs;
+  return typeof ms === 'number' ? ms : undefined;
 }
 
 /**
@@ -277,7 +289,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
   if (previousFormat) store = new RolloutDedupStore(store, previousFormat);
   const logger = options.logger ?? createLogger(service);
   // Told once, at cold start: a value derived from another setting (the reserve from the timeout).
-  for (const why of settings.derived) logger.info(`settings: ${why}`);
+  for (const why of settings.derived) logger.warn(`settings: ${why}`);
   const namespace = process.env[EnvVar.metricsNamespace] || DEFAULT_NAMESPACE;
   return {
     service,
@@ -294,6 +306,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     eventId,
     handle: options.handle as unknown as BusinessHandler<T>,
     reserveMs,
+    storeCallMs: 3 * (commandTimeoutOf(options.redis) ?? DEFAULT_COMMAND_TIMEOUT_MS),
     leaseMs,
     heldClaimWaitMs,
     ordering,

@@ -24,14 +24,10 @@ import { recordKeys } from '../observability/logger.ts';
 import type { Batch } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
+import { heldClaimWaitBoundFor } from './time-budget.ts';
 
 const FIRST_BACKOFF_MS = 25;
 const MAX_BACKOFF_MS = 1000;
-
-function remainingMs(context: Context | undefined): number {
-  const remaining = context?.getRemainingTimeInMillis?.();
-  return typeof remaining === 'number' ? remaining : Number.POSITIVE_INFINITY;
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,7 +48,7 @@ export async function waitForHeldClaim<T>(
   context: Context | undefined,
 ): Promise<void> {
   const lease = batch.lease;
-  const bound = Math.min(config.heldClaimWaitMs, remainingMs(context) - config.reserveMs);
+  const bound = heldClaimWaitBoundFor(config, context);
   if (!(bound > 0) || !lease) return;
   const started = performance.now();
   const deadline = started + bound;

@@ -38,6 +38,7 @@ import type { HandleContext, RecordMetrics } from './options.ts';
 import { lanesOf } from './ordering.ts';
 import { parkOrFail, willPark } from './park-record.ts';
 import { Slots } from './slots.ts';
+import { reserveFor } from './time-budget.ts';
 
 /** The second argument of a business function; its logger is made only when asked for. */
 class RecordContext<T> implements HandleContext {
@@ -169,12 +170,14 @@ async function decideAndRun<T>(
     return parkOrFail(config, record, batch, context, invalid);
   }
   const left = remainingMs(context);
-  if (left < config.reserveMs) {
+  if (left < reserveFor(config, context)) {
     config.logger.warn('too little time left to start the record: released for a retry', {
       ...recordKeys(raw, record.message),
       remainingMs: left,
     });
-    return record.failed(new OutOfTimeError(raw, `${left} ms left, below reserveMs ${config.reserveMs}`));
+    return record.failed(
+      new OutOfTimeError(raw, `${left} ms left, below reserveMs ${reserveFor(config, context)}`),
+    );
   }
   const message = record.start();
   const guarded = record.claim === 'claimed';

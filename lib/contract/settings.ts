@@ -312,7 +312,7 @@ export const SETTING_CONSTRAINTS: readonly SettingConstraint[] = [
   },
   {
     settings: ['reserveMs', 'functionTimeoutMs'],
-    doc: "the reserve is at most half the function timeout: derived from the timeout (and from the first invocation's remaining time) unless given; a reserve given as long as the timeout is refused",
+    doc: "the reserve is at most half the function timeout (and of the first invocation's remaining time): a longer one is cut to half; one given as long as the timeout is refused",
     check(values, given, name) {
       const timeout = values.functionTimeoutMs as number | undefined;
       const reserve = values.reserveMs as number;
@@ -326,34 +326,26 @@ export const SETTING_CONSTRAINTS: readonly SettingConstraint[] = [
             reason: `${reserve} ms is not below ${name('functionTimeoutMs')} (${timeout} ms): no record would ever start; give ${name('reserveMs')} ${within} or less (half the timeout), or a longer ${name('functionTimeoutMs')}`,
           },
         };
-      if (given.has('reserveMs')) return undefined;
       return {
         derive: {
           values: { reserveMs: within },
-          why: `${name('reserveMs')} ${reserve} ms (the default) is more than half of ${name('functionTimeoutMs')} ${timeout} ms: ${within} ms used`,
+          why: `${name('reserveMs')} ${reserve} ms${given.has('reserveMs') ? '' : ' (the default)'} is more than half of ${name('functionTimeoutMs')} ${timeout} ms: ${within} ms used, so that records can start`,
         },
       };
     },
   },
   {
     settings: ['commitEvery.ms', 'leaseMs'],
-    doc: "a group commit is sent within a third of the lease (the time between two renewals), else a committed record's claim could expire before its DONE mark and run again elsewhere",
+    doc: "a group commit is sent within a third of the lease (the time between two renewals): a longer `commitEvery.ms` is cut to it, since a succeeded record's claim is not renewed while its group waits and could expire before its DONE mark",
     check(values, given, name) {
       const ms = values['commitEvery.ms'] as number;
       const lease = values.leaseMs as number;
       const within = commitIntervalWithin(lease);
       if (ms <= within) return undefined;
-      if (given.has('commitEvery.ms'))
-        return {
-          refuse: {
-            setting: 'commitEvery.ms',
-            reason: `${ms} ms is longer than a third of ${name('leaseMs')} (${lease} ms): a succeeded record's claim is no longer renewed while its group waits, so it could expire before the commit and the event run again elsewhere; give ${name('commitEvery.ms')} ${within} or less, or ${name('leaseMs')} ${ms * 3} or more`,
-          },
-        };
       return {
         derive: {
           values: { 'commitEvery.ms': within },
-          why: `${name('commitEvery.ms')} ${ms} ms (the default) is longer than a third of ${name('leaseMs')} ${lease} ms: ${within} ms used`,
+          why: `${name('commitEvery.ms')} ${ms} ms${given.has('commitEvery.ms') ? '' : ' (the default)'} is longer than a third of ${name('leaseMs')} ${lease} ms (a succeeded record is not renewed while its group waits, so its claim could expire before the commit and the event run again elsewhere): ${within} ms used`,
         },
       };
     },
