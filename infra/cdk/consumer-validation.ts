@@ -29,21 +29,28 @@ export const DEFAULT_TIMEOUT = Duration.minutes(2);
  * Variables the construct sets from its props, and the prop each comes from; `environment` may not
  * set them. Every declared setting's variable (and its 0.2.0 name) is here, from the declaration.
  */
-export const OWNED_VARIABLES: ReadonlyMap<string, string> = new Map<string, string>([
-  [EnvVar.serviceName, 'service'],
-  [EnvVar.handlerName, 'handlerName'],
-  [EnvVar.deployedServiceName, 'service'],
-  [EnvVar.metricsNamespace, 'metricsNamespace'],
-  [EnvVar.idempotencyTable, 'idempotencyTable'],
-  [EnvVar.poisonQueueUrl, 'poisonQueue'],
-  [EnvVar.eventIdSource, 'eventId'],
-  [EnvVar.eventIdFormat, 'eventId'],
-  ['NODE_OPTIONS', 'entry (source maps)'],
-  ...SETTINGS.flatMap((s) =>
-    [s.variable, ...oldNames(s, 'variable')].map((v): [string, string] => [v, s.prop ?? 'timeout']),
-  ),
-  ...Object.entries(DEPRECATED_ENV_VARS).map(([old, now]): [string, string] => [old, `(the prop of ${now})`]),
-]);
+export const OWNED_VARIABLES: ReadonlyMap<string, string> = ownedVariables();
+
+function ownedVariables(): Map<string, string> {
+  const owned = new Map<string, string>([
+    [EnvVar.serviceName, 'service'],
+    [EnvVar.handlerName, 'handlerName'],
+    [EnvVar.deployedServiceName, 'service'],
+    [EnvVar.metricsNamespace, 'metricsNamespace'],
+    [EnvVar.idempotencyTable, 'idempotencyTable'],
+    [EnvVar.poisonQueueUrl, 'poisonQueue'],
+    [EnvVar.eventIdSource, 'eventId'],
+    [EnvVar.eventIdFormat, 'eventId'],
+    ['NODE_OPTIONS', 'entry (source maps)'],
+  ]);
+  for (const setting of SETTINGS)
+    for (const name of [setting.variable, ...oldNames(setting, 'variable')])
+      owned.set(name, setting.prop ?? 'timeout');
+  // A 0.2.0 name is owned by the prop of the variable that replaced it.
+  for (const [old, now] of Object.entries(DEPRECATED_ENV_VARS))
+    if (!owned.has(old) && owned.has(now)) owned.set(old, owned.get(now)!);
+  return owned;
+}
 /** The contract's `DEDUP_ENV_VARS` (the store's connection) share this prefix: `dedupStore`'s. */
 const DEDUP_FAMILY = /^DEDUP_/;
 /** The prop that sets `name`, when the construct sets it. */
