@@ -224,7 +224,7 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
  *
  * @throws {ConstructConfigError} through `fail`.
  * @example
- * eventIdEnvironment({ from: 'cloudevents', format: 'uuid' }); // { DEDUP_EVENT_ID_SOURCE: 'cloudevents', DEDUP_EVENT_ID_FORMAT: 'uuid' }
+ * eventIdEnvironment({ from: 'cloudevents', format: 'uuid' }); // { MSK_ONCE_EVENT_ID_SOURCE: 'cloudevents', MSK_ONCE_EVENT_ID_FORMAT: 'uuid' }
  */
 export function eventIdEnvironment(
   source: ConsumerEventIdSource,

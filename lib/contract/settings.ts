@@ -392,6 +392,11 @@ export function settingName(setting: SettingDeclaration, surface: SettingSurface
   }
 }
 
+/** `neither a nor b`, or `not one of a, b, c`. */
+function oneOf(values: readonly string[]): string {
+  return values.length === 2 ? `neither ${values[0]} nor ${values[1]}` : `not one of ${values.join(', ')}`;
+}
+
 /**
  * Why `value` is not a value of `setting` (given on `surface`), or undefined when it is. Numbers
  * from a variable or a flag arrive as text: see {@link parseSettingText}.
@@ -428,7 +433,7 @@ export function settingProblem(
     }
     case 'choice':
       if (typeof value === 'string' && setting.values.includes(value)) return undefined;
-      return `'${String(value)}' is not ${setting.values.map((v) => `'${v}'`).join(' or ')}`;
+      return `'${String(value)}' is ${oneOf(setting.values.map((v) => `'${v}'`))}`;
     case 'window': {
       if (typeof value === 'string') {
         if (Object.hasOwn(WINDOWS, value)) return undefined;
@@ -476,7 +481,7 @@ export function parseSettingText(
     }
     case 'choice':
       if (setting.values.includes(text)) return { value: text };
-      return { reason: `is not ${setting.values.join(' or ')} ${shown}` };
+      return { reason: `is ${oneOf(setting.values)} ${shown}` };
     case 'window': {
       if (Object.hasOwn(WINDOWS, text)) return { value: text };
       if (!/^\d+$/.test(text))

@@ -115,7 +115,7 @@ describe('kafkaHandler options', () => {
     rejects({ redis: undefined }, 'redis', /no Redis and no store/);
   });
   test('policy, limits and functions', () => {
-    rejects({ onStoreError: 'maybe' }, 'onStoreError', /'maybe' is not 'open' or 'closed'/);
+    rejects({ onStoreError: 'maybe' }, 'onStoreError', /neither 'open' nor 'closed'/);
     rejects({ reserveMs: Number.NaN }, 'reserveMs', /milliseconds/);
     rejects({ maxHeaderBytes: 0 }, 'maxHeaderBytes', /0 is not a whole number of bytes 1\.\./);
     rejects({ leaseMs: 200 }, 'leaseMs', /below 1000 ms/);

@@ -141,7 +141,7 @@ describe('KafkaConsumer validation', () => {
     assert.equal(variables({})[EnvVar.previousKeyFormat], undefined);
     const e = rejects({ previousKeyFormat: '0.9.0' as never });
     assert.equal(e.prop, 'previousKeyFormat');
-    assert.match(e.message, /'0\.9\.0' is not '0\.1\.0' or '0\.2\.0'/);
+    assert.match(e.message, /'0\.9\.0' is neither '0\.1\.0' nor '0\.2\.0'/);
     assert.equal(rejects({ readPreviousKeys: true } as never).prop, 'readPreviousKeys');
   });
 
