@@ -20,6 +20,8 @@ import {
   settingName,
   valueAt,
 } from '../../lib/contract.ts';
+import { DEFAULT_MAX_EFFECT_MS } from '../../lib/effects/config.ts';
+import { EFFECTS_CLIENT_WORST_CALL_MS } from '../../lib/effects/dynamodb-client.ts';
 import {
   ConfigurationError,
   dedupConfigFromEnv,
@@ -206,6 +208,9 @@ describe('constraints between settings, at cold start', () => {
     assert.equal(resolveConfig({ ...base, leaseMs: 1000 }).commitEvery.ms, 333, 'the default too');
     assert.equal(resolveConfig({ ...base }).commitEvery.ms, 500);
   });
+  test("the effect layer's time need is the effect layer's own defaults (maxEffectMs and its client's worst call)", () => {
+    assert.equal(EFFECT_TIME_NEED_MS, DEFAULT_MAX_EFFECT_MS + EFFECTS_CLIENT_WORST_CALL_MS);
+  });
   test("the effect layer's time need: a function of 8 s with an idempotency table is refused at cold start", () => {
     const env = { ...url, [EnvVar.idempotencyTable]: 'marks', [EnvVar.functionTimeoutMs]: '8000' };
     const error = refusal(() => dedupConfigFromEnv(env));
@@ -268,7 +273,11 @@ describe('the time budget of a running function (real Redis)', () => {
         mskEvent([mskRecord({ offset: 7, eventId })]),
         lambdaContext({ timeoutMs: 3000 }),
       );
-      assert.deepEqual(failedOffsets(response), ['orders-0@7'], 'reported failed as held, not a thrown timeout');
+      assert.deepEqual(
+        failedOffsets(response),
+        ['orders-0@7'],
+        'reported failed as held, not a thrown timeout',
+      );
     } finally {
       await other.close();
     }
