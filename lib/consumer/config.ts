@@ -173,11 +173,9 @@ export function resolveOptionSettings(
   const fail = (option: string, reason: string): never => {
     throw new ConfigurationError(option, reason);
   };
-  for (const old of ['commitEvery'] as const) {
-    const given = (options as Record<string, unknown>)[old];
-    if (given !== undefined && (given === null || typeof given !== 'object'))
-      fail(old, 'must be an object: { records, ms }');
-  }
+  const commitEvery = (options as { commitEvery?: unknown }).commitEvery;
+  if (commitEvery !== undefined && (commitEvery === null || typeof commitEvery !== 'object'))
+    fail('commitEvery', 'must be an object: { records, ms }');
   const read = (setting: SettingDeclaration): unknown => {
     const value = valueAt(options, setting.option);
     if (value !== undefined || setting.option !== 'functionTimeoutMs') return value;
