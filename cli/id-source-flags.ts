@@ -7,10 +7,10 @@ import { type DeclarativeEventIdSource, parseEventIdSource } from '../lib/contra
 
 export const ID_SOURCE_FLAG = '--id-source <source>';
 export const ID_SOURCE_HELP =
-  'where the handler reads the event id (its DEDUP_EVENT_ID_SOURCE): header (Event-Id), header:<name>, cloudevents, key or position; a function source: give what it returns with --id-format opaque';
+  'where the handler reads the event id (its MSK_ONCE_EVENT_ID_SOURCE): header (Event-Id), header:<name>, cloudevents, key or position; a function source: give what it returns with --id-format opaque';
 export const ID_FORMAT_FLAG = '--id-format <format>';
 export const ID_FORMAT_HELP =
-  'the id form (its DEDUP_EVENT_ID_FORMAT): ulid (default for a header), uuid, opaque or opaque:<maxBytes>';
+  'the id form (its MSK_ONCE_EVENT_ID_FORMAT): ulid (default for a header), uuid, opaque or opaque:<maxBytes>';
 
 /** The flags as commander hands them. */
 export interface IdFlags {

@@ -33,7 +33,7 @@ import {
   idSourceOf,
 } from './id-source-flags.ts';
 import { moduleTarget, parseHandlerReference, readPayloads } from './local/module-target.ts';
-import { addLocalOptions, localOptions, wholeNumber } from './local/options.ts';
+import { addLocalOptions, addSettingFlags, localOptions, localSettings } from './local/options.ts';
 import {
   RECORD_FORMATS,
   type RecordFormatName,
@@ -108,16 +108,14 @@ export function localCommand(onDone: (code: number) => void): Command {
     )
     .addOption(new Option('--topic <name>', 'the source topic').default('events'))
     .addOption(new Option('--event-type <type>', 'the Event-Type header of every event (default: none)'))
-    .addOption(
-      new Option('--timeout <ms>', 'the function timeout in milliseconds')
-        .argParser(wholeNumber(1_000, 840_000))
-        .default(5_000),
-    )
     .option(ID_SOURCE_FLAG, `${ID_SOURCE_HELP}; events are published with their id there (not position)`)
     .option(ID_FORMAT_FLAG, ID_FORMAT_HELP);
   addLocalOptions(command, { events: 200, service: 'local' });
+  // The declared settings' flags (--timeout, --reserve-ms, --ordering, ...), checked as a deployment's.
+  addSettingFlags(command);
   return command.action(async (values: Record<string, unknown>) => {
     const o = localOptions(values);
+    const settings = localSettings(values);
     const idSource = idSourceOf(values as IdFlags);
     if (idSource?.from === 'position')
       throw new Error(
@@ -143,7 +141,8 @@ export function localCommand(onDone: (code: number) => void): Command {
         eventType: values.eventType as string | undefined,
         duplicateRate: o.duplicateRate,
         seed: o.seed,
-        timeoutMs: values.timeout as number,
+        timeoutMs: settings.values.functionTimeoutMs as number,
+        variables: settings.variables,
         ...(idSource ? { idSource } : {}),
       }),
     );

@@ -148,7 +148,7 @@ export class MskOnceStack extends Stack {
       securityGroups: extraSgs,
       dedupStore: this.cache.storeFor(c.service),
       window: c.window,
-      storePolicy: c.storePolicy,
+      onStoreError: c.storePolicy,
       provisionedPollers: {
         minimumPollers: c.pollers.minimum,
         maximumPollers: c.pollers.maximum,

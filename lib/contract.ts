@@ -4,7 +4,8 @@
  * reasons.ts), the environment variables of a deployed function (env-vars.ts), the envelope's
  * headers and the Event-Id's canonical form (envelope.ts), the dedup windows (windows.ts), the dedup
  * key format and the formats before it (dedup-key.ts, previous-key-formats.ts), the record position
- * `<topic>-<partition>@<offset>` (position.ts), the log lines tools read (log-lines.ts), the header
+ * `<topic>-<partition>@<offset>` (position.ts), every setting of a consumer and the constraints
+ * between them (settings.ts), the log lines tools read (log-lines.ts), the header
  * bytes of an MSK event (bytes.ts) and the ElastiCache user of a dedup store (dedup-user.ts).
  *
  * The emulator, the test kit, the CLI, the CDK constructs and a dashboard of yours import these
@@ -29,7 +30,7 @@ export {
   dedupUserAccessString,
   dedupUserKeyPattern,
 } from './contract/dedup-user.ts';
-export { DEDUP_ENV_VARS, EnvVar, type EnvVarName } from './contract/env-vars.ts';
+export { DEDUP_ENV_VARS, DEPRECATED_ENV_VARS, EnvVar, type EnvVarName } from './contract/env-vars.ts';
 export {
   CORRELATION_ID_HEADER,
   EVENT_ID_HEADER,
@@ -83,4 +84,32 @@ export {
   STORE_ERROR_REASONS,
   type StoreErrorReason,
 } from './contract/reasons.ts';
+export {
+  type ChoiceSetting,
+  type ConstraintOutcome,
+  DEFAULT_STORE_CALL_MS,
+  EFFECT_TIME_NEED_MS,
+  type GivenSettings,
+  heldClaimWaitBound,
+  type NumberSetting,
+  oldNames,
+  parseSettingText,
+  type ResolvedSettings,
+  readSettings,
+  readSettingVariables,
+  reserveWithin,
+  resolveSettings,
+  SETTING_CONSTRAINTS,
+  SETTINGS,
+  type SettingConstraint,
+  type SettingDeclaration,
+  type SettingFacts,
+  type SettingSurface,
+  type SettingValue,
+  settingName,
+  settingOf,
+  settingProblem,
+  valueAt,
+  type WindowSetting,
+} from './contract/settings.ts';
 export { MIN_WINDOW_SECONDS, WINDOWS, type WindowName } from './contract/windows.ts';

@@ -102,6 +102,11 @@ export interface ModuleTargetOptions {
   readonly duplicateRate: number;
   readonly seed: number;
   readonly timeoutMs: number;
+  /**
+   * The variables of the declared settings the run's flags gave (`--reserve-ms`, `--ordering`, ...),
+   * set for the handler module as KafkaConsumer would set them. @default none
+   */
+  readonly variables?: Readonly<Record<string, string>>;
   /** Where the handler reads the event id (`--id-source`, `--id-format`). Default: the Event-Id header. */
   readonly idSource?: DeclarativeEventIdSource;
 }
@@ -179,6 +184,9 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
       process.env[EnvVar.storePolicy] = context.policy;
       process.env[EnvVar.serviceName] = context.service;
       if (registry) Object.assign(process.env, registry.env);
+      // The settings the flags gave, and the function timeout (the reserve follows it), as the construct sets them.
+      Object.assign(process.env, o.variables ?? {});
+      process.env[EnvVar.functionTimeoutMs] = String(o.timeoutMs);
       if (context.poisonQueueUrl) process.env[EnvVar.poisonQueueUrl] = context.poisonQueueUrl;
       // The handler's own source, for a handler that reads it with dedupConfigFromEnv().
       if (o.idSource) {

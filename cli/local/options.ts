@@ -4,6 +4,13 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { PartialResponseReading } from '../../emulator/index.ts';
+import {
+  parseSettingText,
+  resolveSettings,
+  SETTINGS,
+  type SettingDeclaration,
+  type SettingValue,
+} from '../../lib/contract.ts';
 
 export interface LocalOptions {
   /** Generated events (when no payload file is given). */
@@ -76,13 +83,11 @@ export function addLocalOptions(command: Command, defaults: { events?: number; s
         'kill the consumer once, after this many records ran and before their dedup commit (0: never; default: a third of the events)',
       ).argParser(wholeNumber(0, 200_000)),
     )
+    .addOption(settingFlag(declared('onStoreError')).default('open'))
     .addOption(
-      new Option(
-        '--store-policy <policy>',
-        'what a Redis failure does: open runs the record without dedup, closed fails it (retried)',
-      )
+      new Option('--store-policy <policy>', 'deprecated: --on-store-error (the same setting)')
         .choices(['open', 'closed'])
-        .default('open'),
+        .hideHelp(),
     )
     .addOption(
       new Option('--batch-size <n>', "records per invocation (the mapping's BatchSize)")
@@ -134,12 +139,16 @@ export function addLocalOptions(command: Command, defaults: { events?: number; s
 
 /** The parsed options of a command built with {@link addLocalOptions}. */
 export function localOptions(values: Record<string, unknown>): LocalOptions {
+  if (values.storePolicy !== undefined)
+    console.warn(
+      '--store-policy is deprecated: use --on-store-error (the same setting, the option onStoreError)',
+    );
   return {
     events: values.events as number | undefined,
     partitions: values.partitions as number,
     duplicateRate: values.duplicateRate as number,
     crashAfter: values.crashAfter as number | undefined,
-    storePolicy: values.storePolicy as 'open' | 'closed',
+    storePolicy: (values.storePolicy ?? values.onStoreError) as 'open' | 'closed',
     batchSize: values.batchSize as number,
     seed: values.seed as number,
     redisOutage: values.redisOutage !== false,
@@ -150,4 +159,90 @@ export function localOptions(values: Record<string, unknown>): LocalOptions {
     reading: (values.reading as PartialResponseReading | undefined) ?? 'retry-reported-only',
     poisonSink: values.poisonSink === true,
   };
+}
+
+function declared(id: string): SettingDeclaration {
+  return SETTINGS.find((s) => s.option === id)!;
+}
+
+/** The `msk-once local` flag of a declared setting: its name, its doc, and the declaration's check. */
+export function settingFlag(setting: SettingDeclaration): Option {
+  const placeholder = setting.type === 'choice' ? '<value>' : setting.type === 'ms' ? '<ms>' : '<n>';
+  const option = new Option(
+    `${setting.flag} ${placeholder}`,
+    `${setting.doc} (the option ${setting.option}, ${setting.variable}; default ${setting.defaultText})`,
+  );
+  if (setting.type === 'choice') return option.choices([...setting.values]);
+  return option.argParser((text: string) => {
+    const parsed = parseSettingText(setting, text, 'flag');
+    if ('reason' in parsed) throw new InvalidArgumentError(parsed.reason.replace(/^is /, 'must be: not '));
+    return parsed.value;
+  });
+}
+
+/** Local defaults that differ from a deployed function's: a local run's function timeout. */
+export const LOCAL_SETTING_DEFAULTS: Readonly<Record<string, SettingValue>> = { functionTimeoutMs: 5_000 };
+
+/**
+ * Add the flag of every declared setting that has one (lib/contract/settings.ts) and is not on
+ * `command` yet.
+ *
+ * @example
+ * addSettingFlags(new Command('local'));
+ */
+export function addSettingFlags(
+  command: Command,
+  settings: readonly SettingDeclaration[] = SETTINGS,
+): Command {
+  for (const setting of settings) {
+    if (setting.flag === undefined || command.options.some((o) => o.long === setting.flag)) continue;
+    const flag = settingFlag(setting);
+    const local = LOCAL_SETTING_DEFAULTS[setting.option];
+    command.addOption(local === undefined ? flag : flag.default(local));
+  }
+  return command;
+}
+
+/** What the setting flags of a local run give: the function's variables and the values. */
+export interface LocalSettings {
+  /** The variables a deployment would set (the construct's), for the handler module to read. */
+  readonly variables: Record<string, string>;
+  readonly values: Readonly<Record<string, SettingValue | undefined>>;
+}
+
+/**
+ * The declared settings from parsed flags, with the constraints between them, named by the flags.
+ *
+ * @throws {Error} naming both flags of a constraint that refuses.
+ * @example
+ * const { variables } = localSettings(command.opts());
+ */
+export function localSettings(
+  values: Record<string, unknown>,
+  settings: readonly SettingDeclaration[] = SETTINGS,
+): LocalSettings {
+  const given = new Set<string>();
+  const read: Record<string, SettingValue | undefined> = {};
+  const variables: Record<string, string> = {};
+  for (const setting of settings) {
+    if (setting.flag === undefined) continue;
+    const key = setting.flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const value = values[key] as SettingValue | undefined;
+    if (value === undefined) continue;
+    read[setting.option] = value;
+    variables[setting.variable] = String(value);
+    // A flag with a default of its own (--timeout, --on-store-error) counts as given when it differs.
+    const flagDefault =
+      LOCAL_SETTING_DEFAULTS[setting.option] ?? (setting.option === 'onStoreError' ? 'open' : undefined);
+    if (value !== flagDefault) given.add(setting.option);
+  }
+  const resolved = resolveSettings(
+    { values: read, given },
+    'flag',
+    (name, reason) => {
+      throw new Error(`${name} ${reason}`);
+    },
+    { settings },
+  );
+  return { variables, values: resolved.values };
 }

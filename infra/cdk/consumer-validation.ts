@@ -4,13 +4,17 @@
  */
 import { Duration, Token } from 'aws-cdk-lib';
 import {
+  DEPRECATED_ENV_VARS,
   EnvVar,
   EVENT_ID_FORMATS,
   EVENT_ID_SOURCES,
   MAX_OPAQUE_ID_BYTES,
-  MIN_WINDOW_SECONDS,
-  PREVIOUS_KEY_FORMATS,
-  WINDOWS,
+  oldNames,
+  readSettings,
+  resolveSettings,
+  SETTINGS,
+  type SettingDeclaration,
+  valueAt,
 } from '../../lib/contract.ts';
 import { ConstructConfigError } from './errors.ts';
 import type { ConsumerEventIdSource, KafkaConsumerProps } from './kafka-consumer-props.ts';
@@ -18,30 +22,119 @@ import type { ConsumerEventIdSource, KafkaConsumerProps } from './kafka-consumer
 /** The Kafka ESM invokes a function for at most 14 minutes. */
 export const MAX_KAFKA_TIMEOUT = Duration.minutes(14);
 export const MAX_BATCH_SIZE = 10_000;
-/** Variables the construct derives from its props; `environment` may not override them. */
-const OWNED_VARIABLES: ReadonlySet<string> = new Set([
-  EnvVar.serviceName,
-  EnvVar.handlerName,
-  EnvVar.deployedServiceName,
-  EnvVar.metricsNamespace,
-  EnvVar.idempotencyTable,
-  EnvVar.poisonQueueUrl,
-  'NODE_OPTIONS',
-]);
-/** The contract's `DEDUP_ENV_VARS` share this prefix; a future one is the construct's too. */
-const DEDUP_FAMILY = /^DEDUP_/;
-const isOwned = (name: string): boolean => OWNED_VARIABLES.has(name) || DEDUP_FAMILY.test(name);
-// One source of truth with the core: the same minimum and the same named windows.
-const NAMED_WINDOWS: string[] = Object.keys(WINDOWS);
+/** The default `timeout` of the function. */
+export const DEFAULT_TIMEOUT = Duration.minutes(2);
 
 /**
- * Throw the first problem found.
+ * Variables the construct sets from its props, and the prop each comes from; `environment` may not
+ * set them. Every declared setting's variable (and its 0.2.0 name) is here, from the declaration.
+ */
+export const OWNED_VARIABLES: ReadonlyMap<string, string> = ownedVariables();
+
+function ownedVariables(): Map<string, string> {
+  const owned = new Map<string, string>([
+    [EnvVar.serviceName, 'service'],
+    [EnvVar.handlerName, 'handlerName'],
+    [EnvVar.deployedServiceName, 'service'],
+    [EnvVar.metricsNamespace, 'metricsNamespace'],
+    [EnvVar.idempotencyTable, 'idempotencyTable'],
+    [EnvVar.poisonQueueUrl, 'poisonQueue'],
+    [EnvVar.eventIdSource, 'eventId'],
+    [EnvVar.eventIdFormat, 'eventId'],
+    ['NODE_OPTIONS', 'entry (source maps)'],
+  ]);
+  for (const setting of SETTINGS)
+    for (const name of [setting.variable, ...oldNames(setting, 'variable')])
+      owned.set(name, setting.prop ?? 'timeout');
+  // A 0.2.0 name is owned by the prop of the variable that replaced it.
+  for (const [old, now] of Object.entries(DEPRECATED_ENV_VARS))
+    if (!owned.has(old) && owned.has(now)) owned.set(old, owned.get(now)!);
+  return owned;
+}
+/** The contract's `DEDUP_ENV_VARS` (the store's connection) share this prefix: `dedupStore`'s. */
+const DEDUP_FAMILY = /^DEDUP_/;
+/** The prop that sets `name`, when the construct sets it. */
+function ownerOf(name: string): string | undefined {
+  return OWNED_VARIABLES.get(name) ?? (DEDUP_FAMILY.test(name) ? 'dedupStore' : undefined);
+}
+
+/** A prop's value as the declaration reads it: a Duration in milliseconds; undefined for a token. */
+function propValue(props: KafkaConsumerProps, setting: SettingDeclaration, path: string): unknown {
+  const value = valueAt(props, path);
+  if (value === undefined || !setting.propIsDuration) return value;
+  if (!(value instanceof Duration)) return Number.NaN;
+  const ms = value.toMilliseconds();
+  return Token.isUnresolved(ms) ? undefined : ms;
+}
+
+/** The declared settings of a consumer: the variables they make, and what was derived or deprecated. */
+export interface ConsumerSettings {
+  /** The variables of the settings the props give (and the function timeout, always). */
+  readonly environment: Record<string, string>;
+  /** Sentences for synth annotations: values derived from others, deprecated props used. */
+  readonly notes: readonly string[];
+}
+
+/**
+ * The declared settings (lib/contract/settings.ts) from the props, checked with the constraints
+ * between them as kafkaHandler checks them at cold start, named by the props.
+ *
+ * @throws {ConstructConfigError} naming the prop (both props for a constraint).
+ * @example
+ * const { environment } = consumerSettings('Stack/orders', props);
+ */
+export function consumerSettings(
+  path: string,
+  props: KafkaConsumerProps,
+  settings: readonly SettingDeclaration[] = SETTINGS,
+): ConsumerSettings {
+  const fail = (prop: string, reason: string): never => {
+    throw new ConstructConfigError(path, prop, reason);
+  };
+  const notes: string[] = [];
+  const read = (setting: SettingDeclaration): unknown => {
+    if (setting.prop === undefined) return undefined;
+    let value = propValue(props, setting, setting.prop);
+    for (const old of oldNames(setting, 'prop')) {
+      const was = propValue(props, setting, old);
+      if (was === undefined) continue;
+      if (value !== undefined && value !== was)
+        fail(
+          old,
+          `is the deprecated name of ${setting.prop}, which says otherwise: give ${setting.prop} alone`,
+        );
+      notes.push(`${old} is deprecated: use ${setting.prop} (the same setting, read for one release)`);
+      value = was;
+    }
+    return value;
+  };
+  const given = readSettings(read, 'prop', fail, settings);
+  const timeout = settings.find((s) => s.prop === 'timeout');
+  const values = { ...given.values };
+  // The function always has a timeout: the construct's default when the prop is not set.
+  if (timeout && values[timeout.option] === undefined)
+    values[timeout.option] = DEFAULT_TIMEOUT.toMilliseconds();
+  const resolved = resolveSettings({ values, given: given.given }, 'prop', fail, {
+    settings,
+    facts: { effects: props.idempotencyTable !== undefined },
+  });
+  notes.push(...resolved.derived);
+  const environment: Record<string, string> = {};
+  for (const setting of settings) {
+    const value = setting === timeout ? values[setting.option] : given.values[setting.option];
+    if (value !== undefined) environment[setting.variable] = String(value);
+  }
+  return { environment, notes };
+}
+
+/**
+ * Throw the first problem found; answer the declared settings' variables (consumerSettings).
  *
  * @throws {ConstructConfigError}
  * @example
  * validateConsumerProps('Stack/orders', props);
  */
-export function validateConsumerProps(path: string, props: KafkaConsumerProps): void {
+export function validateConsumerProps(path: string, props: KafkaConsumerProps): ConsumerSettings {
   const fail = (prop: string, reason: string): never => {
     throw new ConstructConfigError(path, prop, reason);
   };
@@ -77,25 +170,6 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
   if (!Number.isInteger(max) || max < 1 || max > 2000)
     fail('provisionedPollers.maximumPollers', `${max} is not 1..2000`);
   if (min > max) fail('provisionedPollers', `minimumPollers ${min} is above maximumPollers ${max}`);
-  if (
-    props.previousKeyFormat !== undefined &&
-    !(PREVIOUS_KEY_FORMATS as readonly string[]).includes(props.previousKeyFormat)
-  ) {
-    fail(
-      'previousKeyFormat',
-      `'${props.previousKeyFormat}' is not a previous key format: name the release deployed before, ${PREVIOUS_KEY_FORMATS.join(' or ')}`,
-    );
-  }
-  if (props.ordering !== undefined && props.ordering !== 'partition' && props.ordering !== 'key')
-    fail('ordering', `'${props.ordering}' is neither 'partition' nor 'key'`);
-  if (props.concurrency !== undefined) {
-    if (props.ordering !== 'key')
-      fail('concurrency', "goes with ordering: 'key' only (partition order runs one record per partition)");
-    if (!Number.isInteger(props.concurrency) || props.concurrency < 1 || props.concurrency > 1000)
-      fail('concurrency', `${props.concurrency} is not a whole number of records 1..1000`);
-  }
-  if (props.heldClaimWait !== undefined && props.heldClaimWait.toMilliseconds() > 15 * 60 * 1000)
-    fail('heldClaimWait', 'is longer than any Lambda invocation (15 minutes)');
   if (props.eventId !== undefined) eventIdEnvironment(props.eventId, fail);
   // Removed in 0.3.0: a stack still setting it (plain JS, or a cast) would believe it is covered.
   if ((props as { readPreviousKeys?: unknown }).readPreviousKeys !== undefined)
@@ -127,11 +201,11 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
     );
   }
   for (const name of Object.keys(props.environment ?? {})) {
-    if (isOwned(name)) {
+    const owner = ownerOf(name);
+    if (owner !== undefined) {
       fail(
         `environment.${name}`,
-        'is set by the construct from its own props (service, handlerName, window, storePolicy, dedupStore, idempotencyTable); ' +
-          'set the prop instead, so that the alarms and permissions match what the function does',
+        `is set by the construct from its prop ${owner}: set ${owner} instead, so that the checks at synth, the alarms and the permissions match what the function does`,
       );
     }
   }
@@ -141,17 +215,7 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
       `'${props.functionName}' is not 1..64 letters, digits, '-' or '_' (Lambda's rule for function names)`,
     );
   }
-  const window = props.window ?? 'default';
-  if (typeof window === 'number') {
-    if (!Number.isInteger(window) || window < MIN_WINDOW_SECONDS) {
-      fail(
-        'window',
-        `${window} s is below ${MIN_WINDOW_SECONDS} s: retries and a consumer-group rebalance can redeliver after the key expired, and the repeat would run again`,
-      );
-    }
-  } else if (!NAMED_WINDOWS.includes(window)) {
-    fail('window', `'${window}' is not ${NAMED_WINDOWS.join(', ')} or a number of seconds`);
-  }
+  return consumerSettings(path, props);
 }
 
 /**
@@ -160,7 +224,7 @@ export function validateConsumerProps(path: string, props: KafkaConsumerProps): 
  *
  * @throws {ConstructConfigError} through `fail`.
  * @example
- * eventIdEnvironment({ from: 'cloudevents', format: 'uuid' }); // { DEDUP_EVENT_ID_SOURCE: 'cloudevents', DEDUP_EVENT_ID_FORMAT: 'uuid' }
+ * eventIdEnvironment({ from: 'cloudevents', format: 'uuid' }); // { MSK_ONCE_EVENT_ID_SOURCE: 'cloudevents', MSK_ONCE_EVENT_ID_FORMAT: 'uuid' }
  */
 export function eventIdEnvironment(
   source: ConsumerEventIdSource,

@@ -42,8 +42,36 @@ export interface KafkaConsumerProps {
   readonly dedupStore: IDedupStore;
   /** `EnvVar.window`: a named window or seconds. @default 'default' (24 h) */
   readonly window?: DedupWindow;
-  /** `EnvVar.storePolicy`. @default 'open' */
+  /**
+   * `EnvVar.onStoreError`: when the store fails, 'open' runs the record without dedup (counted),
+   * 'closed' fails it (retried, then the DLQ); kafkaHandler's `onStoreError`.
+   * @default 'open'
+   */
+  readonly onStoreError?: 'open' | 'closed';
+  /** @deprecated Use `onStoreError` (the same setting; read for one release, with a synth warning). */
   readonly storePolicy?: 'open' | 'closed';
+  /**
+   * `EnvVar.reserveMs`: do not start a record with less than this left of the invocation (it is
+   * released for a retry). At most half the `timeout`, derived from it when not given; one as long
+   * as the timeout is refused at synth.
+   * @default 5 seconds, at most half the timeout
+   */
+  readonly reserve?: Duration;
+  /**
+   * `EnvVar.leaseMs`: how long a claim lives unless renewed (renewed every third of it while the
+   * invocation runs); a crashed invocation's claims end within it.
+   * @default 30 seconds
+   */
+  readonly lease?: Duration;
+  /**
+   * `EnvVar.commitEveryRecords`, `EnvVar.commitEveryMs`: a group commit once `records` succeeded, or
+   * `ms` after the first of them; `ms` at most a third of the lease (refused at synth when given
+   * longer, derived when not).
+   * @default { records: 100, ms: 500 }
+   */
+  readonly commitEvery?: { readonly records?: number; readonly ms?: number };
+  /** `EnvVar.maxHeaderBytes`: largest accepted header value, bytes. @default 16384 */
+  readonly maxHeaderBytes?: number;
   /**
    * `EnvVar.previousKeyFormat`: during the rollout of a new key format, the format of the release
    * deployed before ('0.1.0' or '0.2.0'); each event is claimed and committed under both keys. Keep
@@ -97,11 +125,20 @@ export interface KafkaConsumerProps {
   readonly maxRecordAge?: Duration;
   /** @default TRIM_HORIZON */
   readonly startingPosition?: lambda.StartingPosition;
-  /** At most 14 minutes. @default 2 minutes */
+  /**
+   * At most 14 minutes; passed to the function as `EnvVar.functionTimeoutMs`, the time budget the
+   * reserve is derived from. With an `idempotencyTable`, longer than the effect layer's need
+   * (`EFFECT_TIME_NEED_MS` and a second; refused at synth otherwise).
+   * @default 2 minutes
+   */
   readonly timeout?: Duration;
   /** @default 512 */
   readonly memorySize?: number;
-  /** Extra environment, e.g. PUSH_PROVIDER_URL; not the contract's variables, which come from the props. @default none */
+  /**
+   * Extra environment, e.g. PUSH_PROVIDER_URL; not the variables the construct sets from its props
+   * (every declared setting's, the store's, the names'): refused at synth, naming the prop to set.
+   * @default none
+   */
   readonly environment?: Record<string, string>;
   /**
    * The poison sink: where the function parks a record no retry can cure (undecodable, no valid

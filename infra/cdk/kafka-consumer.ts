@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -36,7 +36,7 @@ import {
   schemaRegistryEnvironment,
   validateSchemaRegistry,
 } from './consumer-schema-registry.ts';
-import { eventIdEnvironment, validateConsumerProps } from './consumer-validation.ts';
+import { DEFAULT_TIMEOUT, eventIdEnvironment, validateConsumerProps } from './consumer-validation.ts';
 import { dedupEnvironment } from './dedup-store.ts';
 import { ConstructConfigError } from './errors.ts';
 import type { KafkaConsumerProps } from './kafka-consumer-props.ts';
@@ -79,10 +79,10 @@ export class KafkaConsumer extends Construct {
    */
   constructor(scope: Construct, id: string, props: KafkaConsumerProps) {
     super(scope, id);
-    validateConsumerProps(this.node.path, props);
+    const settings = validateConsumerProps(this.node.path, props);
+    for (const note of settings.notes) Annotations.of(this).addWarningV2('msk-once:settings', note);
     validateSchemaRegistry(this.node.path, props.schemaRegistry, props.environment);
     const cluster = parseClusterArn(props.clusterArn);
-    const previousKeyFormat = props.previousKeyFormat;
     this.service = props.service;
     this.handlerName = props.handlerName;
     this.topics = props.topics;
@@ -117,7 +117,7 @@ export class KafkaConsumer extends Construct {
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.minutes(2),
+      timeout: props.timeout ?? DEFAULT_TIMEOUT,
       role: this.role,
       logGroup: this.logGroup,
       vpc: props.vpc,
@@ -138,14 +138,10 @@ export class KafkaConsumer extends Construct {
         [EnvVar.handlerName]: props.handlerName,
         [EnvVar.metricsNamespace]: this.metricsNamespace,
         ...dedupEnvironment(props.dedupStore.endpoint),
-        [EnvVar.window]: String(props.window ?? 'default'),
-        [EnvVar.storePolicy]: props.storePolicy ?? 'open',
-        ...(previousKeyFormat ? { [EnvVar.previousKeyFormat]: previousKeyFormat } : {}),
-        ...(props.ordering ? { [EnvVar.ordering]: props.ordering } : {}),
-        ...(props.concurrency === undefined ? {} : { [EnvVar.concurrency]: String(props.concurrency) }),
-        ...(props.heldClaimWait === undefined
-          ? {}
-          : { [EnvVar.heldClaimWaitMs]: String(props.heldClaimWait.toMilliseconds()) }),
+        [EnvVar.window]: 'default',
+        [EnvVar.onStoreError]: 'open',
+        // The declared settings the props give (lib/contract/settings.ts), and the timeout.
+        ...settings.environment,
         ...(props.eventId ? eventIdEnvironment(props.eventId) : {}),
         ...(props.idempotencyTable ? { [EnvVar.idempotencyTable]: props.idempotencyTable.tableName } : {}),
         ...props.environment,

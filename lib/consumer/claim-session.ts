@@ -67,6 +67,7 @@ import type { Batch, Commits } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import { MIN_LEASE_MS, type ResolvedConfig } from './config.ts';
 import { GroupCommit } from './group-commit.ts';
+import { heldClaimWaitBoundFor } from './time-budget.ts';
 
 /** Event ids listed in one claim-lost line at most (the count is always whole). */
 const MAX_IDS_LOGGED = 100;
@@ -114,11 +115,6 @@ function leaseFor<T>(config: ResolvedConfig<T>, context: Context | undefined): n
   const left = typeof remaining === 'number' && remaining > 0 ? remaining : FALLBACK_LEASE_MS;
   const lease = config.store.extend ? Math.min(config.leaseMs, left) : left;
   return Math.max(lease, MIN_LEASE_MS);
-}
-
-function remainingMs(context: Context | undefined): number {
-  const remaining = context?.getRemainingTimeInMillis?.();
-  return typeof remaining === 'number' ? remaining : Number.POSITIVE_INFINITY;
 }
 
 function keysOf<T>(records: readonly BatchRecord<T>[]): string[] {
@@ -324,7 +320,7 @@ export class ClaimSession<T> implements Commits<T> {
   async waitIfHeld(record: BatchRecord<T>): Promise<void> {
     const config = this.#config;
     if (record.claim !== 'held' || !(config.heldClaimWaitMs > 0) || !this.#claimed) return;
-    const bound = Math.min(config.heldClaimWaitMs, remainingMs(this.#context) - config.reserveMs);
+    const bound = heldClaimWaitBoundFor(config, this.#context);
     if (!(bound > 0)) return;
     const started = performance.now();
     const deadline = started + bound;

@@ -4,9 +4,18 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { dedupKeyPrefix } from '../contract/dedup-key.ts';
 import { type EventIdReader, type EventIdSource, resolveEventIdSource } from '../contract/event-id-source.ts';
-import { checkPreviousKeyFormat } from '../contract/previous-key-formats.ts';
+import type { PreviousKeyFormat } from '../contract/previous-key-formats.ts';
+import {
+  type ResolvedSettings,
+  readSettings,
+  resolveSettings,
+  SETTINGS,
+  type SettingDeclaration,
+  valueAt,
+} from '../contract/settings.ts';
+import type { WindowName } from '../contract/windows.ts';
 import { DEFAULT_NAMESPACE, EnvVar } from '../contract.ts';
-import { validateRedisOptions } from '../dedup/redis-options.ts';
+import { DEFAULT_COMMAND_TIMEOUT_MS, validateRedisOptions } from '../dedup/redis-options.ts';
 import { RedisDedupStore } from '../dedup/redis-store.ts';
 import { RolloutDedupStore } from '../dedup/rollout-store.ts';
 import type { DedupStore } from '../dedup/store.ts';
@@ -17,17 +26,20 @@ import { type DecodeOptions, parseJson } from '../kafka/decode.ts';
 import { MetricsEmitter } from '../observability/batch-metrics.ts';
 import { createLogger } from '../observability/logger.ts';
 import type { BusinessHandler, KafkaHandlerOptions, PoisonOptions } from './options.ts';
-import { resolveOrdering } from './ordering.ts';
 import type { PoisonSink } from './poison.ts';
 import { isSqsQueueUrl, SQS_QUEUE_URL_SHAPE, SqsPoisonSink } from './sqs-poison-sink.ts';
 
-export const DEFAULT_RESERVE_MS = 5000;
-export const DEFAULT_LEASE_MS = 30_000;
+const declared = (id: string) => SETTINGS.find((s) => s.option === id) as { default: number; min: number };
+export const DEFAULT_RESERVE_MS = declared('reserveMs').default;
+export const DEFAULT_LEASE_MS = declared('leaseMs').default;
 /** Below this a renewal (every third of the lease) could not keep up with a Redis round trip. */
-export const MIN_LEASE_MS = 1000;
+export const MIN_LEASE_MS = declared('leaseMs').min;
 /** A group commit once this many records succeeded, or this long after the first of them. */
-export const DEFAULT_COMMIT_EVERY = { records: 100, ms: 500 } as const;
-export const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
+export const DEFAULT_COMMIT_EVERY = {
+  records: declared('commitEvery.records').default,
+  ms: declared('commitEvery.ms').default,
+} as const;
+export const DEFAULT_MAX_HEADER_BYTES = declared('maxHeaderBytes').default;
 
 export interface ResolvedConfig<T> {
   readonly service: string;
@@ -40,6 +52,11 @@ export interface ResolvedConfig<T> {
   readonly eventId: EventIdReader;
   readonly handle: BusinessHandler<T>;
   readonly reserveMs: number;
+  /**
+   * The longest one store call may take (3 × the Redis command timeout): a wait for a held claim
+   * ends this long before the reserve (time-budget.ts). Absent: 3 × 250 ms.
+   */
+  readonly storeCallMs?: number;
   readonly leaseMs: number;
   /** Longest wait for a claim another invocation holds (0: none). */
   readonly heldClaimWaitMs: number;
@@ -134,16 +151,40 @@ function resolvePoison(given: PoisonOptions | undefined): ResolvedConfig<unknown
   return { sink: new SqsPoisonSink({ queueUrl }), isPermanent };
 }
 
-function resolveCommitEvery(given: { records?: number; ms?: number } | undefined) {
-  if (given !== undefined && (given === null || typeof given !== 'object'))
-    throw new ConfigurationError('commitEvery', 'must be an object: { records, ms }');
-  const records = given?.records ?? DEFAULT_COMMIT_EVERY.records;
-  if (!(Number.isInteger(records) && records >= 1))
-    throw new ConfigurationError('commitEvery.records', `${records} is not a whole number of records >= 1`);
-  const ms = given?.ms ?? DEFAULT_COMMIT_EVERY.ms;
-  if (!(Number.isFinite(ms) && ms >= 0))
-    throw new ConfigurationError('commitEvery.ms', `${ms} is not a number of milliseconds >= 0`);
-  return { records, ms };
+/** The Redis command timeout the options give, when they give connection options with one. */
+function commandTimeoutOf(redis: unknown): number | undefined {
+  if (redis === null || typeof redis !== 'object' || 'pipeline' in redis) return undefined;
+  const ms = (redis as { commandTimeoutMs?: unknown }).commandTimeoutMs;
+  return typeof ms === 'number' ? ms : undefined;
+}
+
+/**
+ * The declared settings (lib/contract/settings.ts) as the options give them, checked, with their
+ * defaults and constraints. The function timeout defaults to the deployment's
+ * (`EnvVar.functionTimeoutMs`, which KafkaConsumer sets from its `timeout`).
+ *
+ * @internal
+ */
+export function resolveOptionSettings(
+  options: object,
+  env: NodeJS.ProcessEnv = process.env,
+  settings?: readonly SettingDeclaration[],
+): ResolvedSettings {
+  const fail = (option: string, reason: string): never => {
+    throw new ConfigurationError(option, reason);
+  };
+  const commitEvery = (options as { commitEvery?: unknown }).commitEvery;
+  if (commitEvery !== undefined && (commitEvery === null || typeof commitEvery !== 'object'))
+    fail('commitEvery', 'must be an object: { records, ms }');
+  const read = (setting: SettingDeclaration): unknown => {
+    const value = valueAt(options, setting.option);
+    if (value !== undefined || setting.option !== 'functionTimeoutMs') return value;
+    const deployed = env[EnvVar.functionTimeoutMs];
+    return deployed && /^\d+$/.test(deployed) ? Number(deployed) : undefined;
+  };
+  return resolveSettings(readSettings(read, 'option', fail, settings), 'option', fail, {
+    ...(settings ? { settings } : {}),
+  });
 }
 
 /**
@@ -202,35 +243,20 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
   }
   if (typeof options.handle !== 'function')
     throw new ConfigurationError('handle', 'must be the business function');
-  const onStoreError = options.onStoreError ?? 'open';
-  if (onStoreError !== 'open' && onStoreError !== 'closed') {
-    throw new ConfigurationError('onStoreError', `'${onStoreError}' is neither 'open' nor 'closed'`);
-  }
-  const reserveMs = options.reserveMs ?? DEFAULT_RESERVE_MS;
-  if (!(Number.isFinite(reserveMs) && reserveMs >= 0))
-    throw new ConfigurationError('reserveMs', `${reserveMs} is not a number of milliseconds >= 0`);
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  if (!(Number.isFinite(leaseMs) && leaseMs >= MIN_LEASE_MS)) {
-    throw new ConfigurationError(
-      'leaseMs',
-      `${leaseMs} is below ${MIN_LEASE_MS} ms: a renewal could not keep up`,
-    );
-  }
-  const heldClaimWaitMs = options.heldClaimWaitMs ?? leaseMs;
-  if (!(Number.isFinite(heldClaimWaitMs) && heldClaimWaitMs >= 0))
-    throw new ConfigurationError(
-      'heldClaimWaitMs',
-      `${heldClaimWaitMs} is not a number of milliseconds >= 0 (0 fails a held record at once)`,
-    );
-  const { ordering, concurrency } = resolveOrdering(options);
-  const commitEvery = resolveCommitEvery(options.commitEvery);
-  const maxHeaderBytes = options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES;
-  if (!(Number.isInteger(maxHeaderBytes) && maxHeaderBytes > 0)) {
-    throw new ConfigurationError(
-      'maxHeaderBytes',
-      `${maxHeaderBytes} is not a positive whole number of bytes`,
-    );
-  }
+  const settings = resolveOptionSettings(options);
+  const { values } = settings;
+  const onStoreError = values.onStoreError as 'open' | 'closed';
+  const reserveMs = values.reserveMs as number;
+  const leaseMs = values.leaseMs as number;
+  const heldClaimWaitMs = values.heldClaimWaitMs as number;
+  const ordering = values.ordering as 'partition' | 'key';
+  // Unbounded (one per partition) under partition order.
+  const concurrency = ordering === 'key' ? (values.concurrency as number) : Number.POSITIVE_INFINITY;
+  const commitEvery = {
+    records: values['commitEvery.records'] as number,
+    ms: values['commitEvery.ms'] as number,
+  };
+  const maxHeaderBytes = values.maxHeaderBytes as number;
   if (options.parse !== undefined && typeof options.parse !== 'function')
     throw new ConfigurationError('parse', 'must be a function');
   if (options.parse !== undefined && options.value !== undefined)
@@ -238,7 +264,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
   const valueFormat = options.value === undefined ? undefined : formatOf<T>(options.value, 'value');
   const keyFormat = options.key === undefined ? undefined : formatOf<K>(options.key, 'key');
   const eventId = resolveEventId(options);
-  const window = windowMs(options.window);
+  const window = windowMs(values.window as WindowName | number);
   let store = options.store;
   if (!store) {
     if (!options.redis) {
@@ -257,9 +283,11 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
       "was replaced in 0.3.0 by previousKeyFormat: '0.1.0' or '0.2.0', the release deployed before (docs/consumer.md, \"Key format\")",
     );
   }
-  const previousFormat = checkPreviousKeyFormat(options.previousKeyFormat, 'previousKeyFormat');
+  const previousFormat = values.previousKeyFormat as PreviousKeyFormat | undefined;
   if (previousFormat) store = new RolloutDedupStore(store, previousFormat);
   const logger = options.logger ?? createLogger(service);
+  // Told once, at cold start: a value derived from another setting (the reserve from the timeout).
+  for (const why of settings.derived) logger.warn(`settings: ${why}`);
   const namespace = process.env[EnvVar.metricsNamespace] || DEFAULT_NAMESPACE;
   return {
     service,
@@ -276,6 +304,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     eventId,
     handle: options.handle as unknown as BusinessHandler<T>,
     reserveMs,
+    storeCallMs: 3 * (commandTimeoutOf(options.redis) ?? DEFAULT_COMMAND_TIMEOUT_MS),
     leaseMs,
     heldClaimWaitMs,
     ordering,

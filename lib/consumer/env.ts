@@ -3,13 +3,13 @@
  */
 
 import { type DeclarativeEventIdSource, parseEventIdSource } from '../contract/event-id-source.ts';
-import { checkPreviousKeyFormat, type PreviousKeyFormat } from '../contract/previous-key-formats.ts';
-import { EnvVar, WINDOWS, type WindowName } from '../contract.ts';
+import type { PreviousKeyFormat } from '../contract/previous-key-formats.ts';
+import { readSettingVariables, resolveSettings } from '../contract/settings.ts';
+import { DEPRECATED_ENV_VARS, EnvVar, type WindowName } from '../contract.ts';
 import { MemoryDedupStore } from '../dedup/memory-store.ts';
 import { checkRedisUrl, type RedisConnectionOptions } from '../dedup/redis-options.ts';
 import type { DedupStore } from '../dedup/store.ts';
 import { ConfigurationError } from '../errors.ts';
-import { resolveOrdering } from './ordering.ts';
 import { isSqsQueueUrl, SQS_QUEUE_URL_SHAPE } from './sqs-poison-sink.ts';
 
 export interface DedupEnvConfig {
@@ -17,11 +17,15 @@ export interface DedupEnvConfig {
   store?: DedupStore;
   window: WindowName | number;
   onStoreError: 'open' | 'closed';
+  /** The deployment's function timeout (`EnvVar.functionTimeoutMs`): the reserve is derived from it. */
+  functionTimeoutMs?: number;
   reserveMs?: number;
   leaseMs?: number;
   heldClaimWaitMs?: number;
   ordering?: 'partition' | 'key';
   concurrency?: number;
+  commitEvery?: { records?: number; ms?: number };
+  maxHeaderBytes?: number;
   previousKeyFormat?: PreviousKeyFormat;
   /** Where the event id comes from (`EnvVar.eventIdSource`, `EnvVar.eventIdFormat`); absent: the Event-Id header. */
   eventId?: DeclarativeEventIdSource;
@@ -30,7 +34,7 @@ export interface DedupEnvConfig {
 
 /** `EnvVar.poisonQueueUrl`: the poison sink's queue, when the deployment made one. */
 function poisonFromEnv(env: NodeJS.ProcessEnv): { poison?: { queueUrl: string } } {
-  const queueUrl = env[EnvVar.poisonQueueUrl];
+  const queueUrl = variable(env, EnvVar.poisonQueueUrl);
   if (queueUrl === undefined || queueUrl === '') return {};
   if (!isSqsQueueUrl(queueUrl))
     throw new ConfigurationError(EnvVar.poisonQueueUrl, `${SQS_QUEUE_URL_SHAPE} ${unshown(queueUrl)}`);
@@ -48,50 +52,47 @@ function unshown(value: string): string {
 /** The variable of 0.2.0's read-only rollout, removed in 0.3.0: set, the cold start fails. */
 const READ_PREVIOUS_KEYS_REMOVED = 'DEDUP_READ_PREVIOUS_KEYS';
 
-function millis(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^\d+$/.test(raw))
-    throw new ConfigurationError(name, `is not a whole number of milliseconds ${unshown(raw)}`);
-  return Number(raw);
+/** Old names warned about already (once per container, not per cold start of each handler). */
+const warned = new Set<string>();
+
+/** Tell once that a deprecated variable was read in place of its new name. */
+function warnDeprecated(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(JSON.stringify({ level: 'WARN', message: `msk-once: ${message}` }));
+}
+
+/** The value of `name`, else of its 0.2.0 name (`DEPRECATED_ENV_VARS`), told once. */
+function variable(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name];
+  if (value !== undefined && value !== '') return value;
+  for (const [old, now] of Object.entries(DEPRECATED_ENV_VARS)) {
+    if (now !== name || env[old] === undefined || env[old] === '') continue;
+    warnDeprecated(`${old} is deprecated: set ${name} (read in its place for one release)`);
+    return env[old];
+  }
+  return value;
 }
 
 /**
- * `EnvVar.reserveMs` (time kept free at the end of an invocation), `EnvVar.leaseMs` (claim lease),
- * `EnvVar.heldClaimWaitMs` (longest wait for a held claim), `EnvVar.ordering` and
- * `EnvVar.concurrency` (checked here to name the variable).
+ * The declared settings (lib/contract/settings.ts) from their variables, checked with their
+ * constraints, named by the variables. Only the variables set are answered (kafkaHandler applies
+ * the defaults, and derives from the timeout what follows from it).
  */
-function timingFromEnv(
-  env: NodeJS.ProcessEnv,
-): Pick<DedupEnvConfig, 'reserveMs' | 'leaseMs' | 'heldClaimWaitMs' | 'ordering' | 'concurrency'> {
-  const timing: Pick<
-    DedupEnvConfig,
-    'reserveMs' | 'leaseMs' | 'heldClaimWaitMs' | 'ordering' | 'concurrency'
-  > = {};
-  const reserveMs = millis(env, EnvVar.reserveMs);
-  if (reserveMs !== undefined) timing.reserveMs = reserveMs;
-  const leaseMs = millis(env, EnvVar.leaseMs);
-  if (leaseMs !== undefined) timing.leaseMs = leaseMs;
-  const heldClaimWaitMs = millis(env, EnvVar.heldClaimWaitMs);
-  if (heldClaimWaitMs !== undefined) timing.heldClaimWaitMs = heldClaimWaitMs;
-  const ordering = env[EnvVar.ordering] || undefined;
-  if (ordering !== undefined && ordering !== 'partition' && ordering !== 'key')
-    throw new ConfigurationError(EnvVar.ordering, `is neither partition nor key ${unshown(ordering)}`);
-  const rawConcurrency = env[EnvVar.concurrency] || undefined;
-  if (rawConcurrency !== undefined && !/^\d+$/.test(rawConcurrency))
-    throw new ConfigurationError(
-      EnvVar.concurrency,
-      `is not a whole number of records ${unshown(rawConcurrency)}`,
-    );
-  const concurrency = rawConcurrency === undefined ? undefined : Number(rawConcurrency);
-  // The same rules as the options, named by the variables.
-  const order = resolveOrdering(
-    { ordering, concurrency },
-    { ordering: EnvVar.ordering, concurrency: EnvVar.concurrency },
-  );
-  if (ordering !== undefined) timing.ordering = order.ordering;
-  if (concurrency !== undefined) timing.concurrency = concurrency;
-  return timing;
+function settingsFromEnv(env: NodeJS.ProcessEnv): Partial<DedupEnvConfig> {
+  const fail = (name: string, reason: string): never => {
+    throw new ConfigurationError(name, reason);
+  };
+  const given = readSettingVariables(env, fail, warnDeprecated);
+  // The constraints hold for the deployment's values alone, named as the deployment names them.
+  resolveSettings(given, 'variable', fail, { facts: { effects: Boolean(env[EnvVar.idempotencyTable]) } });
+  const out: Record<string, unknown> = {};
+  for (const id of given.given) {
+    const [head, tail] = id.split('.') as [string, string | undefined];
+    if (tail === undefined) out[head] = given.values[id];
+    else out[head] = { ...(out[head] as object | undefined), [tail]: given.values[id] };
+  }
+  return out as Partial<DedupEnvConfig>;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
@@ -118,20 +119,7 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
  * export const handler = kafkaHandler({ handlerName: 'on-order-placed', ...dedupConfigFromEnv(), handle });
  */
 export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupEnvConfig {
-  const rawWindow = env[EnvVar.window] || 'default';
-  let window: WindowName | number;
-  if (Object.hasOwn(WINDOWS, rawWindow)) window = rawWindow as WindowName;
-  else if (/^\d+$/.test(rawWindow)) window = Number(rawWindow);
-  else
-    throw new ConfigurationError(
-      EnvVar.window,
-      `is not one of ${Object.keys(WINDOWS).join(', ')} or a whole number of seconds ${unshown(rawWindow)}`,
-    );
-  const policy = env[EnvVar.storePolicy] || 'open';
-  if (policy !== 'open' && policy !== 'closed') {
-    throw new ConfigurationError(EnvVar.storePolicy, `is neither open nor closed ${unshown(policy)}`);
-  }
-  const reserve = timingFromEnv(env);
+  const { window = 'default', onStoreError: policy = 'open', ...reserve } = settingsFromEnv(env);
   // Removed in 0.3.0: a deployment still setting it would believe it is covered.
   if (env[READ_PREVIOUS_KEYS_REMOVED] !== undefined && env[READ_PREVIOUS_KEYS_REMOVED] !== '') {
     throw new ConfigurationError(
@@ -139,13 +127,15 @@ export function dedupConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DedupE
       `was replaced in 0.3.0 by ${EnvVar.previousKeyFormat} (0.1.0 or 0.2.0, the release deployed before)`,
     );
   }
-  const previousFormat = checkPreviousKeyFormat(env[EnvVar.previousKeyFormat], EnvVar.previousKeyFormat);
-  const eventId = parseEventIdSource(env[EnvVar.eventIdSource], env[EnvVar.eventIdFormat], {
-    source: EnvVar.eventIdSource,
-    format: EnvVar.eventIdFormat,
-  });
+  const eventId = parseEventIdSource(
+    variable(env, EnvVar.eventIdSource),
+    variable(env, EnvVar.eventIdFormat),
+    {
+      source: EnvVar.eventIdSource,
+      format: EnvVar.eventIdFormat,
+    },
+  );
   const rollout = {
-    ...(previousFormat ? { previousKeyFormat: previousFormat } : {}),
     ...poisonFromEnv(env),
     ...(eventId ? { eventId } : {}),
   };

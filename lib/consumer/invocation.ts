@@ -57,6 +57,7 @@ import type { HandleContext, RecordMetrics } from './options.ts';
 import { lanesOf } from './ordering.ts';
 import { parkOrFail, willPark } from './park-record.ts';
 import { Slots } from './slots.ts';
+import { reserveFor } from './time-budget.ts';
 
 /** The invocation ends this long before the Lambda timeout (middy's early timeout, which it replaces). */
 const EARLY_MS = 5;
@@ -392,12 +393,13 @@ export class Invocation<T> implements Batch<T>, InvocationView<T> {
       return parkOrFail(config, record, this, context, invalid);
     }
     const left = remainingMs(context);
-    if (left < config.reserveMs) {
+    const reserve = reserveFor(config, context);
+    if (left < reserve) {
       config.logger.warn('too little time left to start the record: released for a retry', {
         ...recordKeys(raw, record.message),
         remainingMs: left,
       });
-      return record.failed(new OutOfTimeError(raw, `${left} ms left, below reserveMs ${config.reserveMs}`));
+      return record.failed(new OutOfTimeError(raw, `${left} ms left, below reserveMs ${reserve}`));
     }
     const message = record.start();
     const guarded = record.claim === 'claimed';

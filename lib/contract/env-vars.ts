@@ -22,18 +22,28 @@ export const EnvVar = {
   redisCacheName: 'DEDUP_REDIS_CACHE_NAME',
   /** `true` (default with iam) for ElastiCache Serverless, `false` for a replication group. */
   redisServerless: 'DEDUP_REDIS_SERVERLESS',
-  /** A name of {@link WINDOWS} (default `default`) or a number of seconds, at least {@link MIN_WINDOW_SECONDS}. */
-  window: 'DEDUP_WINDOW',
-  /** What a store failure does: `open` (default, run without dedup) or `closed` (fail the record). */
-  storePolicy: 'DEDUP_STORE_POLICY',
-  /** The URL of the SQS queue that records no retry can cure are parked in (the poison sink). Unset: none. */
-  poisonQueueUrl: 'POISON_QUEUE_URL',
-  /** Milliseconds kept free at the end of an invocation (default 5000). */
-  reserveMs: 'DEDUP_RESERVE_MS',
-  /** Milliseconds of a claim's lease (default 30000). */
-  leaseMs: 'DEDUP_LEASE_MS',
-  /** Longest wait, in ms, for a claim another invocation holds (default: the lease; 0 fails it at once). */
-  heldClaimWaitMs: 'DEDUP_HELD_CLAIM_WAIT_MS',
+  /** A name of {@link WINDOWS} (default `default`) or a number of seconds, at least {@link MIN_WINDOW_SECONDS}. Was `DEDUP_WINDOW`. */
+  window: 'MSK_ONCE_WINDOW',
+  /** What a store failure does: `open` (default, run without dedup) or `closed` (fail the record). Was `DEDUP_STORE_POLICY`. */
+  onStoreError: 'MSK_ONCE_ON_STORE_ERROR',
+  /** @deprecated The key of 0.2.0 for {@link EnvVar.onStoreError} (the same variable). */
+  storePolicy: 'MSK_ONCE_ON_STORE_ERROR',
+  /** The URL of the SQS queue that records no retry can cure are parked in (the poison sink). Unset: none. Was `POISON_QUEUE_URL`. */
+  poisonQueueUrl: 'MSK_ONCE_POISON_QUEUE_URL',
+  /** The function timeout in ms, set by the construct from its `timeout`: the reserve and the effect layer must fit in it. */
+  functionTimeoutMs: 'MSK_ONCE_FUNCTION_TIMEOUT_MS',
+  /** Milliseconds kept free at the end of an invocation (default 5000, at most half the timeout). Was `DEDUP_RESERVE_MS`. */
+  reserveMs: 'MSK_ONCE_RESERVE_MS',
+  /** Milliseconds of a claim's lease (default 30000). Was `DEDUP_LEASE_MS`. */
+  leaseMs: 'MSK_ONCE_LEASE_MS',
+  /** Longest wait, in ms, for a claim another invocation holds (default: the lease; 0 fails it at once). Was `DEDUP_HELD_CLAIM_WAIT_MS`. */
+  heldClaimWaitMs: 'MSK_ONCE_HELD_CLAIM_WAIT_MS',
+  /** A group commit once this many records succeeded (default 100). */
+  commitEveryRecords: 'MSK_ONCE_COMMIT_EVERY_RECORDS',
+  /** A group commit this long, in ms, after its first record succeeded (default 500, at most a third of the lease). */
+  commitEveryMs: 'MSK_ONCE_COMMIT_EVERY_MS',
+  /** Largest accepted header value, in bytes (default 16384). */
+  maxHeaderBytes: 'MSK_ONCE_MAX_HEADER_BYTES',
   /** How the records of a partition are ordered: `partition` (default, one at a time) or `key` (per Kafka key). */
   ordering: 'MSK_ONCE_ORDERING',
   /** With `key` ordering, how many records run at once per invocation (default 16). */
@@ -41,19 +51,19 @@ export const EnvVar = {
   /**
    * During a rollout of a new key format, the format of the release deployed before (`0.1.0` or
    * `0.2.0`): each event is claimed and committed under both keys (docs/consumer.md, "Key format").
-   * Default: none.
+   * Default: none. Was `DEDUP_PREVIOUS_KEY_FORMAT`.
    */
-  previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
+  previousKeyFormat: 'MSK_ONCE_PREVIOUS_KEY_FORMAT',
   /** `redis` (default) or `memory`: an in-process store, for local runs only. */
   store: 'DEDUP_STORE',
   /**
    * Where the event id is read: `header` (default, the Event-Id header), `header:<name>`,
    * `cloudevents`, `key` or `position` (docs/consumer.md, "Event id"). A function of the message is
-   * code: it is given to kafkaHandler, not here.
+   * code: it is given to kafkaHandler, not here. Was `DEDUP_EVENT_ID_SOURCE`.
    */
-  eventIdSource: 'DEDUP_EVENT_ID_SOURCE',
-  /** The event id's form: `ulid` (default for a header), `uuid`, `opaque` or `opaque:<maxBytes>`. */
-  eventIdFormat: 'DEDUP_EVENT_ID_FORMAT',
+  eventIdSource: 'MSK_ONCE_EVENT_ID_SOURCE',
+  /** The event id's form: `ulid` (default for a header), `uuid`, `opaque` or `opaque:<maxBytes>`. Was `DEDUP_EVENT_ID_FORMAT`. */
+  eventIdFormat: 'MSK_ONCE_EVENT_ID_FORMAT',
   /** The DynamoDB table of the effect layer's marks (Powertools idempotency records). */
   idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
   /** How long a COMPLETED effect mark lives, in seconds (default 7 days). */
@@ -95,7 +105,7 @@ export const EnvVar = {
 /** An environment variable name of {@link EnvVar}. */
 export type EnvVarName = (typeof EnvVar)[keyof typeof EnvVar];
 
-/** The variables that configure the dedup store and window (the `DEDUP_*` family). */
+/** The variables of the dedup store's connection (the `DEDUP_*` family: the store's endpoint and auth). */
 export const DEDUP_ENV_VARS = [
   EnvVar.redisUrl,
   EnvVar.redisMode,
@@ -104,13 +114,21 @@ export const DEDUP_ENV_VARS = [
   EnvVar.redisToken,
   EnvVar.redisCacheName,
   EnvVar.redisServerless,
-  EnvVar.window,
-  EnvVar.storePolicy,
-  EnvVar.reserveMs,
-  EnvVar.leaseMs,
-  EnvVar.heldClaimWaitMs,
   EnvVar.store,
-  EnvVar.previousKeyFormat,
-  EnvVar.eventIdSource,
-  EnvVar.eventIdFormat,
 ] as const;
+
+/**
+ * Names of 0.2.0 read for one release in place of the new ones, with a warning at cold start (the
+ * settings' own old names are declared with them, lib/contract/settings.ts).
+ */
+export const DEPRECATED_ENV_VARS: Readonly<Record<string, string>> = {
+  DEDUP_WINDOW: EnvVar.window,
+  DEDUP_STORE_POLICY: EnvVar.onStoreError,
+  DEDUP_RESERVE_MS: EnvVar.reserveMs,
+  DEDUP_LEASE_MS: EnvVar.leaseMs,
+  DEDUP_HELD_CLAIM_WAIT_MS: EnvVar.heldClaimWaitMs,
+  DEDUP_PREVIOUS_KEY_FORMAT: EnvVar.previousKeyFormat,
+  DEDUP_EVENT_ID_SOURCE: EnvVar.eventIdSource,
+  DEDUP_EVENT_ID_FORMAT: EnvVar.eventIdFormat,
+  POISON_QUEUE_URL: EnvVar.poisonQueueUrl,
+};

@@ -12,6 +12,7 @@ import * as contract from '../../lib/contract.ts';
 const {
   ALARM_DEFAULTS,
   DEDUP_ENV_VARS,
+  DEPRECATED_ENV_VARS,
   DEDUP_USER_COMMANDS,
   DEDUP_ERROR_REASONS,
   DEFAULT_NAMESPACE,
@@ -89,24 +90,29 @@ describe('contract: the public values', () => {
         redisToken: 'DEDUP_REDIS_TOKEN',
         redisCacheName: 'DEDUP_REDIS_CACHE_NAME',
         redisServerless: 'DEDUP_REDIS_SERVERLESS',
-        window: 'DEDUP_WINDOW',
-        storePolicy: 'DEDUP_STORE_POLICY',
-        reserveMs: 'DEDUP_RESERVE_MS',
-        leaseMs: 'DEDUP_LEASE_MS',
-        heldClaimWaitMs: 'DEDUP_HELD_CLAIM_WAIT_MS',
+        window: 'MSK_ONCE_WINDOW',
+        onStoreError: 'MSK_ONCE_ON_STORE_ERROR',
+        storePolicy: 'MSK_ONCE_ON_STORE_ERROR',
+        functionTimeoutMs: 'MSK_ONCE_FUNCTION_TIMEOUT_MS',
+        reserveMs: 'MSK_ONCE_RESERVE_MS',
+        leaseMs: 'MSK_ONCE_LEASE_MS',
+        heldClaimWaitMs: 'MSK_ONCE_HELD_CLAIM_WAIT_MS',
+        commitEveryRecords: 'MSK_ONCE_COMMIT_EVERY_RECORDS',
+        commitEveryMs: 'MSK_ONCE_COMMIT_EVERY_MS',
+        maxHeaderBytes: 'MSK_ONCE_MAX_HEADER_BYTES',
         ordering: 'MSK_ONCE_ORDERING',
         concurrency: 'MSK_ONCE_CONCURRENCY',
-        previousKeyFormat: 'DEDUP_PREVIOUS_KEY_FORMAT',
+        previousKeyFormat: 'MSK_ONCE_PREVIOUS_KEY_FORMAT',
         store: 'DEDUP_STORE',
-        eventIdSource: 'DEDUP_EVENT_ID_SOURCE',
-        eventIdFormat: 'DEDUP_EVENT_ID_FORMAT',
+        eventIdSource: 'MSK_ONCE_EVENT_ID_SOURCE',
+        eventIdFormat: 'MSK_ONCE_EVENT_ID_FORMAT',
         idempotencyTable: 'IDEMPOTENCY_TABLE_NAME',
         idempotencyExpiresAfterSeconds: 'IDEMPOTENCY_EXPIRES_AFTER_SECONDS',
         handlerName: 'MSK_ONCE_HANDLER_NAME',
         deployedServiceName: 'MSK_ONCE_SERVICE_NAME',
         serviceName: 'POWERTOOLS_SERVICE_NAME',
         metricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
-        poisonQueueUrl: 'POISON_QUEUE_URL',
+        poisonQueueUrl: 'MSK_ONCE_POISON_QUEUE_URL',
         logLevel: 'POWERTOOLS_LOG_LEVEL',
         powertoolsDev: 'POWERTOOLS_DEV',
         metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
@@ -164,10 +170,15 @@ describe('contract: consistent with itself', () => {
   });
 
   test('names are unique, and DEDUP_ENV_VARS is the whole DEDUP_ family of EnvVar', () => {
-    for (const table of [Metric, Dimension, EnvVar, Header]) {
+    // EnvVar.storePolicy is the deprecated key of onStoreError's variable (the one shared value).
+    const { storePolicy: _deprecated, ...envVars } = EnvVar;
+    for (const table of [Metric, Dimension, envVars, Header]) {
       const values = Object.values(table);
       assert.equal(new Set(values).size, values.length);
     }
+    // Every 0.2.0 name read for one release maps to a variable of today.
+    for (const now of Object.values(DEPRECATED_ENV_VARS))
+      assert.ok(Object.values(EnvVar).includes(now as never), now);
     assert.deepEqual(
       [...DEDUP_ENV_VARS].sort(),
       Object.values(EnvVar)

@@ -105,7 +105,7 @@ describe('KafkaConsumer poisonQueue', () => {
         consumer('Owned', {
           environment: { [EnvVar.poisonQueueUrl]: 'https://sqs.eu-west-1.amazonaws.com/1/q' },
         }),
-      /environment\.POISON_QUEUE_URL is set by the construct/,
+      /environment\.MSK_ONCE_POISON_QUEUE_URL is set by the construct from its prop poisonQueue/,
     );
   });
 });

@@ -141,7 +141,7 @@ describe('KafkaConsumer validation', () => {
     assert.equal(variables({})[EnvVar.previousKeyFormat], undefined);
     const e = rejects({ previousKeyFormat: '0.9.0' as never });
     assert.equal(e.prop, 'previousKeyFormat');
-    assert.match(e.message, /'0\.9\.0' is not a previous key format/);
+    assert.match(e.message, /'0\.9\.0' is neither '0\.1\.0' nor '0\.2\.0'/);
     assert.equal(rejects({ readPreviousKeys: true } as never).prop, 'readPreviousKeys');
   });
 
@@ -160,7 +160,7 @@ describe('KafkaConsumer validation', () => {
     assert.equal(plain[EnvVar.ordering], undefined, 'unset: the handler default (partition)');
     assert.equal(plain[EnvVar.concurrency], undefined);
     assert.equal(rejects({ ordering: 'offset' as never }).prop, 'ordering');
-    assert.match(rejects({ concurrency: 8 }).message, /ordering: 'key' only/);
+    assert.match(rejects({ concurrency: 8 }).message, /set ordering to 'key', or drop concurrency/);
     assert.equal(rejects({ ordering: 'key', concurrency: 0 }).prop, 'concurrency');
     assert.equal(rejects({ heldClaimWait: Duration.minutes(20) }).prop, 'heldClaimWait');
     const { stack, base } = scope();
