@@ -66,10 +66,12 @@ async function timed<T, B>(batch: Batch<B>, call: () => Promise<T>): Promise<T> 
  */
 function settleWhenDone<T>(config: ResolvedConfig<T>, batch: Batch<T>, record: BatchRecord<T>): void {
   record.outlived();
+  // A write to the poison sink past its bound settles after the outcome: wait for it (park-record.ts).
   record.whenSettled().then(async () => {
+    const lateParked = (await record.parkInFlight) === true;
     const key = [record.key!];
     try {
-      if (record.outcome === 'succeeded' || record.outcome === 'parked') {
+      if (record.outcome === 'succeeded' || record.outcome === 'parked' || lateParked) {
         record.committed();
         await config.store.commit(key, batch.owner, config.windowMs);
       } else {
@@ -104,7 +106,7 @@ async function settleClaims<T>(config: ResolvedConfig<T>, batch: Batch<T>): Prom
       if (claim === 'unguarded') record.released();
       else if (claim === 'outliving') running = true;
       else if (claim !== 'claimed') continue;
-      else if (record.run === 'running') {
+      else if (record.run === 'running' || record.run === 'poisoned' || record.parkInFlight) {
         running = true;
         settleWhenDone(config, batch, record);
       } else if (record.outcome === 'succeeded' || record.outcome === 'parked') {
