@@ -7,6 +7,55 @@
  * @internal
  */
 
+/**
+ * Names that suggest a credential (a header, a field): their values are never copied into an entry,
+ * a log or an error. One list for the consumer: the poison entry's headers use it.
+ */
+const CREDENTIAL_NAME = new RegExp(
+  [
+    'auth', // Authorization, Proxy-Authorization, X-Auth-*
+    'token',
+    'secret',
+    'passw',
+    'passphrase',
+    'pwd',
+    'signature',
+    'signed',
+    'credential',
+    'cookie',
+    'jwt',
+    'bearer',
+    'assertion', // X-JWT-Assertion, SAML assertions
+    'session', // session keys and ids: x-session-key, sessionid
+    'api[-_]?key',
+    'access[-_]?key',
+    'private[-_]?key',
+    'client[-_]?(cert|key)',
+    'cert',
+    'dsn', // a connection string with its password
+    'connection[-_]?string',
+    'x-amz-security',
+  ].join('|'),
+  'i',
+);
+
+/** A value that is a credential whatever its name: an HTTP authorization scheme and its token. */
+const CREDENTIAL_VALUE = /^\s*(bearer|basic|digest|negotiate|aws4-hmac-sha256)\s+\S/i;
+
+/**
+ * Whether a header named `name` (holding `value`, when known) may carry a credential: such a value
+ * is not copied.
+ *
+ * @example
+ * isCredentialHeader('X-JWT-Assertion'); // true
+ * isCredentialHeader('x-tenant', 'Bearer eyJ…'); // true
+ * isCredentialHeader('x-tenant', 'acme'); // false
+ * @internal
+ */
+export function isCredentialHeader(name: string, value?: string): boolean {
+  return CREDENTIAL_NAME.test(name) || (value !== undefined && CREDENTIAL_VALUE.test(value));
+}
+
 /** What replaces a secret in any text. */
 export const REDACTED = '***';
 
