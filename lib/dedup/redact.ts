@@ -140,3 +140,33 @@ function read<T>(get: () => T, fallback: T): T {
     return fallback;
   }
 }
+
+/**
+ * What a caller's `password` function throws, told without its message: the function handles the
+ * secret, so its errors may quote it (a `JSON.parse` of a plain-text secret quotes its start).
+ * Only the thrown value's type (an Error's class name, when it is a plain identifier) is shown.
+ *
+ * @example
+ * const make = opaqueFailures(() => JSON.parse(secretText).password);
+ * // rejects with: the password function threw a SyntaxError (its message is not shown: it may quote the secret)
+ * @internal
+ */
+export function opaqueFailures<T>(make: () => T | Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      return await make();
+    } catch (thrown) {
+      const type = thrownType(thrown);
+      throw new Error(
+        `the password function threw ${/^[AEIOU]/i.test(type) ? 'an' : 'a'} ${type} (its message is not shown: it may quote the secret)`,
+      );
+    }
+  };
+}
+
+/** An Error's class name when it is a plain identifier, else the value's type; never its text. */
+function thrownType(thrown: unknown): string {
+  const name = read(() => (thrown instanceof Error ? String(thrown.name) : undefined), undefined);
+  if (name !== undefined) return /^[A-Za-z_$][\w$]{0,59}$/.test(name) ? name : 'Error';
+  return thrown === null ? 'null' : typeof thrown;
+}
