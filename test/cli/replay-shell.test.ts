@@ -229,3 +229,36 @@ describe('msk-once replay refuses what would corrupt the lines, naming the recor
     });
   }
 });
+
+describe('a replayed tombstone is sent as a tombstone', () => {
+  test('kcat: -Z and an empty line (a NULL value), not an empty value or a file', async () => {
+    const out = path.join(dir, 'kcat-tombstone');
+    const r = await cli(
+      'replay',
+      dump('tombstone', { topic: 'orders', value: null }),
+      '--for',
+      'kcat',
+      '--out',
+      out,
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const script = readFileSync(path.join(out, 'replay.sh'), 'utf8');
+    assert.match(script, /printf '\\n' \| kcat -P -Z -b "\$BROKERS" -t 'orders'/);
+    const { args } = runPasted(`sh '${path.join(out, 'replay.sh')}'`, 'kcat');
+    assert.ok(args.includes('-Z'), 'kcat is told to send an empty line as NULL');
+    assert.ok(!args.some((a) => a.endsWith('.bin')), 'no value file');
+  });
+
+  test('the console producer refuses it, naming the record (it cannot send a NULL value)', async () => {
+    const r = await cli(
+      'replay',
+      dump('tombstone', { topic: 'orders', value: null }),
+      '--for',
+      'kafka-console-producer',
+      '--out',
+      path.join(dir, 'tombstone.tsv'),
+    );
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /orders-0@7: a tombstone; the console producer cannot send a null value/);
+  });
+});
