@@ -50,7 +50,7 @@ describe('id forms and their limits', () => {
     test(`${format}: a byte limit is refused at cold start, naming the setting`, () => {
       assert.throws(
         () =>
-          consumer({ from: 'header', header: 'X-Id', format, maxBytes: 64 } as EventIdSource<
+          consumer({ from: 'header', header: 'X-Id', format, maxBytes: 64 } as unknown as EventIdSource<
             unknown,
             Buffer
           >),
