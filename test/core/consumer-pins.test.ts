@@ -109,6 +109,27 @@ describe('key order', () => {
   });
 });
 
+describe('the concurrency bound of key order', () => {
+  test('1 and 1000 are taken; 0 and 1001 refused, naming the range', () => {
+    const make = (concurrency: number) =>
+      kafkaHandler({
+        service: 'svc',
+        handlerName: 'h',
+        store: new MemoryDedupStore({ quiet: true }),
+        ordering: 'key',
+        concurrency,
+        handle: () => {},
+      });
+    for (const ok of [1, 1000]) assert.doesNotThrow(() => make(ok), `${ok} is taken`);
+    for (const bad of [0, 1001])
+      assert.throws(
+        () => make(bad),
+        (e: Error) =>
+          new RegExp(`concurrency: ${bad} is not a whole number of records 1\\.\\.1000`).test(e.message),
+      );
+  });
+});
+
 describe('waiting for a held claim', () => {
   test('the wait keeps the reserve: it ends before the invocation does, which answers itself', async () => {
     const service = uniqueService('held-reserve');
