@@ -191,9 +191,10 @@ function messageRows(
       if (!Array.isArray(records))
         throw new DlqFormatError(where, `payload.records["${tp}"] is not an array`);
       for (const r of records as MSKRecord[]) {
+        // A topic that is not text (a hand-made dump) is named by the partition it was listed under.
         const key =
-          r.topic === undefined || typeof r.partition !== 'number' ? partitionOf(tp, where) : undefined;
-        const topic = r.topic ?? key!.topic;
+          typeof r.topic !== 'string' || typeof r.partition !== 'number' ? partitionOf(tp, where) : undefined;
+        const topic = typeof r.topic === 'string' ? r.topic : key!.topic;
         const partition = typeof r.partition === 'number' ? r.partition : key!.partition;
         const eventId =
           options.eventId || options.keyPrefix

@@ -19,7 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KafkaLog, LogHeader } from '../emulator/index.ts';
-import { formatPosition } from '../lib/contract.ts';
+import { formatPosition, isByteArray } from '../lib/contract.ts';
 import type { DlqRow } from './dlq-reader.ts';
 
 /** A record to produce again, as the DLQ message holds it. */
@@ -59,17 +59,53 @@ export function replayRecords(rows: readonly DlqRow[]): ReplayRecord[] {
       throw new ReplayError(
         `${where}: the message holds no record (an SQS/SNS summary): read it from the source topic by its offsets`,
       );
+    // A dump is producer-controlled text: each field checked for its type, never coerced (a
+    // `headers: "x"` would become a header named 0, a numeric topic would crash the quoting).
+    const record = r as unknown as Record<string, unknown>;
+    if (typeof record.topic !== 'string' || record.topic === '')
+      throw new ReplayError(
+        `${where}: the record's topic is ${describeField(record.topic)}, not a topic name`,
+      );
     const headers: LogHeader[] = [];
-    for (const header of r.headers ?? [])
-      for (const [name, bytes] of Object.entries(header)) headers.push({ name, value: Buffer.from(bytes) });
+    if (record.headers !== undefined && record.headers !== null) {
+      if (!Array.isArray(record.headers))
+        throw new ReplayError(
+          `${where}: the record's headers are ${describeField(record.headers)}, not a list of {name: bytes}`,
+        );
+      for (const header of record.headers as unknown[]) {
+        if (header === null || typeof header !== 'object' || Array.isArray(header))
+          throw new ReplayError(`${where}: a header is ${describeField(header)}, not {name: bytes}`);
+        for (const [name, bytes] of Object.entries(header)) {
+          if (!isByteArray(bytes))
+            throw new ReplayError(`${where}: header ${JSON.stringify(name)} is not a list of bytes`);
+          headers.push({ name, value: Buffer.from(bytes) });
+        }
+      }
+    }
     return {
       position: where,
-      topic: r.topic,
-      key: r.key === undefined || r.key === null ? null : Buffer.from(r.key, 'base64'),
-      value: r.value === undefined || r.value === null ? null : Buffer.from(r.value, 'base64'),
+      topic: record.topic,
+      key: base64Field(record.key, 'key', where),
+      value: base64Field(record.value, 'value', where),
       headers,
     };
   });
+}
+
+/** What a dump holds where a string was expected, in a few words (never the value itself). */
+function describeField(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** A key or value of the dump: absent/null, or base64 text. */
+function base64Field(value: unknown, field: 'key' | 'value', where: string): Buffer | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string')
+    throw new ReplayError(`${where}: the record's ${field} is ${describeField(value)}, not base64 text`);
+  return Buffer.from(value, 'base64');
 }
 
 /**
@@ -94,9 +130,29 @@ function isText(bytes: Buffer): boolean {
   return Buffer.from(text, 'utf8').equals(bytes) && !/[\u0000-\u001f\u007f]/.test(text);
 }
 
-/** `text` in single quotes for sh. */
-function shellQuoted(text: string): string {
+/**
+ * `text` in single quotes for sh and bash: nothing inside is expanded (`$(…)`, backticks, `;`).
+ *
+ * @example
+ * shellQuoted("orders$(touch x)"); // "'orders$(touch x)'"
+ */
+export function shellQuoted(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a control character breaks a line or a terminal
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A topic name to print in a command: refused when it holds a control character (a TAB or a
+ * newline would not survive being shown, nor pasted).
+ *
+ * @throws {ReplayError} naming the record.
+ */
+export function commandTopic(topic: string, position: string): string {
+  if (CONTROL.test(topic))
+    throw new ReplayError(`${position}: the topic holds a control character; it cannot go on a command line`);
+  return topic;
 }
 
 /**
@@ -120,7 +176,14 @@ export function writeKcatReplay(records: readonly ReplayRecord[], dir: string, t
   ];
   mkdirSync(join(dir, 'values'), { recursive: true });
   records.forEach((r, i) => {
-    const args = ['kcat', '-P', '-b', '"$BROKERS"', '-t', shellQuoted(topic ?? r.topic)];
+    const args = [
+      'kcat',
+      '-P',
+      '-b',
+      '"$BROKERS"',
+      '-t',
+      shellQuoted(commandTopic(topic ?? r.topic, r.position)),
+    ];
     if (r.key !== null) {
       if (!isText(r.key))
         throw new ReplayError(`${r.position}: the key is binary; kcat takes a key as an argument (text)`);
@@ -128,7 +191,13 @@ export function writeKcatReplay(records: readonly ReplayRecord[], dir: string, t
     }
     for (const h of r.headers) {
       if (!isText(h.value))
-        throw new ReplayError(`${r.position}: header ${h.name} is binary; kcat takes headers as text`);
+        throw new ReplayError(
+          `${r.position}: header ${JSON.stringify(h.name)} is binary; kcat takes headers as text`,
+        );
+      if (!isText(Buffer.from(h.name)) || h.name.includes('='))
+        throw new ReplayError(
+          `${r.position}: header ${JSON.stringify(h.name)} holds = or a control character; kcat's -H name=value cannot carry it`,
+        );
       args.push('-H', shellQuoted(`${h.name}=${h.value.toString('utf8')}`));
     }
     args.push('"$@"');
@@ -172,9 +241,10 @@ export function consoleProducerLines(records: readonly ReplayRecord[]): string {
         throw new ReplayError(`${r.position}: the key is binary; use kcat`);
       const headers = r.headers.map((h) => {
         const value = h.value.toString('utf8');
-        if (!isText(h.value) || /[,:]/.test(h.name) || /[,]/.test(value))
+        // TAB and newline are separators of the line too: isText refuses every control character.
+        if (!isText(h.value) || !isText(Buffer.from(h.name)) || /[,:]/.test(h.name) || /[,]/.test(value))
           throw new ReplayError(
-            `${r.position}: header ${h.name} holds a separator (, or :) or is binary; use kcat`,
+            `${r.position}: header ${JSON.stringify(h.name)} holds a separator (, : TAB or a newline) or is binary; use kcat`,
           );
         return `${h.name}:${value}`;
       });

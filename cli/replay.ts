@@ -6,7 +6,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { readDlqFile } from './dlq.ts';
-import { consoleProducerLines, ReplayError, replayRecords, writeKcatReplay } from './dlq-replay.ts';
+import {
+  commandTopic,
+  consoleProducerLines,
+  ReplayError,
+  replayRecords,
+  shellQuoted,
+  writeKcatReplay,
+} from './dlq-replay.ts';
 import { printable } from './terminal-text.ts';
 
 export interface ReplayOptions {
@@ -35,17 +42,22 @@ export function runReplay(file: string, o: ReplayOptions): number {
       const script = writeKcatReplay(records, o.out, o.topic);
       console.log(`${records.length} record(s) written to ${printable(script)}; produce them with:`);
       console.log(
-        `  BROKERS=<bootstrap servers> sh ${printable(script)} [-F client.properties | -X security.protocol=SSL …]`,
+        `  BROKERS=<bootstrap servers> sh ${printable(shellQuoted(script))} [-F client.properties | -X security.protocol=SSL …]`,
       );
     } else {
       writeFileSync(o.out, consoleProducerLines(records));
-      const topic = o.topic ?? [...new Set(records.map((r) => r.topic))].join(',');
+      // Quoted for the shell the operator pastes it in: a DLQ record's topic is producer-controlled.
+      const topic = shellQuoted(
+        o.topic !== undefined
+          ? commandTopic(o.topic, '--topic')
+          : [...new Set(records.map((r) => commandTopic(r.topic, r.position)))].join(','),
+      );
       console.log(`${records.length} record(s) written to ${printable(o.out)}; produce them with:`);
       console.log(
         `  kafka-console-producer.sh --bootstrap-server $BS --producer.config client.properties --topic ${printable(topic)} \\\n` +
           "    --property parse.headers=true --property headers.delimiter=$'\\t' --property headers.separator=, \\\n" +
           "    --property headers.key.separator=: --property parse.key=true --property key.separator=$'\\t' < " +
-          printable(o.out),
+          printable(shellQuoted(o.out)),
       );
       if (o.topic === undefined && new Set(records.map((r) => r.topic)).size > 1)
         console.log('  (the records come from several topics: split the file by topic, or give --topic)');

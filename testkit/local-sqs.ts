@@ -3,16 +3,25 @@
  * the AWS JSON 1.0 protocol (`X-Amz-Target: AmazonSQS.<Action>`), SendMessage answered with
  * `MessageId` and `MD5OfMessageBody` (the SDK checks the digest), SendMessageBatch with `Successful`
  * and `Failed` entries (`Id`, `SenderFault`, `Code`), and `QueueDoesNotExist` for an unknown queue
- * URL. Queues are made in process; what they received is read in process. Tested against the
- * documented shapes, not against AWS (no account here): it does not check signatures, attributes,
- * visibility or message size limits other than the 1 MiB body.
+ * URL. Queues are made in process; what they received is read in process. It refuses what SQS
+ * refuses of a message, with SQS's error codes: characters outside SQS's set
+ * (`InvalidMessageContents`: #x9 | #xA | #xD | #x20-#xD7FF | #xE000-#xFFFD | #x10000-#x10FFFF), a
+ * body over the queue's MaximumMessageSize (1 MiB unless given; `InvalidParameterValue`), and on a
+ * FIFO queue (`.fifo`) a message without `MessageGroupId` (`MissingParameter`) or without
+ * `MessageDeduplicationId` (`InvalidParameterValue`: these queues have no content-based
+ * deduplication). Tested against the documented shapes, not against AWS (no account here): it does
+ * not check signatures, attributes or visibility.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { type AwsJsonAnswer, type LocalAwsJsonServer, startLocalAwsJsonServer } from './local-aws-json.ts';
 
 export interface LocalSqs extends LocalAwsJsonServer {
-  /** Create a queue (a no-op if it exists) and return its URL: `<endpoint>/000000000000/<name>`. */
-  createQueue(name: string): string;
+  /**
+   * Create a queue (a no-op if it exists) and return its URL: `<endpoint>/000000000000/<name>`.
+   * A name ending in `.fifo` makes a FIFO queue. `maximumMessageSize`: the queue's
+   * MaximumMessageSize in bytes (default 1 MiB, SQS's largest).
+   */
+  createQueue(name: string, attributes?: { maximumMessageSize?: number }): string;
   /** The bodies a queue received, oldest first. */
   messages(queueUrl: string): string[];
   /** Refuse the next `n` SendMessage requests with `InternalError` (HTTP 500). */
@@ -22,6 +31,45 @@ export interface LocalSqs extends LocalAwsJsonServer {
 const SEND = 'AmazonSQS.SendMessage';
 const SEND_BATCH = 'AmazonSQS.SendMessageBatch';
 const MAX_BODY_BYTES = 1024 * 1024;
+// SQS's allowed characters (the W3C XML set); anything else is InvalidMessageContents.
+const NOT_SQS_TEXT = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+/** Why SQS refuses a message, as its JSON protocol says it; undefined when it takes it. */
+function refusal(
+  body: unknown,
+  request: Record<string, unknown>,
+  fifo: boolean,
+  maxBytes: number,
+): { error: string; message: string } | undefined {
+  if (typeof body !== 'string' || body === '')
+    return {
+      error: 'com.amazonaws.sqs#MissingParameter',
+      message: 'The request must contain the parameter MessageBody.',
+    };
+  if (NOT_SQS_TEXT.test(body))
+    return {
+      error: 'com.amazonaws.sqs#InvalidMessageContents',
+      message:
+        'Invalid characters found. Valid unicode characters are #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF',
+    };
+  if (Buffer.byteLength(body) > maxBytes)
+    return {
+      error: 'com.amazonaws.sqs#InvalidParameterValue',
+      message: `One or more parameters are invalid. Reason: Message must be shorter than ${maxBytes} bytes.`,
+    };
+  if (fifo && typeof request.MessageGroupId !== 'string')
+    return {
+      error: 'com.amazonaws.sqs#MissingParameter',
+      message: 'The request must contain the parameter MessageGroupId.',
+    };
+  if (fifo && typeof request.MessageDeduplicationId !== 'string')
+    return {
+      error: 'com.amazonaws.sqs#InvalidParameterValue',
+      message:
+        'The queue should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
+    };
+  return undefined;
+}
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
@@ -34,6 +82,7 @@ const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex
  */
 export async function startLocalSqs(): Promise<LocalSqs> {
   const queues = new Map<string, string[]>();
+  const maxBytes = new Map<string, number>();
   let refusals = 0;
   let endpoint = '';
   const noQueue: AwsJsonAnswer = {
@@ -50,11 +99,12 @@ export async function startLocalSqs(): Promise<LocalSqs> {
         }
         const queue = queueOf(request);
         if (!queue) return noQueue;
+        const url = String(request.QueueUrl);
         const body = request.MessageBody;
-        if (typeof body !== 'string' || body === '' || Buffer.byteLength(body) > MAX_BODY_BYTES)
-          return { error: 'InvalidParameterValue', message: 'MessageBody must be 1 byte to 1 MiB of text' };
-        queue.push(body);
-        return { body: { MessageId: randomUUID(), MD5OfMessageBody: md5(body) } };
+        const refused = refusal(body, request, url.endsWith('.fifo'), maxBytes.get(url) ?? MAX_BODY_BYTES);
+        if (refused) return refused;
+        queue.push(body as string);
+        return { body: { MessageId: randomUUID(), MD5OfMessageBody: md5(body as string) } };
       },
       [SEND_BATCH]: (request) => {
         const queue = queueOf(request);
@@ -66,12 +116,14 @@ export async function startLocalSqs(): Promise<LocalSqs> {
         const Failed: unknown[] = [];
         for (const entry of entries) {
           const body = entry.MessageBody;
-          if (typeof body !== 'string' || body === '') {
+          const url = String(request.QueueUrl);
+          const refused = refusal(body, entry, url.endsWith('.fifo'), maxBytes.get(url) ?? MAX_BODY_BYTES);
+          if (refused || typeof body !== 'string') {
             Failed.push({
               Id: entry.Id,
               SenderFault: true,
-              Code: 'InvalidParameterValue',
-              Message: 'empty body',
+              Code: refused?.error.replace('com.amazonaws.sqs#', '') ?? 'MissingParameter',
+              Message: refused?.message ?? 'no body',
             });
             continue;
           }
@@ -86,9 +138,10 @@ export async function startLocalSqs(): Promise<LocalSqs> {
   endpoint = server.endpoint;
   return {
     ...server,
-    createQueue: (name) => {
+    createQueue: (name, attributes = {}) => {
       const url = `${endpoint}/000000000000/${name}`;
       if (!queues.has(url)) queues.set(url, []);
+      if (attributes.maximumMessageSize !== undefined) maxBytes.set(url, attributes.maximumMessageSize);
       return url;
     },
     messages: (queueUrl) => [...(queues.get(queueUrl) ?? [])],

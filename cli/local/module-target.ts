@@ -116,6 +116,29 @@ type MiddyHandler = LambdaHandler<MSKEvent> & {
   hook(hooks: InvocationHooks): unknown;
 };
 
+/**
+ * What a module threw at import, in words: an Error's message (or its name), else what the value is
+ * (a module may throw `undefined`, a string, an object without a message); never throws itself.
+ *
+ * @example
+ * whatWasThrown(undefined); // 'it threw undefined, not an Error'
+ */
+export function whatWasThrown(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return thrown.message || `${thrown.name} without a message`;
+    if (thrown === undefined || thrown === null) return `it threw ${thrown}, not an Error`;
+    if (typeof thrown === 'string')
+      return `it threw the string ${JSON.stringify(thrown.slice(0, 500))}, not an Error`;
+    if (typeof thrown !== 'object' && typeof thrown !== 'function')
+      return `it threw the ${typeof thrown} ${String(thrown)}, not an Error`;
+    const message = (thrown as { message?: unknown }).message;
+    const json = typeof message === 'string' ? message : JSON.stringify(thrown);
+    return `it threw ${Array.isArray(thrown) ? 'a list' : `an ${typeof thrown}`}, not an Error${json ? `: ${json.slice(0, 500)}` : ''}`;
+  } catch {
+    return 'it threw a value that cannot be read, not an Error';
+  }
+}
+
 /** The lease and reserve a local run gives the function: a crashed claim expires within the retries. */
 export const LOCAL_LEASE_MS = 3_000;
 export const LOCAL_RESERVE_MS = 500;
@@ -200,7 +223,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
       try {
         mod = (await import(url)) as Record<string, unknown>;
       } catch (error) {
-        throw new Error(`cannot load --handler ${o.handler.module}: ${(error as Error).message}`);
+        throw new Error(`cannot load --handler ${o.handler.module}: ${whatWasThrown(error)}`);
       }
       const handler = mod[o.handler.exportName] as MiddyHandler | undefined;
       if (typeof handler !== 'function' || typeof handler.hook !== 'function')

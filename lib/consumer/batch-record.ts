@@ -90,6 +90,11 @@ export class BatchRecord<T> {
   #confirmedAt = 0;
   // Made only when something waits for the outcome: a copy, or a claim that outlives the answer.
   #settled: PromiseWithResolvers<void> | undefined;
+  /**
+   * A poison sink write that passed its bound: the record failed, but the write may yet land (true
+   * when it did). Its claim is settled only then (park-record.ts).
+   */
+  parkInFlight: Promise<boolean> | undefined;
 
   /**
    * @param message the decoded envelope (undefined when decoding failed before it)
@@ -221,9 +226,11 @@ export class BatchRecord<T> {
   /** The key turns DONE: the record succeeded, or was parked in the poison sink. */
   committed(): void {
     const run = this.#run;
+    // A failed record whose late write to the poison sink landed: parked after all.
+    const lateParked = run === 'failed' && this.#claim === 'outliving' && this.parkInFlight !== undefined;
     if (
       (this.#claim !== 'claimed' && this.#claim !== 'outliving') ||
-      (run !== 'succeeded' && run !== 'parked')
+      (run !== 'succeeded' && run !== 'parked' && !lateParked)
     )
       this.#illegal('committed');
     this.#claim = 'committed';
@@ -257,9 +264,17 @@ export class BatchRecord<T> {
     this.#claim = nowDone ? 'duplicate' : 'lost';
   }
 
-  /** The invocation answered while the record runs: its claim is settled when the run ends. */
+  /**
+   * The invocation answered while the record runs (or is being parked, or a write of it to the
+   * poison sink is still in flight): its claim is settled when that ends.
+   */
   outlived(): void {
-    if (this.#claim !== 'claimed' || this.#run !== 'running') this.#illegal('outlived');
+    const run = this.#run;
+    if (
+      this.#claim !== 'claimed' ||
+      (run !== 'running' && run !== 'poisoned' && this.parkInFlight === undefined)
+    )
+      this.#illegal('outlived');
     this.#claim = 'outliving';
   }
 

@@ -573,7 +573,8 @@ export class ClaimSession<T> implements Commits<T> {
         if (claim === 'unguarded') record.released();
         else if (claim === 'outliving') running = true;
         else if (claim !== 'claimed') continue;
-        else if (record.run === 'running') {
+        else if (record.run === 'running' || record.run === 'poisoned' || record.parkInFlight) {
+          // Running, being parked, or a write to the poison sink past its bound still in flight.
           running = true;
           this.#settleWhenDone(record);
         } else if (record.outcome === 'succeeded' || record.outcome === 'parked') {
@@ -599,7 +600,8 @@ export class ClaimSession<T> implements Commits<T> {
   }
 
   /**
-   * The invocation is ending (its time is up, or a bug) while `handle` still runs on this record:
+   * The invocation is ending (its time is up, or a bug) while `handle` still runs on this record
+   * (or it is being parked, or its write to the poison sink is still in flight):
    * releasing now would let a retry run it a second time alongside. The claim stays and is settled
    * when `handle` ends; if the sandbox is frozen or killed first, the lease ends it.
    */
@@ -607,9 +609,11 @@ export class ClaimSession<T> implements Commits<T> {
     record.outlived();
     const consequence =
       'could not settle the claim of a record that outlived its invocation; its lease ends it';
-    record.whenSettled().then(() => {
+    // A write to the poison sink past its bound settles after the outcome: wait for it (park-record.ts).
+    record.whenSettled().then(async () => {
+      const lateParked = (await record.parkInFlight) === true;
       try {
-        if (record.outcome === 'succeeded' || record.outcome === 'parked') {
+        if (record.outcome === 'succeeded' || record.outcome === 'parked' || lateParked) {
           record.committed();
           return this.#commitOne(record, consequence);
         }

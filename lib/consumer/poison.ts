@@ -13,6 +13,7 @@ import type { MSKRecord } from 'aws-lambda';
 import { CORRELATION_ID_HEADER, EVENT_ID_HEADER } from '../contract/envelope.ts';
 import type { KafkaMessage } from '../contract/message.ts';
 import { formatPosition } from '../contract/position.ts';
+import { isCredentialHeader } from '../dedup/redact.ts';
 import { InvalidRecordError, isPermanent, RecordFormatError } from '../errors.ts';
 
 /** Why a record was parked: it could not be decoded, or its handler said no retry can cure it. */
@@ -21,8 +22,8 @@ export type PoisonReason = 'invalid-record' | 'permanent';
 /**
  * What a poison sink receives for one record: where it sits, its ids, its headers and why it
  * failed. The value is not copied: it stays in the topic at `position` (read it from there to
- * replay). Bounded to {@link MAX_POISON_ENTRY_BYTES} as JSON; header values whose names suggest a
- * credential are not copied.
+ * replay). Bounded to {@link MAX_POISON_ENTRY_BYTES} as JSON; header values whose names (or values)
+ * suggest a credential are not copied. Every header of a repeated name is kept (`name#n`).
  */
 export interface PoisonEntry {
   /** The format of this document. */
@@ -70,8 +71,6 @@ export const MAX_ERROR_CHARS = 2000;
 export const MAX_HEADER_CHARS = 512;
 export const MAX_KEY_CHARS = 1024;
 const MAX_HEADERS = 64;
-// Header names whose values are never copied: an Authorization or a token a producer forwarded.
-const SECRET_NAME = /auth|token|secret|passw|signature|credential|cookie|api[-_]?key/i;
 
 /**
  * Whether `error` makes the record poison, and why; undefined for a failure a retry may cure.
@@ -114,16 +113,15 @@ function headersOf(raw: MSKRecord): Record<string, string> {
     if (entry === null || typeof entry !== 'object') continue;
     for (const [name, bytes] of Object.entries(entry as Record<string, unknown>)) {
       if (n++ >= MAX_HEADERS) return out;
-      if (SECRET_NAME.test(name)) {
-        out[name] = '(not copied: the name suggests a credential)';
-        continue;
-      }
       let text: string;
       try {
         text = Array.isArray(bytes) ? Buffer.from(bytes as number[]).toString('utf8') : '(not a byte array)';
       } catch {
         text = '(not a byte array)';
       }
+      // An Authorization, a token or a key a producer forwarded (by its name, or a value such as
+      // `Bearer …` under any name): lib/dedup/redact.ts holds the one list.
+      if (isCredentialHeader(name, text)) text = '(not copied: it may hold a credential)';
       // A second header of the same name is kept beside the first, not over it.
       out[name in out ? `${name}#${n}` : name] = cut(text, MAX_HEADER_CHARS);
     }
@@ -164,8 +162,25 @@ export function poisonEntry(
     parkedAt: new Date().toISOString(),
   };
   // Headers are what can make an entry large: past the bound they go, the rest stays.
-  if (Buffer.byteLength(JSON.stringify(entry)) <= MAX_POISON_ENTRY_BYTES) return entry;
-  return { ...entry, headers: { '(headers)': 'not copied: the entry would exceed 64 KiB' } };
+  if (entryBytes(entry) <= MAX_POISON_ENTRY_BYTES) return entry;
+  const lighter = { ...entry, headers: { '(headers)': 'not copied: the entry would exceed 64 KiB' } };
+  if (entryBytes(lighter) <= MAX_POISON_ENTRY_BYTES) return lighter;
+  // Still too large (a long topic, event id or key, an error text of wide characters): every text
+  // field is cut, so the bound holds whatever the record held.
+  return {
+    ...lighter,
+    position: cut(lighter.position, 600),
+    topic: cut(lighter.topic, 300),
+    eventId: lighter.eventId === undefined ? undefined : cut(lighter.eventId, 300),
+    correlationId: lighter.correlationId === undefined ? undefined : cut(lighter.correlationId, 300),
+    dedupKey: lighter.dedupKey === undefined ? undefined : cut(lighter.dedupKey, 600),
+    key: lighter.key === undefined ? undefined : cut(lighter.key, 300),
+    error: { name: cut(lighter.error.name, 200), message: cut(lighter.error.message, 2000) },
+  };
+}
+
+function entryBytes(entry: PoisonEntry): number {
+  return Buffer.byteLength(JSON.stringify(entry));
 }
 
 /**

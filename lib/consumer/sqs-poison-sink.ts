@@ -17,8 +17,68 @@
  * `AWS_ENDPOINT_URL_SQS` (or `endpoint`) for local runs.
  */
 
+import { createHash } from 'node:crypto';
 import { importPeer } from '../optional-peer.ts';
 import type { PoisonEntry, PoisonSink } from './poison.ts';
+
+/**
+ * The most a message body may hold: 256 KiB, SQS's limit until 2025 and still the lowest a queue
+ * accepts by default; SendMessage now takes up to 1 MiB, but a queue's MaximumMessageSize may be
+ * set lower. A poison entry is bounded to 64 KiB well before this: this bound is the last guard.
+ */
+export const SQS_MAX_BODY_BYTES = 256 * 1024;
+
+// What SQS refuses in a body (InvalidMessageContents): outside #x9 | #xA | #xD | #x20-#xD7FF |
+// #xE000-#xFFFD | #x10000-#x10FFFF (U+FFFE, U+FFFF, lone surrogates, C0 controls JSON left raw).
+const NOT_SQS_TEXT = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * The SendMessage body of `entry`: its JSON, with each character SQS refuses written as a JSON
+ * `\uXXXX` escape (the same entry when parsed, and a body SQS takes), and cut with a marker when
+ * larger than {@link SQS_MAX_BODY_BYTES}.
+ *
+ * @internal
+ * @example
+ * JSON.parse(sqsMessageBody(entry)); // the entry, U+FFFF and all
+ */
+export function sqsMessageBody(entry: PoisonEntry): string {
+  const body = sqsText(JSON.stringify(entry));
+  if (Buffer.byteLength(body) <= SQS_MAX_BODY_BYTES) return body;
+  // Valid JSON still: the position and ids stay (they name the record to replay), the rest goes.
+  return sqsText(
+    JSON.stringify({
+      kind: entry.kind,
+      position: entry.position.slice(0, 600),
+      topic: entry.topic.slice(0, 300),
+      partition: entry.partition,
+      offset: entry.offset,
+      timestamp: entry.timestamp,
+      service: entry.service,
+      handler: entry.handler,
+      eventId: entry.eventId?.slice(0, 300),
+      correlationId: entry.correlationId?.slice(0, 300),
+      dedupKey: entry.dedupKey?.slice(0, 600),
+      key: undefined,
+      headers: { '(headers)': 'not copied: the entry was larger than an SQS message' },
+      reason: entry.reason,
+      error: { name: entry.error.name.slice(0, 200), message: entry.error.message.slice(0, 2000) },
+      parkedAt: entry.parkedAt,
+      truncated: `the entry was ${Buffer.byteLength(body)} bytes, over ${SQS_MAX_BODY_BYTES}: cut`,
+    }),
+  );
+}
+
+function sqsText(json: string): string {
+  return json.replace(NOT_SQS_TEXT, (c) => {
+    // A code point past U+FFFF is allowed: only BMP characters (and lone surrogates) come here.
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** An SQS group or deduplication id: at most 128 of its allowed characters; a digest otherwise. */
+function sqsId(text: string): string {
+  return /^[\x21-\x7e]{1,128}$/.test(text) ? text : createHash('sha256').update(text).digest('hex');
+}
 
 /** What the sink needs of `@aws-sdk/client-sqs` (structural, so the type does not need the SDK). */
 interface SqsClientLike {
@@ -93,10 +153,14 @@ export class SqsPoisonSink implements PoisonSink {
 
   async park(entry: PoisonEntry, signal: AbortSignal): Promise<void> {
     const { client, Send } = await this.#sdk();
-    const answer = await client.send(
-      new Send({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(entry) }),
-      { abortSignal: signal },
-    );
+    const input: Record<string, string> = { QueueUrl: this.queueUrl, MessageBody: sqsMessageBody(entry) };
+    if (this.queueUrl.endsWith('.fifo')) {
+      // A FIFO queue refuses a message without a group (MissingParameter): one group per partition
+      // keeps its entries in order; the position deduplicates a write the SDK retried.
+      input.MessageGroupId = sqsId(`${entry.topic}-${entry.partition}`);
+      input.MessageDeduplicationId = sqsId(`${entry.position}`);
+    }
+    const answer = await client.send(new Send(input), { abortSignal: signal });
     if (!answer.MessageId) throw new Error('SQS answered SendMessage without a MessageId');
   }
 }

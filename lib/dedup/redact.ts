@@ -7,6 +7,55 @@
  * @internal
  */
 
+/**
+ * Names that suggest a credential (a header, a field): their values are never copied into an entry,
+ * a log or an error. One list for the consumer: the poison entry's headers use it.
+ */
+const CREDENTIAL_NAME = new RegExp(
+  [
+    'auth', // Authorization, Proxy-Authorization, X-Auth-*
+    'token',
+    'secret',
+    'passw',
+    'passphrase',
+    'pwd',
+    'signature',
+    'signed',
+    'credential',
+    'cookie',
+    'jwt',
+    'bearer',
+    'assertion', // X-JWT-Assertion, SAML assertions
+    'session', // session keys and ids: x-session-key, sessionid
+    'api[-_]?key',
+    'access[-_]?key',
+    'private[-_]?key',
+    'client[-_]?(cert|key)',
+    'cert',
+    'dsn', // a connection string with its password
+    'connection[-_]?string',
+    'x-amz-security',
+  ].join('|'),
+  'i',
+);
+
+/** A value that is a credential whatever its name: an HTTP authorization scheme and its token. */
+const CREDENTIAL_VALUE = /^\s*(bearer|basic|digest|negotiate|aws4-hmac-sha256)\s+\S/i;
+
+/**
+ * Whether a header named `name` (holding `value`, when known) may carry a credential: such a value
+ * is not copied.
+ *
+ * @example
+ * isCredentialHeader('X-JWT-Assertion'); // true
+ * isCredentialHeader('x-tenant', 'Bearer eyJ…'); // true
+ * isCredentialHeader('x-tenant', 'acme'); // false
+ * @internal
+ */
+export function isCredentialHeader(name: string, value?: string): boolean {
+  return CREDENTIAL_NAME.test(name) || (value !== undefined && CREDENTIAL_VALUE.test(value));
+}
+
 /** What replaces a secret in any text. */
 export const REDACTED = '***';
 
@@ -90,4 +139,34 @@ function read<T>(get: () => T, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/**
+ * What a caller's `password` function throws, told without its message: the function handles the
+ * secret, so its errors may quote it (a `JSON.parse` of a plain-text secret quotes its start).
+ * Only the thrown value's type (an Error's class name, when it is a plain identifier) is shown.
+ *
+ * @example
+ * const make = opaqueFailures(() => JSON.parse(secretText).password);
+ * // rejects with: the password function threw a SyntaxError (its message is not shown: it may quote the secret)
+ * @internal
+ */
+export function opaqueFailures<T>(make: () => T | Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      return await make();
+    } catch (thrown) {
+      const type = thrownType(thrown);
+      throw new Error(
+        `the password function threw ${/^[AEIOU]/i.test(type) ? 'an' : 'a'} ${type} (its message is not shown: it may quote the secret)`,
+      );
+    }
+  };
+}
+
+/** An Error's class name when it is a plain identifier, else the value's type; never its text. */
+function thrownType(thrown: unknown): string {
+  const name = read(() => (thrown instanceof Error ? String(thrown.name) : undefined), undefined);
+  if (name !== undefined) return /^[A-Za-z_$][\w$]{0,59}$/.test(name) ? name : 'Error';
+  return thrown === null ? 'null' : typeof thrown;
 }

@@ -43,7 +43,7 @@ import {
   traceClusterConnects,
   traceConnects,
 } from './fresh-auth.ts';
-import { scrubError } from './redact.ts';
+import { opaqueFailures, scrubError } from './redact.ts';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_LATE_REPLY_GRACE_MS,
@@ -125,7 +125,7 @@ export function connectRedis(
   const makePassword: RedisPasswordProvider | undefined = options.iam
     ? elastiCacheIamTokens(options.iam)
     : typeof options.password === 'function'
-      ? options.password
+      ? opaqueFailures(options.password) // its errors may quote the secret: their type only
       : undefined;
 
   // Everything that may be a secret, as written anywhere: scrubbed from every error we pass on.

@@ -235,7 +235,7 @@ describe('a failing run with a secret prints it nowhere', () => {
     ]);
   });
 
-  test('a failing password function: its error is reported, its message scrubbed of earlier tokens', async () => {
+  test('a failing password function: its failure and the error type are reported, never its message', async () => {
     let made = 0;
     const store = new RedisDedupStore({
       redis: {
@@ -253,11 +253,85 @@ describe('a failing run with a secret prints it nowhere', () => {
       assert.equal(error.reason, 'misconfigured'); // no token was ever made: not an outage
       assert.match(
         error.message,
-        /could not make an auth token for 127\.0\.0\.1:\d+: secrets manager unreachable/,
+        /could not make an auth token for 127\.0\.0\.1:\d+: the password function threw an Error \(its message is not shown/,
       );
       assert.equal(made, 1);
     } finally {
       await store.close();
+    }
+  });
+
+  test('a password function whose error quotes the secret (JSON.parse of a plain-text one): in no log line, no error', async () => {
+    // What a Secrets Manager value stored as plain text gives JSON.parse: its message quotes the start.
+    const plain = `S3cretPlain-${SECRET}`;
+    let quoted = '';
+    try {
+      JSON.parse(plain);
+    } catch (error) {
+      quoted = (error as Error).message;
+    }
+    assert.ok(
+      quoted.includes(plain.slice(0, 8)),
+      `JSON.parse quotes it (else this test proves nothing): ${quoted}`,
+    );
+    const handler = kafkaHandler({
+      service: uniqueService('pw-quote'),
+      handlerName: 'h',
+      redis: {
+        url: `redis://127.0.0.1:${redis.port}`,
+        password: () => (JSON.parse(plain) as { password: string }).password,
+        connectTimeoutMs: 300,
+      },
+      onStoreError: 'closed',
+      reserveMs: 0,
+      handle: async () => {},
+    } as KafkaHandlerOptions<unknown>);
+    const run = await printed(() =>
+      handler(mskEvent([mskRecord({ offset: 1, value: {} })]), lambdaContext()),
+    );
+    await handler.close();
+    assert.equal(run.error, undefined, everything(run.error));
+    assert.match(
+      run.text,
+      /the password function threw a SyntaxError/,
+      'its failure is named, with its type',
+    );
+    assertNoSecret('the output', run.text, [plain.slice(0, 8), SECRET, quoted]);
+    // The store's own error, as a caller would see it.
+    const store = new RedisDedupStore({
+      redis: {
+        url: `redis://127.0.0.1:${redis.port}`,
+        password: () => JSON.parse(plain),
+        connectTimeoutMs: 300,
+      },
+    });
+    const error = await store.claim([`${uniqueService('pw-quote')}:k`], 'o', 10_000).catch((e: unknown) => e);
+    await store.close();
+    assert.ok(error instanceof DedupStoreError, everything(error));
+    assertNoSecret('the error', everything(error), [plain.slice(0, 8), SECRET]);
+  });
+
+  test('a password function that throws a non-Error, or an Error whose name is text: the type only', async () => {
+    for (const [thrown, type] of [
+      [`not an error: ${SECRET}`, 'a string'],
+      [Object.assign(new Error(SECRET), { name: `Bad ${SECRET}` }), 'an Error'],
+      [undefined, 'an undefined'],
+    ] as const) {
+      const store = new RedisDedupStore({
+        redis: {
+          url: `redis://127.0.0.1:${redis.port}`,
+          password: () => {
+            throw thrown;
+          },
+          connectTimeoutMs: 300,
+        },
+      });
+      const error = await store
+        .claim([`${uniqueService('pw-type')}:k`], 'o', 10_000)
+        .catch((e: unknown) => e);
+      await store.close();
+      assert.match((error as Error).message, new RegExp(`the password function threw ${type}`));
+      assertNoSecret('the error', everything(error), [SECRET]);
     }
   });
 

@@ -162,6 +162,11 @@ describe('KafkaConsumer validation', () => {
     assert.equal(rejects({ ordering: 'offset' as never }).prop, 'ordering');
     assert.match(rejects({ concurrency: 8 }).message, /set ordering to 'key', or drop concurrency/);
     assert.equal(rejects({ ordering: 'key', concurrency: 0 }).prop, 'concurrency');
+    // The bound is inclusive at both ends, and checked above as below (issue 31).
+    assert.equal(rejects({ ordering: 'key', concurrency: 1001 }).prop, 'concurrency');
+    assert.equal(rejects({ ordering: 'key', concurrency: 2.5 }).prop, 'concurrency');
+    assert.equal(variables({ ordering: 'key', concurrency: 1000 })[EnvVar.concurrency], '1000');
+    assert.equal(variables({ ordering: 'key', concurrency: 1 })[EnvVar.concurrency], '1');
     assert.equal(rejects({ heldClaimWait: Duration.minutes(20) }).prop, 'heldClaimWait');
     const { stack, base } = scope();
     const metric = new KafkaConsumer(stack, 'M', base).metricHeldClaimWaits('still-held');

@@ -1,0 +1,379 @@
+/**
+ * The poison sink against what an adversarial review threw at it (issue 31, defects 2-4, and the
+ * behaviours no test pinned), through kafkaHandler with real Redis and the real SQS client:
+ * - a sink that ignores its signal cannot hold the partition past its bound, nor outlive the
+ *   invocation with its record's claim released under it (run once, parked once across the retry);
+ * - the bound is the smaller of 5 s and the time left less `reserveMs`;
+ * - an entry holding characters SQS refuses (U+FFFE, U+FFFF from a header's bytes or an error) is
+ *   escaped, parked through the SQS stand-in that refuses them raw, and reads back the same; an
+ *   entry over an SQS message is cut with a marker; a FIFO queue gets a group and dedup id;
+ * - credential-like headers are not copied; every header of a repeated name is;
+ * - a parked record's key turns DONE with its group, before the invocation answers.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { MemoryPoisonSink } from '../../lib/consumer/poison.ts';
+import { SQS_MAX_BODY_BYTES, SqsPoisonSink, sqsMessageBody } from '../../lib/consumer/sqs-poison-sink.ts';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import {
+  type KafkaMessage,
+  kafkaHandler,
+  PermanentError,
+  type PoisonEntry,
+  type PoisonSink,
+  RedisDedupStore,
+} from '../../lib/index.ts';
+import {
+  failedOffsets,
+  type LocalSqs,
+  lambdaContext,
+  mskEvent,
+  mskRecord,
+  startLocalSqs,
+} from '../../testkit/index.ts';
+import { invoke, sleep } from '../support/consumer.ts';
+import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+
+process.env.AWS_ACCESS_KEY_ID ??= 'local';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+
+const ID = (n: number) => `01J9ZKQ6W8Y3N2V4B5C6D7E8${String(n).padStart(2, '0')}`;
+const admin = adminClient();
+after(() => admin.disconnect());
+
+/** Wait (bounded, generously) until `check` holds; false if it never did. */
+async function eventually(check: () => boolean | Promise<boolean>, maxMs = 60_000): Promise<boolean> {
+  const end = Date.now() + maxMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await sleep(25);
+  }
+  return check();
+}
+
+/** A handler whose record `bad` throws a PermanentError; counts its runs per offset. */
+function consumer(service: string, sink: PoisonSink, extra: Record<string, unknown> = {}) {
+  const runs = new Map<number, number>();
+  const handler = kafkaHandler<{ bad?: boolean }>({
+    service,
+    handlerName: 'h',
+    store: new RedisDedupStore({ redis: { url: redisUrl() } }),
+    reserveMs: 0,
+    poison: { sink },
+    ...extra,
+    handle: async (m: KafkaMessage<{ bad?: boolean }>) => {
+      runs.set(m.offset, (runs.get(m.offset) ?? 0) + 1);
+      if (m.payload?.bad) throw new PermanentError(`order ${m.offset} is beyond repair`);
+    },
+  });
+  return { handler, runs };
+}
+
+describe('a poison sink that does not answer in time', () => {
+  test('a sink that ignores its signal: the record fails at the bound, its claim waits for the write; run once, parked once across the retry', async () => {
+    const service = uniqueService('park-late');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const landed: PoisonEntry[] = [];
+    let parks = 0;
+    const sink: PoisonSink = {
+      // Ignores the signal: answers only when the test opens the gate.
+      park: async (entry) => {
+        parks++;
+        await gate;
+        landed.push(entry);
+      },
+    };
+    const { handler, runs } = consumer(service, sink, { reserveMs: 1000, heldClaimWaitMs: 0 });
+    const event = () => mskEvent([mskRecord({ offset: 1, eventId: ID(1), value: { bad: true } })]);
+    // 3 s to live, 1 s reserve: the bound is about 2 s, before middy's own timeout.
+    const first = await invoke(handler, event(), lambdaContext({ timeoutMs: 3000 })).catch(
+      (error: Error) => ({ error }),
+    );
+    assert.ok(
+      !('error' in first),
+      `the invocation answers itself, not middy's timeout: ${String((first as { error?: Error }).error)}`,
+    );
+    assert.deepEqual(failedOffsets(first.response), ['orders-0@1'], 'the record failed at its bound');
+    // The retry while the write is still in flight: the claim is held, the handler does not run again.
+    const second = await invoke(handler, event(), lambdaContext({ timeoutMs: 3000 }));
+    assert.deepEqual(failedOffsets(second.response), ['orders-0@1']);
+    assert.equal(runs.get(1), 1, 'not run a second time while the first write is in flight');
+    // The write lands late: the key turns DONE, so the next retry skips the record.
+    release();
+    const key = dedupKey(dedupKeyPrefix(service, 'h'), ID(1));
+    assert.ok(
+      await eventually(async () => (await admin.get(key)) === 'D'),
+      'the late write committed the key',
+    );
+    const third = await invoke(handler, event());
+    assert.deepEqual(failedOffsets(third.response), []);
+    assert.equal(runs.get(1), 1, 'handler effects: 1');
+    assert.equal(parks, 1, 'parked once');
+    assert.equal(landed.length, 1);
+    await handler.close();
+  });
+
+  test('a late write that fails releases the claim: the retry runs the record and parks it', async () => {
+    const service = uniqueService('park-late-fail');
+    let refuse!: () => void;
+    let attempt = 0;
+    const sink = new MemoryPoisonSink();
+    const slow: PoisonSink = {
+      park: (entry) => {
+        attempt++;
+        if (attempt === 1)
+          return new Promise<void>((_, reject) => {
+            refuse = () => reject(new Error('queue gone'));
+          });
+        return sink.park(entry);
+      },
+    };
+    const { handler, runs } = consumer(service, slow, { reserveMs: 1000, heldClaimWaitMs: 0 });
+    const event = () => mskEvent([mskRecord({ offset: 1, eventId: ID(1), value: { bad: true } })]);
+    const first = await invoke(handler, event(), lambdaContext({ timeoutMs: 3000 }));
+    assert.deepEqual(failedOffsets(first.response), ['orders-0@1']);
+    refuse();
+    const key = dedupKey(dedupKeyPrefix(service, 'h'), ID(1));
+    assert.ok(
+      await eventually(async () => (await admin.get(key)) === null),
+      'released once the write failed',
+    );
+    const again = await invoke(handler, event());
+    assert.deepEqual(failedOffsets(again.response), []);
+    assert.equal(runs.get(1), 2);
+    assert.equal(sink.entries.length, 1);
+    await handler.close();
+  });
+
+  test('the bound is the time left less reserveMs when that is under 5 s: the invocation answers before its deadline', async () => {
+    let signalled = false;
+    const sink: PoisonSink = {
+      park: (_entry, signal) =>
+        new Promise<void>(() => {
+          signal.addEventListener('abort', () => {
+            signalled = true;
+          });
+        }),
+    };
+    const { handler } = consumer(uniqueService('park-bound'), sink, { reserveMs: 1500, heldClaimWaitMs: 0 });
+    // 4 s to live: a 5 s bound would outlast the invocation (middy's timeout would end it instead).
+    const r = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1, eventId: ID(1), value: { bad: true } })]),
+      lambdaContext({ timeoutMs: 4000 }),
+    ).catch((error: Error) => ({ error }));
+    assert.ok(
+      !('error' in r),
+      `answered by the consumer, not by middy's timeout: ${String((r as { error?: Error }).error)}`,
+    );
+    assert.deepEqual(failedOffsets(r.response), ['orders-0@1']);
+    assert.ok(signalled, 'the sink was told to stop');
+    await handler.close();
+  });
+});
+
+describe('what SQS refuses never reaches it', () => {
+  let sqs: LocalSqs;
+  before(async () => {
+    sqs = await startLocalSqs();
+  });
+  after(() => sqs.stop());
+
+  test('the SQS stand-in refuses what SQS refuses, with its error codes', async () => {
+    const client = new SQSClient({ endpoint: sqs.endpoint, region: 'us-east-1', maxAttempts: 1 });
+    const queue = sqs.createQueue('refusals');
+    const small = sqs.createQueue('small', { maximumMessageSize: 1024 });
+    const fifo = sqs.createQueue('refusals.fifo');
+    const refused = async (input: Record<string, string>) => {
+      try {
+        await client.send(new SendMessageCommand(input as never));
+        return 'taken';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    };
+    assert.equal(await refused({ QueueUrl: queue, MessageBody: 'a\uFFFFb' }), 'InvalidMessageContents');
+    assert.equal(await refused({ QueueUrl: queue, MessageBody: 'a\u0001b' }), 'InvalidMessageContents');
+    assert.equal(await refused({ QueueUrl: queue, MessageBody: 'a\uD800b' }), 'InvalidMessageContents');
+    assert.equal(await refused({ QueueUrl: queue, MessageBody: 'a\t\n\r\u{1F600}\uFFFDb' }), 'taken');
+    assert.equal(await refused({ QueueUrl: small, MessageBody: 'x'.repeat(1025) }), 'InvalidParameterValue');
+    assert.equal(
+      await refused({ QueueUrl: fifo, MessageBody: 'x', MessageDeduplicationId: 'd' }),
+      'MissingParameter',
+    );
+    assert.equal(
+      await refused({ QueueUrl: fifo, MessageBody: 'x', MessageGroupId: 'g' }),
+      'InvalidParameterValue',
+    );
+    assert.equal(
+      await refused({ QueueUrl: fifo, MessageBody: 'x', MessageGroupId: 'g', MessageDeduplicationId: 'd' }),
+      'taken',
+    );
+    client.destroy();
+  });
+
+  test('U+FFFE and U+FFFF from a header and an error message: escaped in the body, parked, read back the same', async () => {
+    const service = uniqueService('poison-chars');
+    const queueUrl = sqs.createQueue(`${service}-poison`);
+    const runs: number[] = [];
+    const handler = kafkaHandler<{ n: number }>({
+      service,
+      handlerName: 'h',
+      store: new RedisDedupStore({ redis: { url: redisUrl() } }),
+      reserveMs: 0,
+      poison: { queueUrl },
+      handle: (m) => {
+        runs.push(m.offset);
+        throw new PermanentError('rating \uFFFE out of range \uFFFF');
+      },
+    });
+    const { response } = await invoke(
+      handler,
+      mskEvent([
+        mskRecord({ offset: 1, eventId: ID(1), value: { n: 1 }, headers: [{ 'x-note': 'a\uFFFFb\uFFFE' }] }),
+      ]),
+    );
+    assert.deepEqual(failedOffsets(response), [], 'parked, not retried into the DLQ');
+    const [body] = sqs.messages(queueUrl);
+    assert.ok(body, 'the queue took the entry');
+    const entry = JSON.parse(body) as PoisonEntry;
+    assert.equal(entry.headers['x-note'], 'a\uFFFFb\uFFFE');
+    assert.match(entry.error.message, /rating \uFFFE out of range \uFFFF/);
+    await handler.close();
+  });
+
+  test('a FIFO poison queue: each entry carries a group (its partition) and a deduplication id', async () => {
+    const service = uniqueService('poison-fifo');
+    const queueUrl = sqs.createQueue(`${service}-poison.fifo`);
+    const sink = new SqsPoisonSink({ queueUrl });
+    const { handler } = consumer(service, sink);
+    const { response } = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1, eventId: ID(1), value: { bad: true } })]),
+    );
+    assert.deepEqual(failedOffsets(response), []);
+    assert.equal(sqs.messages(queueUrl).length, 1);
+    await handler.close();
+  });
+
+  test('an entry larger than an SQS message is cut with a marker, ids kept, and taken by a 256 KiB queue', async () => {
+    const queueUrl = sqs.createQueue('poison-256k', { maximumMessageSize: SQS_MAX_BODY_BYTES });
+    const huge: PoisonEntry = {
+      kind: 'msk-once.poison/1',
+      position: 'orders-0@7',
+      topic: 'orders',
+      partition: 0,
+      offset: 7,
+      timestamp: 0,
+      service: 's',
+      handler: 'h',
+      eventId: ID(7),
+      correlationId: undefined,
+      dedupKey: 's:dedup:h:{a}X',
+      key: 'k'.repeat(400_000),
+      headers: { big: '\uFFFF'.repeat(200_000) },
+      reason: 'permanent',
+      error: { name: 'HandlerError', message: 'm'.repeat(300_000) },
+      parkedAt: new Date(0).toISOString(),
+    };
+    const body = sqsMessageBody(huge);
+    assert.ok(Buffer.byteLength(body) <= SQS_MAX_BODY_BYTES, `${Buffer.byteLength(body)} bytes`);
+    const cut = JSON.parse(body) as PoisonEntry & { truncated?: string };
+    assert.match(cut.truncated ?? '', /over 262144: cut/);
+    assert.equal(cut.position, 'orders-0@7');
+    assert.equal(cut.eventId, ID(7));
+    await new SqsPoisonSink({ queueUrl }).park(huge, AbortSignal.timeout(60_000));
+    assert.equal(sqs.messages(queueUrl).length, 1);
+  });
+});
+
+describe("what a poison entry copies of a record's headers", () => {
+  test('credential-like headers are not copied; every header of a repeated name is', async () => {
+    const sink = new MemoryPoisonSink();
+    const { handler } = consumer(uniqueService('poison-headers'), sink);
+    const secret = 'v4lue-0f-a-s3cret';
+    const credentials = [
+      'X-JWT-Assertion',
+      'Bearer',
+      'x-private-key',
+      'x-passphrase',
+      'pwd',
+      'x-session-key',
+      'sessionid',
+      'x-access-key',
+      'x-client-cert',
+      'dsn',
+      'Authorization',
+      'x-api-key',
+      'Cookie',
+    ];
+    const { response } = await invoke(
+      handler,
+      mskEvent([
+        mskRecord({
+          offset: 1,
+          eventId: ID(1),
+          value: { bad: true },
+          headers: [
+            ...credentials.map((name) => ({ [name]: secret })),
+            { 'x-forwarded': `Bearer ${secret}` },
+            { 'x-tenant': 'acme' },
+            { 'x-trace': 'one' },
+            { 'x-trace': 'two' },
+            { 'x-trace': 'three' },
+          ],
+        }),
+      ]),
+    );
+    assert.deepEqual(failedOffsets(response), []);
+    const [entry] = sink.entries;
+    assert.ok(entry);
+    assert.doesNotMatch(JSON.stringify(entry), /s3cret/, JSON.stringify(entry.headers, null, 1));
+    for (const name of credentials)
+      assert.ok(name in entry.headers, `${name} is named, its value not copied`);
+    assert.equal(entry.headers['x-tenant'], 'acme');
+    assert.deepEqual(
+      Object.entries(entry.headers)
+        .filter(([name]) => name.startsWith('x-trace'))
+        .map(([, value]) => value),
+      ['one', 'two', 'three'],
+      'every header of a repeated name',
+    );
+    await handler.close();
+  });
+});
+
+describe("a parked record's claim", () => {
+  test('its key turns DONE with its group, while the batch still runs', async () => {
+    const service = uniqueService('poison-group');
+    const key = dedupKey(dedupKeyPrefix(service, 'h'), ID(1));
+    let doneBeforeAnswer: boolean | undefined;
+    const handler = kafkaHandler<{ bad?: boolean }>({
+      service,
+      handlerName: 'h',
+      store: new RedisDedupStore({ redis: { url: redisUrl() } }),
+      reserveMs: 0,
+      poison: { sink: new MemoryPoisonSink() },
+      commitEvery: { records: 1, ms: 60_000 },
+      handle: async (m) => {
+        if (m.payload?.bad) throw new PermanentError('beyond repair');
+        // The next record of the partition: the parked one's group was sent when it was parked.
+        doneBeforeAnswer = await eventually(async () => (await admin.get(key)) === 'D', 20_000);
+      },
+    });
+    const { response } = await invoke(
+      handler,
+      mskEvent([
+        mskRecord({ offset: 1, eventId: ID(1), value: { bad: true } }),
+        mskRecord({ offset: 2, eventId: ID(2), value: {} }),
+      ]),
+    );
+    assert.deepEqual(failedOffsets(response), []);
+    assert.equal(doneBeforeAnswer, true, "the parked record's key was DONE before the invocation answered");
+    await handler.close();
+  });
+});
