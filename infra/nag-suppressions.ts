@@ -14,7 +14,9 @@ export const ACKNOWLEDGED = {
       'support no resource-level permissions, and Lambda validates the execution role for Create/Delete/Assign/UnassignPrivateIpAddresses ' +
       'against "*" when it creates a VPC function or an MSK event source mapping (scoped ARNs fail with "The provided execution role does ' +
       'not have permissions to call CreateNetworkInterface on EC2"). This is what AWSLambdaVPCAccessExecutionRole/AWSLambdaMSKExecutionRole ' +
-      'grant, minus their kafka:* and logs:* on "*", which this role scopes to the cluster, topics, groups and its log group.',
+      'grant, minus their kafka:* and logs:* on "*", which this role scopes to the cluster, topics, groups and its log group. ' +
+      'With tracing on, the XRayTraces statement too: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level ' +
+      'permissions (what AWSXRayDaemonWriteAccess grants).',
   },
   replicationGroupIamAuth: {
     id: 'AwsSolutions-AEC6',

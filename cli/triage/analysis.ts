@@ -67,6 +67,12 @@ export const EVALUATORS: Record<AlarmKey, Evaluator> = {
   // DroppedEventCount holds the records whose DLQ write failed: their failed writes
   // (OnFailureDestinationDeliveryErrorCount) are not added again.
   recordsLost: (s, t) => s.sum('dropped', t),
+  schemaRegistryErrors: (s, t) => s.sum('schemaRegistryErrors', t),
+  heldClaimsStillHeld: (s, t) => s.value('heldClaimWaits', 'still-held', t),
+  poisonSinkErrors: (s, t) => s.sum('poisonSinkErrors', t),
+  // SQS metrics of the queue: read from CloudWatch when the consumer names its queue, absent locally.
+  poisonQueueDepth: (s, t) => s.max('poisonQueueDepth', t),
+  poisonQueueAge: (s, t) => s.max('poisonQueueAge', t),
 };
 
 export type AlarmState = 'ALARM' | 'OK' | 'INSUFFICIENT_DATA';

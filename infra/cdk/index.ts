@@ -42,6 +42,6 @@ export type {
 export { ConstructConfigError } from './errors.ts';
 export { IdempotencyTable, type IdempotencyTableProps } from './idempotency-table.ts';
 export { KafkaConsumer, type KafkaConsumerProps } from './kafka-consumer.ts';
-export type { ConsumerEventIdSource } from './kafka-consumer-props.ts';
+export type { ConsumerEventIdSource, MappingSystemLogLevel } from './kafka-consumer-props.ts';
 export { LeastPrivilegeRole } from './least-privilege-role.ts';
 export { InvalidClusterArnError, type MskCluster, parseClusterArn } from './msk-arns.ts';

@@ -5,6 +5,7 @@
 import middy from '@middy/core';
 import type { Context, MSKEvent } from 'aws-lambda';
 import type { KafkaBatchResponse } from '../contract/message.ts';
+import { invocationSpans } from '../observability/tracing.ts';
 import type { StackContext } from './batch.ts';
 import { resolveConfig } from './config.ts';
 import { decodeRecords } from './decode-middleware.ts';
@@ -55,7 +56,7 @@ export interface KafkaHandler {
  */
 export function kafkaHandler<T = unknown, K = Buffer>(options: KafkaHandlerOptions<T, K>): KafkaHandler {
   const config = resolveConfig(options);
-  const handler = middy<MSKEvent, KafkaBatchResponse, Error, StackContext<T>>()
+  const handler = middy<MSKEvent, KafkaBatchResponse, Error, StackContext<T>>(invocationSpans(config))
     .use(flushMetrics<T>(config.logger))
     .use(decodeRecords(config))
     .use(dedupClaims(config))

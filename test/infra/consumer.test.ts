@@ -38,7 +38,7 @@ describe('event source mapping', () => {
       EventSourceArn: DEV_CLUSTER,
       Topics: ['review-created'],
       AmazonManagedKafkaEventSourceConfig: { ConsumerGroupId: 'notification.on-review-created' },
-      StartingPosition: 'LATEST',
+      StartingPosition: 'TRIM_HORIZON',
       BatchSize: 100,
       ProvisionedPollerConfig: { MinimumPollers: 1, MaximumPollers: 2 },
       MaximumRetryAttempts: 3,
