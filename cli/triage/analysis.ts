@@ -307,7 +307,22 @@ export function findings(
     case 'throttles': {
       const name = key === 'functionErrors' ? 'functionErrors' : 'throttles';
       out.push(`${s.total(name)} of ${s.total('invocations')} invocations${windowText(e, s)}`);
-      if (key === 'functionErrors') out.push(...problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN'));
+      if (key === 'functionErrors') {
+        // A record's failure (a line naming its position) is not an invocation's: the invocation
+        // reported it and went on. Only lines of no record can say why a whole invocation failed.
+        const invocationLines = problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN' && !p.recordLevel);
+        out.push(...invocationLines);
+        if (logs && invocationLines.length === 0)
+          out.push(
+            "no log line explains it: the invocations died without a word of their own (a timeout, out of memory, a crash of the runtime): read the REPORT and platform lines of the failed requests (Logs Insights: filter @type = 'REPORT' or @message like /Task timed out|Runtime.ExitError|errorType/)",
+          );
+        const recordFailures = (logs?.problems ?? []).filter((p) => p.recordLevel && p.level !== 'WARN');
+        const failedRecords = recordFailures.reduce((a, p) => a + p.count, 0);
+        if (failedRecords > 0)
+          out.push(
+            `(${failedRecords} record-level error line(s) in the range failed single records, not invocations: see dlq-records, not this alarm)`,
+          );
+      }
       break;
     }
     case 'offsetLag':
