@@ -206,6 +206,14 @@ export async function main(argv: string[]): Promise<number> {
           "a local run's --output file: each record's error from the consumer's log lines (AWS's records carry none)",
         ),
       )
+      .addOption(
+        new Option(
+          '--ordering <ordering>',
+          "the consumer's ordering: what a failed record held back (its partition's later records, or its key's)",
+        )
+          .choices(['partition', 'key'])
+          .default('partition'),
+      )
       .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
       .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)
       .option(
@@ -226,6 +234,7 @@ export async function main(argv: string[]): Promise<number> {
             schema?: string;
             messageType?: string;
             logs?: string;
+            ordering: 'partition' | 'key';
             service?: string;
             handler?: string;
           } & IdFlags,
@@ -251,6 +260,7 @@ export async function main(argv: string[]): Promise<number> {
               keyPrefix,
               ...(format ? { format } : {}),
               ...(values.logs ? { logs: values.logs } : {}),
+              ordering: values.ordering,
             }),
           );
         },

@@ -41,7 +41,7 @@ describe('tracing and mapping logs, per environment', () => {
       const statements = ofConsumer(template, 'AWS::IAM::Policy', 'notification').resource.Properties
         .PolicyDocument.Statement;
       const xray = statements.find((s: Cfn) => s.Sid === 'XRayTraces');
-      assert.deepEqual(xray?.Action, ['xray:PutTraceSegments', 'xray:PutTelemetryRecords']);
+      assert.deepEqual([...xray.Action].sort(), ['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
       const mappings = Object.values(
         template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, Cfn>,
       );
