@@ -70,8 +70,9 @@ export const EVALUATORS: Record<AlarmKey, Evaluator> = {
   schemaRegistryErrors: (s, t) => s.sum('schemaRegistryErrors', t),
   heldClaimsStillHeld: (s, t) => s.value('heldClaimWaits', 'still-held', t),
   poisonSinkErrors: (s, t) => s.sum('poisonSinkErrors', t),
-  // SQS metrics of the queue: read from CloudWatch when the consumer names its queue, absent locally.
-  poisonQueueDepth: (s, t) => s.max('poisonQueueDepth', t),
+  // SQS metrics of the queue, read from CloudWatch when the consumer names its queue. A local run
+  // has none: what it parked in the period (MessagesParked) is what the queue's depth rose by.
+  poisonQueueDepth: (s, t) => s.max('poisonQueueDepth', t) ?? s.sum('parked', t),
   poisonQueueAge: (s, t) => s.max('poisonQueueAge', t),
 };
 
@@ -363,8 +364,30 @@ export function findings(
       out.push(
         `${s.total('dlq')} records written to the DLQ${windowText(e, s)}, by mapping: ${byQualifier(s, 'dlq')}`,
       );
-      // Why records failed: the errors they were logged with.
-      out.push(...problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN'));
+      // Why records failed: the errors they were logged with (those of records, not of invocations).
+      out.push(...problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN' && p.recordLevel));
+      out.push(
+        'which records failed first and which only stood behind them: msk-once dlq <dump> (grouped by partition and first failed offset)',
+      );
+      break;
+    case 'schemaRegistryErrors':
+      out.push(
+        `${s.total('schemaRegistryErrors')} records failed by the registry${windowText(e, s)}, by Reason: ${byQualifier(s, 'schemaRegistryErrors')}`,
+      );
+      out.push(...problemLines(logs, s.wholeRun, (p) => /SchemaRegistry/.test(p.errorName ?? '')));
+      break;
+    case 'heldClaimsStillHeld':
+      out.push(`waits for held claims${windowText(e, s)}, by outcome: ${byQualifier(s, 'heldClaimWaits')}`);
+      out.push(...problemLines(logs, s.wholeRun, (p) => /held/.test(p.message)));
+      break;
+    case 'poisonSinkErrors':
+    case 'poisonQueueDepth':
+    case 'poisonQueueAge':
+      out.push(
+        `parked: ${s.total('parked')} record(s) (MessagesParked)${windowText(e, s)}, by topic: ${byQualifier(s, 'parked')}; the sink refused ${s.total('poisonSinkErrors')} (PoisonSinkErrors)`,
+      );
+      // The parked records, by why: each WARN line names one (position, event id, error).
+      out.push(...problemLines(logs, s.wholeRun, (p) => /parked|poison/.test(p.message)));
       break;
     case 'recordsLost':
       out.push(

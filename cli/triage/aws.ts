@@ -140,7 +140,7 @@ export function metricQueries(c: ConsumerMetrics, periodSeconds: number): Metric
     },
   });
   for (const topic of c.topics) {
-    for (const name of ['processed', 'deduplicated'] as const) {
+    for (const name of ['processed', 'deduplicated', 'parked'] as const) {
       add(
         name,
         topic,
