@@ -94,8 +94,8 @@ function isText(bytes: Buffer): boolean {
   return Buffer.from(text, 'utf8').equals(bytes) && !/[\u0000-\u001f\u007f]/.test(text);
 }
 
-/** `text` in single quotes for sh. */
-function shellQuoted(text: string): string {
+/** `text` in single quotes for sh (msk-once replay and msk-once poison). */
+export function shellQuoted(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
