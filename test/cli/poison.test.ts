@@ -1,6 +1,7 @@
 /**
- * `msk-once poison`: the records a real kafkaHandler parked (a PermanentError, a record without
- * an Event-Id) read from `aws sqs receive-message` output, listed by cause, and a replay script
+ * `msk-once poison`, the poison queue's runbook walk: the records a real kafkaHandler parked (a
+ * PermanentError, a record without an Event-Id) through the real SQS client in a local SQS over
+ * HTTP (testkit), read as `aws sqs receive-message` prints them, listed by cause, and a replay script
  * that reads each back from its exact position, deletes its exact dedup key and produces it again
  * with its key and headers (a stand-in kcat and DEL command record what they were given). A header
  * value written to break out of the script's quoting stays one argument.
@@ -10,11 +11,20 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
-import { MemoryPoisonSink } from '../../lib/consumer/poison.ts';
+import type { PoisonEntry } from '../../lib/index.ts';
 import { kafkaHandler, MemoryDedupStore, PermanentError } from '../../lib/index.ts';
-import { lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { type LocalSqs, lambdaContext, mskEvent, mskRecord, startLocalSqs } from '../../testkit/index.ts';
+
+// The local SQS checks no signature; the SDK wants credentials to sign with.
+process.env.AWS_ACCESS_KEY_ID ??= 'local';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+let sqs: LocalSqs;
+before(async () => {
+  sqs = await startLocalSqs();
+});
+after(() => sqs.stop());
 
 const dir = mkdtempSync(path.join(tmpdir(), 'msk-once-poison-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,14 +39,15 @@ function cli(...args: string[]): { status: number | null; out: string } {
   return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
 }
 
-async function parked(): Promise<MemoryPoisonSink> {
-  const sink = new MemoryPoisonSink();
+/** What the consumer parked: the bodies of its queue, and the queue as receive-message prints it. */
+async function parked(): Promise<{ entries: PoisonEntry[]; receive: unknown }> {
+  const queueUrl = sqs.createQueue('poison-cli-poison');
   const handler = kafkaHandler({
     service: 'poison-cli',
     handlerName: 'h',
     store: new MemoryDedupStore(),
     reserveMs: 0,
-    poison: { sink },
+    poison: { queueUrl },
     handle: (m) => {
       if (m.offset === 2) throw new PermanentError('order o-2: the amount is negative, for good');
     },
@@ -48,20 +59,18 @@ async function parked(): Promise<MemoryPoisonSink> {
   ]);
   await handler(event, lambdaContext());
   await handler.close();
-  return sink;
+  const bodies = sqs.messages(queueUrl);
+  return {
+    entries: bodies.map((b) => JSON.parse(b) as PoisonEntry),
+    // `aws sqs receive-message --queue-url <url> --max-number-of-messages 10` prints this shape.
+    receive: { Messages: bodies.map((Body, i) => ({ MessageId: `m-${i}`, ReceiptHandle: `r-${i}`, Body })) },
+  };
 }
 
 describe('msk-once poison', () => {
   test('lists the parked records by cause; the replay script reads, deletes and produces each exactly', async () => {
-    const sink = await parked();
-    assert.equal(sink.entries.length, 2, 'the permanent failure and the record without an id');
-    const receive = {
-      Messages: sink.entries.map((e, i) => ({
-        MessageId: `m-${i}`,
-        ReceiptHandle: `r-${i}`,
-        Body: JSON.stringify(e),
-      })),
-    };
+    const { entries, receive } = await parked();
+    assert.equal(entries.length, 2, 'the permanent failure and the record without an id');
     const file = path.join(dir, 'parked.json');
     writeFileSync(file, JSON.stringify(receive));
     const script = path.join(dir, 'replay-parked.sh');
@@ -94,7 +103,7 @@ describe('msk-once poison', () => {
     });
     assert.equal(run.status, 0, run.stderr);
     const text = readFileSync(calls, 'utf8');
-    const permanent = sink.entries.find((e) => e.offset === 2)!;
+    const permanent = entries.find((e) => e.offset === 2)!;
     assert.ok(text.includes('[-C][-b][b-1:9098][-t][orders][-p][0][-o][2][-c][1]'), text);
     assert.ok(text.includes(`DEL [${permanent.dedupKey}]`), 'its exact dedup key is deleted');
     assert.ok(text.includes('[-P][-b][b-1:9098][-t][orders][-k][order-2]'), 'produced again with its key');
