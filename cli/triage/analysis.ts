@@ -364,8 +364,8 @@ export function findings(
       out.push(
         `${s.total('dlq')} records written to the DLQ${windowText(e, s)}, by mapping: ${byQualifier(s, 'dlq')}`,
       );
-      // Why records failed: the errors they were logged with (those of records, not of invocations).
-      out.push(...problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN' && p.recordLevel));
+      // Why records failed: the errors they were logged with.
+      out.push(...problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN'));
       out.push(
         'which records failed first and which only stood behind them: msk-once dlq <dump> (grouped by partition and first failed offset)',
       );
