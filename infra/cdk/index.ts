@@ -24,7 +24,11 @@
 export { AlarmTopic, type AlarmTopicProps } from './alarm-topic.ts';
 export { ConsumerAlarms, type ConsumerAlarmsProps } from './consumer-alarms.ts';
 export { MAX_BATCH_SIZE, MAX_KAFKA_TIMEOUT } from './consumer-validation.ts';
-export { ConsumersDashboard, type ConsumersDashboardProps, type DashboardCache } from './consumers-dashboard.ts';
+export {
+  ConsumersDashboard,
+  type ConsumersDashboardProps,
+  type DashboardCache,
+} from './consumers-dashboard.ts';
 export { DedupCache, type DedupCacheProps } from './dedup-cache.ts';
 export type { DedupStoreEndpoint, IDedupStore } from './dedup-store.ts';
 export { DlqTopic, type DlqTopicProps } from './dlq-topic.ts';
