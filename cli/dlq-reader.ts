@@ -39,6 +39,8 @@ export interface DlqRow {
   record?: MSKRecord;
   /** The record's dedup key, as the consumer names it, when a service and handler were given and the record has a valid id. */
   dedupKey?: string | null;
+  /** `topic-partition@offset` of the record this one only stood behind (cli/dlq-groups.ts); unset when it failed first. */
+  behind?: string;
 }
 
 /**
@@ -353,6 +355,7 @@ export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string
     'value',
     'how it last failed',
     'request',
+    'stood',
   ];
   if (withKeys) header.splice(4, 0, 'dedup key');
   const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -366,6 +369,7 @@ export function formatDlqTable(rows: readonly DlqRow[], valueWidth = 60): string
     r.value === null ? '-' : cut(printable(r.value.replace(/[ \t\n\r]+/g, ' ')), valueWidth),
     cut(printable(r.failure ?? r.lastError ?? '-'), 70),
     r.requestId ? printable(r.requestId) : '-',
+    r.behind ? `behind ${printable(r.behind)}` : r.partition === null ? '-' : 'failed first',
   ]);
   if (withKeys) {
     for (let i = 0; i < table.length; i++) table[i]!.splice(4, 0, printable(rows[i]!.dedupKey ?? '-'));

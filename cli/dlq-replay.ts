@@ -131,7 +131,8 @@ function isText(bytes: Buffer): boolean {
 }
 
 /**
- * `text` in single quotes for sh and bash: nothing inside is expanded (`$(…)`, backticks, `;`).
+ * `text` in single quotes for sh and bash (msk-once replay and msk-once poison): nothing inside is
+ * expanded (`$(…)`, backticks, `;`).
  *
  * @example
  * shellQuoted("orders$(touch x)"); // "'orders$(touch x)'"

@@ -4,12 +4,15 @@
  * Reads AWS's Kafka on-failure messages (a single message, a JSON array, JSON lines, or a topic dump
  * such as `kcat -C -t my-dlq -e -J` or the emulator's dumpTopic) and prints one row per failed record:
  * topic, partition, offset, event id, condition, approximate invoke count, the value (decoded with
- * `--format` and `--schema` as the handler decodes it) and how it last failed.
+ * `--format` and `--schema` as the handler decodes it), how it last failed and whether it failed
+ * first or only stood behind another record; then the rows grouped by partition and first failed
+ * offset (cli/dlq-groups.ts): the records whose cause to look at, and those only to replay.
  * Exit 0 when everything was read, 1 when some entries were not DLQ messages, 2 on usage errors.
  */
 import { readFileSync } from 'node:fs';
 import { formatPosition } from '../lib/contract.ts';
 import { type DlqFormatOptions, dlqValueDecoder } from './dlq-decode.ts';
+import { type DlqOrdering, formatDlqGroups, groupDlqRows } from './dlq-groups.ts';
 import {
   type DlqIdOptions,
   type DlqRow,
@@ -27,6 +30,8 @@ export interface DlqCommandOptions extends DlqIdOptions {
   logs?: string;
   /** How to decode values. @default shown as they are (text, or `<n bytes binary>`) */
   format?: DlqFormatOptions;
+  /** The consumer's ordering: what a failed record held back. @default 'partition' */
+  ordering?: DlqOrdering;
 }
 
 /**
@@ -61,10 +66,11 @@ export async function runDlq(file: string, options: DlqCommandOptions): Promise<
   if (typeof read === 'number') return read;
   const { rows, errors } = read;
   if (decode) for (const row of rows) if (row.record) row.value = await decode(row.record);
+  let reasons = new Map<string, string>();
   if (options.logs) {
     const lines = readJsonLines(options.logs);
     if (typeof lines === 'number') return lines;
-    const reasons = reasonsByPosition(lines);
+    reasons = reasonsByPosition(lines);
     for (const row of rows) {
       if (row.partition === null) continue;
       const reason = reasons.get(
@@ -73,6 +79,8 @@ export async function runDlq(file: string, options: DlqCommandOptions): Promise<
       if (reason) row.failure = row.lastError = reason;
     }
   }
+  // Each row that only stood behind another is marked (`behind`), before either output.
+  const groups = groupDlqRows(rows, options.ordering, (position) => reasons.get(position));
   // Everything printed from here on may quote the file (JSON.parse errors quote the bad text).
   for (const error of errors) console.error(`skipped ${printable(error.message)}`);
   if (options.json) {
@@ -82,6 +90,7 @@ export async function runDlq(file: string, options: DlqCommandOptions): Promise<
   } else {
     console.log(formatDlqTable(rows));
     console.log(`\n${rows.length} failed record(s) in ${printable(file)}`);
+    if (groups.length > 0) console.log(`\n${formatDlqGroups(groups)}`);
     if (rows.some(failureHasNoText))
       console.log(
         "AWS's on-failure records carry no error text (only whether the invocation failed): the function's log lines of the request shown say why" +

@@ -41,6 +41,7 @@ import {
   type WireFormatName,
 } from './local/record-format.ts';
 import { runLocal } from './local/run.ts';
+import { runPoison } from './poison.ts';
 import { runReplay } from './replay.ts';
 import { printable } from './terminal-text.ts';
 import { triageSdks } from './triage/aws.ts';
@@ -205,6 +206,14 @@ export async function main(argv: string[]): Promise<number> {
           "a local run's --output file: each record's error from the consumer's log lines (AWS's records carry none)",
         ),
       )
+      .addOption(
+        new Option(
+          '--ordering <ordering>',
+          "the consumer's ordering: what a failed record held back (its partition's later records, or its key's)",
+        )
+          .choices(['partition', 'key'])
+          .default('partition'),
+      )
       .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
       .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)
       .option(
@@ -225,6 +234,7 @@ export async function main(argv: string[]): Promise<number> {
             schema?: string;
             messageType?: string;
             logs?: string;
+            ordering: 'partition' | 'key';
             service?: string;
             handler?: string;
           } & IdFlags,
@@ -250,6 +260,7 @@ export async function main(argv: string[]): Promise<number> {
               keyPrefix,
               ...(format ? { format } : {}),
               ...(values.logs ? { logs: values.logs } : {}),
+              ordering: values.ordering,
             }),
           );
         },
@@ -279,6 +290,28 @@ export async function main(argv: string[]): Promise<number> {
       .action(
         (file: string, values: { for: 'kcat' | 'kafka-console-producer'; out: string; topic?: string }) =>
           done(runReplay(file, values)),
+      ),
+  );
+  program.addCommand(
+    new Command('poison')
+      .summary(
+        'list the records a consumer parked in its poison queue, by cause; write a script that runs them again',
+      )
+      .description(
+        'list the records a consumer parked in its poison queue (poisonQueue), grouped by cause: position, event id, error, dedup key. With --replay-script, a script that runs them again: each read back from its topic at its position with kcat, its dedup key deleted (DONE since it was parked), produced again with its key and headers (Event-Id kept)',
+      )
+      .argument(
+        '<file>',
+        'the output of `aws sqs receive-message --queue-url <poison queue>` (or JSON lines of parked documents), or - for stdin',
+      )
+      .option('--json', 'print the parked documents as JSON', false)
+      .option(
+        '--replay-script <path>',
+        'write a script that runs the records again (BROKERS=<servers> sh <path>)',
+      )
+      .exitOverride()
+      .action((file: string, values: { json: boolean; replayScript?: string }) =>
+        done(runPoison(file, values)),
       ),
   );
   program.addCommand(

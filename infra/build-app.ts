@@ -47,6 +47,8 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stacks: Msk
         entryOverride: options.entryOverride,
         description: `msk-once consumers, dedup cache, alarms and dashboard (${config.name})`,
         tags: { project: 'msk-once', environment: config.name },
+        // An environment that keeps its data (prod) cannot be deleted by a stray `cdk destroy`.
+        terminationProtection: config.retainData,
       }),
   );
   Validations.of(app).addPlugins(new nag.AwsSolutionsChecks(app, { verbose: true }));

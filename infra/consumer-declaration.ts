@@ -28,7 +28,10 @@ export const CONSUMER_DEFAULTS = {
   storePolicy: 'open',
   pollers: { minimum: 1, maximum: 2 },
   retryAttempts: 3,
-  startingPosition: 'LATEST',
+  // The construct's default too: a new consumer group (first deploy, or a renamed group) starts at
+  // the oldest retained record, so nothing produced before the mapping existed is skipped. Records
+  // read again are safe: each event id runs its effect once. LATEST would silently skip them.
+  startingPosition: 'TRIM_HORIZON',
   timeoutSeconds: 120,
   memoryMb: 512,
   usesIdempotencyTable: false,

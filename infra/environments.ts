@@ -118,7 +118,10 @@ export const ENVIRONMENTS = {
     alarms: {
       runbookUrl: RUNBOOK_URL,
       offsetLag: 50_000,
-      topicArn: 'arn:aws:sns:eu-west-1:333333333333:oncall-msk-once',
+      // A topic of the stack's own, so that its policies (CloudWatch may publish, scoped to this
+      // account's alarms) are in the template and checked by test/infra/alarm-delivery.test.ts.
+      // An existing topic (`topicArn`) works too, if its own policies allow the same.
+      email: 'msk-once-oncall@example.com',
     },
     logRetentionDays: 90,
     retainData: true,

@@ -77,7 +77,10 @@ export class MskOnceStack extends Stack {
     this.alarmTopic = new AlarmTopic(this, 'Alarms', {
       topicArn: config.alarms.topicArn,
       email: config.alarms.email,
-      removalPolicy: retain,
+      // The key protects the topic alone, which holds no data and goes with the stack: so may the key.
+      removalPolicy: RemovalPolicy.DESTROY,
+      // Every alarm of this stack is named `<namePrefix>-<consumer>-<section>`.
+      alarmNamePrefix: `${prefix}-`,
     });
     if (config.createDlqTopic) {
       this.dlqTopic = new DlqTopic(this, 'Dlq', {
@@ -101,9 +104,14 @@ export class MskOnceStack extends Stack {
         checkP99Ms: config.alarms.checkP99Ms,
         offsetLag: config.alarms.offsetLag,
         silentMapping: config.alarms.silentMapping,
+        poisonAgeSeconds: config.alarms.poisonAgeSeconds,
       });
     }
-    new ConsumersDashboard(this, 'Dashboard', { dashboardName: prefix, consumers: this.consumers });
+    new ConsumersDashboard(this, 'Dashboard', {
+      dashboardName: prefix,
+      consumers: this.consumers,
+      cache: { name: prefix, kind: config.cache.kind },
+    });
     // What the runbook's commands need: `aws cloudformation describe-stacks --stack-name <stack> --query Stacks[0].Outputs`.
     new CfnOutput(this, 'DlqTopic', {
       value: config.dlqTopic,
@@ -162,6 +170,10 @@ export class MskOnceStack extends Stack {
       memorySize: c.memoryMb,
       environment: { ...c.environment },
       idempotencyTable: c.usesIdempotencyTable ? this.idempotencyTable.table : undefined,
+      poisonQueue: c.poisonQueue ?? false,
+      poisonQueueRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      tracing: c.tracing,
+      mappingSystemLogLevel: c.mappingSystemLogLevel,
       metricsNamespace: config.metricsNamespace,
       logRetention: config.logRetentionDays as logs.RetentionDays,
     });

@@ -14,7 +14,15 @@ export const ACKNOWLEDGED = {
       'support no resource-level permissions, and Lambda validates the execution role for Create/Delete/Assign/UnassignPrivateIpAddresses ' +
       'against "*" when it creates a VPC function or an MSK event source mapping (scoped ARNs fail with "The provided execution role does ' +
       'not have permissions to call CreateNetworkInterface on EC2"). This is what AWSLambdaVPCAccessExecutionRole/AWSLambdaMSKExecutionRole ' +
-      'grant, minus their kafka:* and logs:* on "*", which this role scopes to the cluster, topics, groups and its log group.',
+      'grant, minus their kafka:* and logs:* on "*", which this role scopes to the cluster, topics, groups and its log group. ' +
+      'With tracing on, the XRayTraces statement too: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level ' +
+      'permissions (what AWSXRayDaemonWriteAccess grants).',
+  },
+  poisonQueueNoDlq: {
+    id: 'AwsSolutions-SQS3',
+    reason:
+      'The poison queue is the end of the line: people read it (msk-once triage, the runbook) and decide, replay or drop, each parked ' +
+      'record; a DLQ of its own would only move them out of sight. Its depth and oldest age page (ConsumerAlarms).',
   },
   replicationGroupIamAuth: {
     id: 'AwsSolutions-AEC6',
@@ -25,9 +33,10 @@ export const ACKNOWLEDGED = {
   },
 } as const;
 
-/** The consumer role's ENI statement. */
+/** The consumer role's ENI statement; the poison queue's missing DLQ. */
 function acknowledgeConsumer(consumer: KafkaConsumer): void {
   Validations.of(consumer.role).acknowledge(ACKNOWLEDGED.eniWildcard);
+  if (consumer.poisonQueue) Validations.of(consumer.poisonQueue).acknowledge(ACKNOWLEDGED.poisonQueueNoDlq);
 }
 
 /** IAM auth on a replication group (only when there is no AUTH token). */

@@ -31,6 +31,11 @@ export const RUNBOOK_SECTIONS = {
   mappingStalled: 'mapping-stalled',
   dlqRecords: 'dlq-records',
   recordsLost: 'records-lost',
+  schemaRegistryErrors: 'schema-registry-errors',
+  heldClaimsStillHeld: 'held-claims-still-held',
+  poisonSinkErrors: 'poison-sink-errors',
+  poisonQueueDepth: 'poison-queue-depth',
+  poisonQueueAge: 'poison-queue-age',
 } as const;
 
 export type RunbookSection = (typeof RUNBOOK_SECTIONS)[keyof typeof RUNBOOK_SECTIONS];
@@ -73,6 +78,25 @@ export function consumerResourceNames(namePrefix: string, consumer: string): Con
 
 /** Every alarm of a consumer, by key. */
 export type AlarmKey = keyof typeof RUNBOOK_SECTIONS;
+
+/** The alarms of a poison sink: a consumer has them when it parks records in a queue (`poisonQueue`). */
+export const POISON_ALARM_KEYS: readonly AlarmKey[] = [
+  'poisonSinkErrors',
+  'poisonQueueDepth',
+  'poisonQueueAge',
+];
+
+/**
+ * The alarm keys a consumer has: every one, less those of a poison sink it does not have.
+ *
+ * @example
+ * alarmKeysOf({ poisonQueue: false }).includes('poisonQueueDepth'); // false
+ */
+export function alarmKeysOf(consumer: { readonly poisonQueue?: boolean }): AlarmKey[] {
+  return (Object.keys(RUNBOOK_SECTIONS) as AlarmKey[]).filter(
+    (k) => consumer.poisonQueue === true || !POISON_ALARM_KEYS.includes(k),
+  );
+}
 
 /**
  * CloudWatch's TreatMissingData. Each rule picks one on purpose (see `missingDataWhy`):
@@ -119,7 +143,16 @@ export interface AlarmThresholds {
    * topics never go quiet for 15 minutes. @default 'ignore'
    */
   readonly silentMapping?: 'page' | 'ignore';
+  /**
+   * Age (seconds) of the oldest parked record in a poison queue that pages: a parked record is
+   * deleted by SQS at the end of the queue's retention (14 days by the construct), so it must be
+   * replayed or dropped on purpose well before. @default 4 days
+   */
+  readonly poisonAgeSeconds?: number;
 }
+
+/** The age of the oldest parked record that pages when an environment names none: 4 days. */
+export const DEFAULT_POISON_AGE_SECONDS = 4 * 24 * 60 * 60;
 
 /** Every alarm evaluates 5-minute periods. */
 export const ALARM_PERIOD_SECONDS = 300;
@@ -176,6 +209,7 @@ export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule>
   const lag = t.offsetLag ?? DEFAULT_OFFSET_LAG;
   const ratio = t.dedupRatio ?? ALARM_DEFAULTS.dedupRatio;
   const p99 = t.checkP99Ms ?? ALARM_DEFAULTS.dedupCheckP99Ms;
+  const poisonAge = t.poisonAgeSeconds ?? DEFAULT_POISON_AGE_SECONDS;
   const rule = (
     key: AlarmKey,
     condition: string,
@@ -282,6 +316,51 @@ export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule>
       COUNTER_ABSENT,
     ),
     recordsLost: rule('recordsLost', 'DroppedEventCount > 0', 0, 1, 1, 'notBreaching', COUNTER_ABSENT),
+    schemaRegistryErrors: rule(
+      'schemaRegistryErrors',
+      `${Metric.schemaRegistryErrors} > 0 (any ${Dimension.reason})`,
+      0,
+      1,
+      1,
+      'notBreaching',
+      COUNTER_ABSENT,
+    ),
+    heldClaimsStillHeld: rule(
+      'heldClaimsStillHeld',
+      `${Metric.heldClaimWaits} (${Dimension.reason} still-held) > 0 in 2 of 3 periods`,
+      0,
+      3,
+      2,
+      'notBreaching',
+      `${COUNTER_ABSENT} (one period alone is a crashed invocation's claim, which its lease frees)`,
+    ),
+    poisonSinkErrors: rule(
+      'poisonSinkErrors',
+      `${Metric.poisonSinkErrors} > 0`,
+      0,
+      1,
+      1,
+      'notBreaching',
+      COUNTER_ABSENT,
+    ),
+    poisonQueueDepth: rule(
+      'poisonQueueDepth',
+      'ApproximateNumberOfMessagesVisible of the poison queue > 0',
+      0,
+      1,
+      1,
+      'notBreaching',
+      'SQS reports a queue while it holds messages or is used: no data means an empty, unused queue',
+    ),
+    poisonQueueAge: rule(
+      'poisonQueueAge',
+      `ApproximateAgeOfOldestMessage of the poison queue > ${poisonAge} s`,
+      poisonAge,
+      1,
+      1,
+      'notBreaching',
+      'SQS reports a queue while it holds messages or is used: no data means nothing is parked',
+    ),
   };
 }
 
@@ -313,6 +392,16 @@ export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): s
       return `A mapping of ${s.who} has records waiting (MaxOffsetLag > 0) but invoked none for 15 minutes${rule.missingData === 'breaching' ? ', or reports nothing at all' : ''}: nothing is being consumed from ${s.topics.join(', ')}.`;
     case 'dlqRecords':
       return `Records of ${s.who} exhausted their retries (or got too old) and were written to the DLQ topic ${s.dlqTopic} (OnFailureDestinationDeliveredEventCount). Their effects have not happened; they need a fix and a replay.`;
+    case 'schemaRegistryErrors':
+      return `Records of ${s.who} failed because the schema registry did, not their bytes (${Metric.schemaRegistryErrors} > 0, any ${Dimension.reason}: not-found, denied, timeout, unreachable, http, invalid). They are retried, then reach the DLQ topic ${s.dlqTopic}; fix the registry (or the function's access to it) and they pass on retry.`;
+    case 'heldClaimsStillHeld':
+      return `Records of ${s.who} met a claim another invocation held and it was still held after waiting (${Metric.heldClaimWaits}, ${Dimension.reason} still-held, in 2 of 3 periods): they fail as held and are retried, then reach the DLQ topic ${s.dlqTopic}. Two invocations run the same events: overlapping retries, a too short wait, or invocations that outlive their lease.`;
+    case 'poisonSinkErrors':
+      return `The poison queue of ${s.who} refused records (${Metric.poisonSinkErrors} > 0): they failed instead of being parked, are retried, then reach the DLQ topic ${s.dlqTopic} with the records behind them. The function cannot reach SQS (no route, no permission, a deleted queue).`;
+    case 'poisonQueueDepth':
+      return `Records of ${s.who} are parked in its poison queue (ApproximateNumberOfMessagesVisible > 0): records no retry could cure (undecodable, no valid event id, a PermanentError). They count as handled: their effects have not happened; each needs a decision, replay or drop.`;
+    case 'poisonQueueAge':
+      return `The oldest record parked in the poison queue of ${s.who} is older than ${Math.round(rule.threshold / 3600)} hours (ApproximateAgeOfOldestMessage): SQS deletes it at the end of the queue's retention (14 days by default), and with it the only copy outside the topic. Replay or drop it now.`;
     case 'recordsLost':
       return `Records of ${s.who} were given up and did NOT reach the DLQ topic ${s.dlqTopic} (DroppedEventCount: past their retries or age, with no destination or a failed write to it, each record once): they are lost unless re-read from the source topic.`;
   }

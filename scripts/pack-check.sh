@@ -157,7 +157,7 @@ JS
 (cd "$BARE" && "$ROOT/node_modules/.bin/esbuild" handler.mjs --bundle --platform=node --format=esm --target=node24 \
   --minify --keep-names --outfile=out/index.mjs --log-level=error \
   --external:@smithy/signature-v4 --external:@aws-sdk/credential-provider-node --external:@aws-sdk/client-glue \
-  --external:@aws-sdk/client-secrets-manager --external:@aws-sdk/client-sqs --external:avsc --external:protobufjs --external:ajv \
+  --external:@aws-sdk/client-secrets-manager --external:@aws-sdk/client-sqs --external:@aws-lambda-powertools/tracer --external:avsc --external:protobufjs --external:ajv \
   "--banner:js=import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);")
 echo "runtime-only: the handler bundles to $(($(stat -c %s "$BARE/out/index.mjs") / 1024)) KB"
 # The CDK construct without esbuild: a clear error naming it, not a Docker error.

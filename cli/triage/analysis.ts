@@ -67,6 +67,13 @@ export const EVALUATORS: Record<AlarmKey, Evaluator> = {
   // DroppedEventCount holds the records whose DLQ write failed: their failed writes
   // (OnFailureDestinationDeliveryErrorCount) are not added again.
   recordsLost: (s, t) => s.sum('dropped', t),
+  schemaRegistryErrors: (s, t) => s.sum('schemaRegistryErrors', t),
+  heldClaimsStillHeld: (s, t) => s.value('heldClaimWaits', 'still-held', t),
+  poisonSinkErrors: (s, t) => s.sum('poisonSinkErrors', t),
+  // SQS metrics of the queue, read from CloudWatch when the consumer names its queue. A local run
+  // has none: what it parked in the period (MessagesParked) is what the queue's depth rose by.
+  poisonQueueDepth: (s, t) => s.max('poisonQueueDepth', t) ?? s.sum('parked', t),
+  poisonQueueAge: (s, t) => s.max('poisonQueueAge', t),
 };
 
 export type AlarmState = 'ALARM' | 'OK' | 'INSUFFICIENT_DATA';
@@ -301,7 +308,22 @@ export function findings(
     case 'throttles': {
       const name = key === 'functionErrors' ? 'functionErrors' : 'throttles';
       out.push(`${s.total(name)} of ${s.total('invocations')} invocations${windowText(e, s)}`);
-      if (key === 'functionErrors') out.push(...problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN'));
+      if (key === 'functionErrors') {
+        // A record's failure (a line naming its position) is not an invocation's: the invocation
+        // reported it and went on. Only lines of no record can say why a whole invocation failed.
+        const invocationLines = problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN' && !p.recordLevel);
+        out.push(...invocationLines);
+        if (logs && invocationLines.length === 0)
+          out.push(
+            "no log line explains it: the invocations died without a word of their own (a timeout, out of memory, a crash of the runtime): read the REPORT and platform lines of the failed requests (Logs Insights: filter @type = 'REPORT' or @message like /Task timed out|Runtime.ExitError|errorType/)",
+          );
+        const recordFailures = (logs?.problems ?? []).filter((p) => p.recordLevel && p.level !== 'WARN');
+        const failedRecords = recordFailures.reduce((a, p) => a + p.count, 0);
+        if (failedRecords > 0)
+          out.push(
+            `(${failedRecords} record-level error line(s) in the range failed single records, not invocations: see dlq-records, not this alarm)`,
+          );
+      }
       break;
     }
     case 'offsetLag':
@@ -344,6 +366,28 @@ export function findings(
       );
       // Why records failed: the errors they were logged with.
       out.push(...problemLines(logs, s.wholeRun, (p) => p.level !== 'WARN'));
+      out.push(
+        'which records failed first and which only stood behind them: msk-once dlq <dump> (grouped by partition and first failed offset)',
+      );
+      break;
+    case 'schemaRegistryErrors':
+      out.push(
+        `${s.total('schemaRegistryErrors')} records failed by the registry${windowText(e, s)}, by Reason: ${byQualifier(s, 'schemaRegistryErrors')}`,
+      );
+      out.push(...problemLines(logs, s.wholeRun, (p) => /SchemaRegistry/.test(p.errorName ?? '')));
+      break;
+    case 'heldClaimsStillHeld':
+      out.push(`waits for held claims${windowText(e, s)}, by outcome: ${byQualifier(s, 'heldClaimWaits')}`);
+      out.push(...problemLines(logs, s.wholeRun, (p) => /held/.test(p.message)));
+      break;
+    case 'poisonSinkErrors':
+    case 'poisonQueueDepth':
+    case 'poisonQueueAge':
+      out.push(
+        `parked: ${s.total('parked')} record(s) (MessagesParked)${windowText(e, s)}, by topic: ${byQualifier(s, 'parked')}; the sink refused ${s.total('poisonSinkErrors')} (PoisonSinkErrors)`,
+      );
+      // The parked records, by why: each WARN line names one (position, event id, error).
+      out.push(...problemLines(logs, s.wholeRun, (p) => /parked|poison/.test(p.message)));
       break;
     case 'recordsLost':
       out.push(

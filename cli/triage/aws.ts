@@ -100,6 +100,8 @@ export interface ConsumerMetrics {
   readonly topics: readonly string[];
   readonly functionName: string;
   readonly mappingIds: readonly string[];
+  /** The poison queue's name, when the consumer parks records (its depth and age are read). */
+  readonly poisonQueueName?: string;
 }
 
 export interface MetricQueries {
@@ -138,7 +140,7 @@ export function metricQueries(c: ConsumerMetrics, periodSeconds: number): Metric
     },
   });
   for (const topic of c.topics) {
-    for (const name of ['processed', 'deduplicated'] as const) {
+    for (const name of ['processed', 'deduplicated', 'parked'] as const) {
       add(
         name,
         topic,
@@ -150,7 +152,7 @@ export function metricQueries(c: ConsumerMetrics, periodSeconds: number): Metric
       );
     }
   }
-  for (const name of ['dedupErrors', 'effectErrors'] as const) {
+  for (const name of ['dedupErrors', 'effectErrors', 'schemaRegistryErrors', 'heldClaimWaits'] as const) {
     // Every Reason, including one added after this was written; the label names the reason.
     add(name, 'label', {
       Expression: `SEARCH('{${c.namespace},${Dimension.reason},${Dimension.service}} MetricName="${SIGNALS[name].metric}" ${Dimension.service}="${c.service}"', 'Sum', ${periodSeconds})`,
@@ -160,6 +162,15 @@ export function metricQueries(c: ConsumerMetrics, periodSeconds: number): Metric
     });
   }
   add('checkP99', undefined, stat('checkP99', c.namespace, { [Dimension.service]: c.service }));
+  add(
+    'poisonSinkErrors',
+    undefined,
+    stat('poisonSinkErrors', c.namespace, { [Dimension.service]: c.service }),
+  );
+  if (c.poisonQueueName) {
+    for (const name of ['poisonQueueDepth', 'poisonQueueAge'] as const)
+      add(name, undefined, stat(name, 'AWS/SQS', { QueueName: c.poisonQueueName }));
+  }
   for (const name of ['invocations', 'functionErrors', 'throttles'] as const) {
     add(name, undefined, stat(name, 'AWS/Lambda', { FunctionName: c.functionName }));
   }

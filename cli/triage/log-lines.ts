@@ -23,6 +23,11 @@ export interface CountedMessage {
   count: number;
   first: number | undefined;
   last: number | undefined;
+  /**
+   * The lines name a record (topic, partition, offset): that record failed, the invocation went on.
+   * A whole invocation's failure (Lambda `Errors`) is never one of these.
+   */
+  recordLevel: boolean;
 }
 
 export interface LogFindings {
@@ -92,9 +97,19 @@ export function analyzeLogLines(lines: readonly Record<string, unknown>[]): LogF
     }
     const level = String(line.level ?? '');
     if (level !== 'WARN' && level !== 'ERROR' && level !== 'CRITICAL') continue;
-    const error = (line.error ?? undefined) as { name?: string; message?: string } | undefined;
-    const message = String(line.message ?? '');
-    const key = `${level}|${message}|${error?.name ?? ''}`;
+    // The Node.js runtime's own line for an error that escaped the handler: `errorType`/`errorMessage`,
+    // at the top or as the message (JSON log format).
+    const runtime = (typeof line.message === 'object' && line.message !== null ? line.message : line) as {
+      errorType?: unknown;
+      errorMessage?: unknown;
+    };
+    const escaped = typeof runtime.errorType === 'string';
+    const error = escaped
+      ? { name: String(runtime.errorType), message: String(runtime.errorMessage ?? '') }
+      : ((line.error ?? undefined) as { name?: string; message?: string } | undefined);
+    const message = escaped ? "error escaped the handler (the runtime's line)" : String(line.message ?? '');
+    const recordLevel = !escaped && line.offset !== undefined && line.partition !== undefined;
+    const key = `${level}|${message}|${error?.name ?? ''}|${recordLevel}`;
     const entry = problems.get(key) ?? {
       level,
       message,
@@ -103,6 +118,7 @@ export function analyzeLogLines(lines: readonly Record<string, unknown>[]): LogF
       count: 0,
       first: undefined,
       last: undefined,
+      recordLevel,
     };
     entry.count++;
     if (t !== undefined) {

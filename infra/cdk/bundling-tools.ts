@@ -19,6 +19,7 @@ export const RUNTIME_OPTIONAL_PEERS = [
   '@aws-sdk/client-glue',
   '@aws-sdk/client-secrets-manager',
   '@aws-sdk/client-sqs',
+  '@aws-lambda-powertools/tracer',
   'avsc',
   'protobufjs',
   'ajv',

@@ -24,6 +24,7 @@ import {
   type AlarmKey,
   type AlarmRule,
   alarmGroups,
+  alarmKeysOf,
   alarmMeaning,
   alarmRules,
   type MissingData,
@@ -46,6 +47,8 @@ export interface ConsumerAlarmsProps {
   readonly offsetLag: number;
   /** Whether a mapping that reports no metrics at all pages (mapping-stalled). @default 'ignore' */
   readonly silentMapping?: 'page' | 'ignore';
+  /** Age (s) of the oldest parked record that pages (with a poison queue). @default DEFAULT_POISON_AGE_SECONDS of msk-once/alarms (4 days) */
+  readonly poisonAgeSeconds?: number;
 }
 
 const MISSING_DATA: Record<MissingData, cloudwatch.TreatMissingData> = {
@@ -60,8 +63,11 @@ interface RulePart {
 }
 
 export class ConsumerAlarms extends Construct {
-  /** By rule key (see lib/alarms.ts): a metric alarm, or the composite over its parts. */
-  readonly alarms = {} as Record<AlarmKey, cloudwatch.AlarmBase>;
+  /**
+   * By rule key (see lib/alarms.ts): a metric alarm, or the composite over its parts. The poison
+   * sink's (POISON_ALARM_KEYS) only when the consumer has a poison queue.
+   */
+  readonly alarms = {} as Partial<Record<AlarmKey, cloudwatch.AlarmBase>>;
   /** The part alarms of the rules that were split (none for a consumer of five topics or fewer). */
   readonly parts: { [K in AlarmKey]?: cloudwatch.Alarm[] } = {};
   /** The rules the alarms were built from. */
@@ -82,18 +88,23 @@ export class ConsumerAlarms extends Construct {
       dlqTopic: c.dlqTopic,
     };
     const period = Duration.seconds(ALARM_PERIOD_SECONDS);
-    const whole: Record<AlarmKey, cloudwatch.IMetric> = {
-      dedupRatio: c.metricDedupRatio({ period }),
-      dedupErrors: c.metricDedupErrors({ period }),
-      dedupLatency: c.metricDedupCheckDuration({ statistic: 'p99', period }),
-      effectErrors: c.metricEffectErrors({ period }),
-      functionErrors: c.metricErrors({ statistic: 'Sum', period }),
-      throttles: c.metricThrottles({ statistic: 'Sum', period }),
-      offsetLag: c.metricMaxOffsetLag({ period }),
-      mappingErrors: c.metricMappingErrors({ period }),
-      mappingStalled: c.metricMappingStalled({ period }),
-      dlqRecords: c.metricDlqRecords({ period }),
-      recordsLost: c.metricRecordsLost({ period }),
+    const whole: Record<AlarmKey, () => cloudwatch.IMetric> = {
+      dedupRatio: () => c.metricDedupRatio({ period }),
+      dedupErrors: () => c.metricDedupErrors({ period }),
+      dedupLatency: () => c.metricDedupCheckDuration({ statistic: 'p99', period }),
+      effectErrors: () => c.metricEffectErrors({ period }),
+      functionErrors: () => c.metricErrors({ statistic: 'Sum', period }),
+      throttles: () => c.metricThrottles({ statistic: 'Sum', period }),
+      offsetLag: () => c.metricMaxOffsetLag({ period }),
+      mappingErrors: () => c.metricMappingErrors({ period }),
+      mappingStalled: () => c.metricMappingStalled({ period }),
+      dlqRecords: () => c.metricDlqRecords({ period }),
+      recordsLost: () => c.metricRecordsLost({ period }),
+      schemaRegistryErrors: () => c.metricSchemaRegistryErrors({ period }),
+      heldClaimsStillHeld: () => c.metricHeldClaimWaits('still-held', { period }),
+      poisonSinkErrors: () => c.metricPoisonSinkErrors({ period }),
+      poisonQueueDepth: () => c.metricPoisonQueueDepth({ period }),
+      poisonQueueAge: () => c.metricPoisonQueueAge({ period }),
     };
     const ofMappings: Partial<Record<AlarmKey, (mappings: number[]) => cloudwatch.IMetric>> = {
       offsetLag: (mappings) => c.metricMaxOffsetLag({ period, mappings }),
@@ -104,10 +115,10 @@ export class ConsumerAlarms extends Construct {
     };
     const partsOf = (key: AlarmKey): RulePart[] => {
       const spread = ALARM_SPREAD[key];
-      if (!spread) return [{ metric: whole[key] }];
+      if (!spread) return [{ metric: whole[key]() }];
       if (spread.over === 'topic') {
         const groups = alarmGroups(c.topics, spread.metricsEach);
-        if (groups.length === 1) return [{ metric: whole[key] }];
+        if (groups.length === 1) return [{ metric: whole[key]() }];
         return groups.map((topics) => ({
           metric: c.metricDedupRatio({ period, topics }),
           watches: `topics ${topics.join(', ')}`,
@@ -117,14 +128,15 @@ export class ConsumerAlarms extends Construct {
         c.eventSourceMappingIds.map((_, i) => i),
         spread.metricsEach,
       );
-      if (groups.length === 1) return [{ metric: whole[key] }];
+      if (groups.length === 1) return [{ metric: whole[key]() }];
       return groups.map((mappings) => ({
         metric: ofMappings[key]!(mappings),
         watches: `the mappings of topics ${mappings.map((i) => c.topics[i]).join(', ')}`,
       }));
     };
     const action = new actions.SnsAction(props.topic);
-    for (const rule of Object.values(this.rules)) {
+    for (const key of alarmKeysOf({ poisonQueue: c.poisonQueue !== undefined })) {
+      const rule = this.rules[key];
       const alarmName = `${props.namePrefix}-${c.node.id}-${rule.section}`;
       const alarmDescription = `${alarmMeaning(rule.key, rule, subject)} Runbook: ${runbookLink(props.runbookUrl, rule.section)}`;
       const metricAlarm = (scopeId: string, name: string, description: string, metric: cloudwatch.IMetric) =>

@@ -44,6 +44,16 @@ export interface ConsumerConfig {
   readonly memoryMb?: number;
   /** True when handlers run effects through Powertools idempotency (the table is passed as `EnvVar.idempotencyTable`). */
   readonly usesIdempotencyTable: boolean;
+  /**
+   * Park records no retry can cure in an SQS queue of the consumer's own (KafkaConsumer's
+   * `poisonQueue: true`), with alarms on its depth, its oldest message and PoisonSinkErrors; kept
+   * with the environment's data (`retainData`). The functions need a route to SQS. Default false.
+   */
+  readonly poisonQueue?: boolean;
+  /** X-Ray active tracing and kafkaHandler's spans (KafkaConsumer's `tracing`). Default true. */
+  readonly tracing?: boolean;
+  /** The mappings' system log level (KafkaConsumer's `mappingSystemLogLevel`). Default WARN. */
+  readonly mappingSystemLogLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'none';
   /** Extra environment variables, e.g. PUSH_PROVIDER_URL. */
   readonly environment?: Readonly<Record<string, string>>;
 }
@@ -90,6 +100,8 @@ export interface AlarmConfig {
    * metrics are emitted while it is idle, so an idle environment would page).
    */
   readonly silentMapping?: 'page' | 'ignore';
+  /** Age (s) of the oldest record parked in a poison queue that pages. Default 4 days. */
+  readonly poisonAgeSeconds?: number;
 }
 
 export interface EnvironmentConfig {

@@ -24,7 +24,11 @@
 export { AlarmTopic, type AlarmTopicProps } from './alarm-topic.ts';
 export { ConsumerAlarms, type ConsumerAlarmsProps } from './consumer-alarms.ts';
 export { MAX_BATCH_SIZE, MAX_KAFKA_TIMEOUT } from './consumer-validation.ts';
-export { ConsumersDashboard, type ConsumersDashboardProps } from './consumers-dashboard.ts';
+export {
+  ConsumersDashboard,
+  type ConsumersDashboardProps,
+  type DashboardCache,
+} from './consumers-dashboard.ts';
 export { DedupCache, type DedupCacheProps } from './dedup-cache.ts';
 export type { DedupStoreEndpoint, IDedupStore } from './dedup-store.ts';
 export { DlqTopic, type DlqTopicProps } from './dlq-topic.ts';
@@ -42,6 +46,6 @@ export type {
 export { ConstructConfigError } from './errors.ts';
 export { IdempotencyTable, type IdempotencyTableProps } from './idempotency-table.ts';
 export { KafkaConsumer, type KafkaConsumerProps } from './kafka-consumer.ts';
-export type { ConsumerEventIdSource } from './kafka-consumer-props.ts';
+export type { ConsumerEventIdSource, MappingSystemLogLevel } from './kafka-consumer-props.ts';
 export { LeastPrivilegeRole } from './least-privilege-role.ts';
 export { InvalidClusterArnError, type MskCluster, parseClusterArn } from './msk-arns.ts';

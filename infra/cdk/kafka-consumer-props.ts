@@ -153,6 +153,29 @@ export interface KafkaConsumerProps {
    * @default false (no poison sink: every failure is retried, then sent to `dlqTopic`)
    */
   readonly poisonQueue?: boolean | sqs.IQueue;
+  /**
+   * X-Ray active tracing of the function, and kafkaHandler's spans of each invocation (claim, run,
+   * commit; the dedup decision as annotations) through Powertools Tracer: `EnvVar.traceEnabled` is
+   * set to `true`. The spans need `@aws-lambda-powertools/tracer` installed (an optional peer;
+   * without it the function says so once and runs untraced). The role gets xray:PutTraceSegments
+   * and xray:PutTelemetryRecords.
+   * @default true
+   */
+  readonly tracing?: boolean;
+  /**
+   * The level of the event source mappings' own system logs (`LoggingConfig.SystemLogLevel`,
+   * provisioned mode only): what the pollers say of polling, offsets, retries and the DLQ, in the
+   * function's log group, one log stream per mapping. `DEBUG` is the most detail, `WARN` the least;
+   * `none` sends none.
+   * @default 'WARN'
+   */
+  readonly mappingSystemLogLevel?: MappingSystemLogLevel;
+  /**
+   * What deleting the stack does to the poison queue created by `poisonQueue: true` (parked records
+   * are data: an environment that keeps its data keeps them).
+   * @default RemovalPolicy.DESTROY
+   */
+  readonly poisonQueueRemovalPolicy?: RemovalPolicy;
   /** Granted read/write of idempotency records and passed as `EnvVar.idempotencyTable`. @default none */
   readonly idempotencyTable?: dynamodb.ITable;
   /** The CloudWatch namespace (`EnvVar.metricsNamespace`). @default DEFAULT_NAMESPACE of the contract */
@@ -180,6 +203,9 @@ export interface KafkaConsumerProps {
    */
   readonly schemaRegistry?: ConsumerSchemaRegistryProps;
 }
+
+/** `LoggingConfig.SystemLogLevel` of the event source mappings, or `none` for no system logs. */
+export type MappingSystemLogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'none';
 
 /** Where the function reads the event id: the declarative sources (what an environment variable carries). */
 export type ConsumerEventIdSource =

@@ -184,6 +184,8 @@ export class KafkaConsumer extends Construct {
             encryption: sqs.QueueEncryption.SQS_MANAGED,
             enforceSSL: true,
             retentionPeriod: Duration.days(14),
+            // Parked records are data: kept with the stack's data where the environment keeps it.
+            removalPolicy: props.poisonQueueRemovalPolicy ?? RemovalPolicy.DESTROY,
           })
         : props.poisonQueue || undefined;
     if (this.poisonQueue) {
@@ -223,6 +225,39 @@ export class KafkaConsumer extends Construct {
       this.function.addEventSource(source);
       this.eventSources.push(source);
     });
+    this.configureObservability(props);
+  }
+
+  /**
+   * Tracing (X-Ray active, kafkaHandler's spans through `EnvVar.traceEnabled`) and the mappings'
+   * system logs: aws-cdk-lib's ManagedKafkaEventSource has no prop for `LoggingConfig`, so it is
+   * set on each mapping's CloudFormation resource.
+   */
+  private configureObservability(props: KafkaConsumerProps): void {
+    const tracing = props.tracing ?? true;
+    this.function.addEnvironment(EnvVar.traceEnabled, String(tracing));
+    if (tracing) {
+      (this.function.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: 'Active' };
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          sid: 'XRayTraces',
+          actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
+          resources: ['*'], // X-Ray's write actions support no resource-level permissions
+        }),
+      );
+    }
+    const level = props.mappingSystemLogLevel ?? 'WARN';
+    if (level === 'none') return;
+    for (const mapping of this.mappingResources) {
+      mapping.addPropertyOverride('LoggingConfig', { SystemLogLevel: level });
+    }
+  }
+
+  /** The CloudFormation resources of the event source mappings, one per topic. */
+  get mappingResources(): lambda.CfnEventSourceMapping[] {
+    return this.function.node
+      .findAll()
+      .filter((c): c is lambda.CfnEventSourceMapping => c instanceof lambda.CfnEventSourceMapping);
   }
 
   /** ENIs for the function in the VPC and for the event source mapping's pollers. */
@@ -331,12 +366,16 @@ export class KafkaConsumer extends Construct {
 
   /**
    * One of the core's per-topic counters (`RECORD_COUNTERS` of the contract: processed, succeeded,
-   * failed, deduplicated), dimensions service, Topic, Handler.
+   * failed, deduplicated) or `Metric.parked`, dimensions service, Topic, Handler.
    *
    * @example
    * consumer.metricMessages(Metric.failed, 'order-placed');
    */
-  metricMessages(name: RecordCounter, topic: string, options?: cloudwatch.MetricOptions): cloudwatch.Metric {
+  metricMessages(
+    name: RecordCounter | typeof Metric.parked,
+    topic: string,
+    options?: cloudwatch.MetricOptions,
+  ): cloudwatch.Metric {
     return new cloudwatch.Metric({
       namespace: this.metricsNamespace,
       metricName: name,
@@ -460,6 +499,70 @@ export class KafkaConsumer extends Construct {
       metricName: Metric.heldClaimWaits,
       dimensionsMap: { [Dimension.service]: this.service, [Dimension.reason]: reason },
       statistic: 'Sum',
+      period: Duration.minutes(5),
+      ...options,
+    });
+  }
+
+  /**
+   * Poison records the sink did not take (`Metric.poisonSinkErrors`): they failed instead, to be
+   * retried, then to the DLQ topic.
+   *
+   * @example
+   * consumer.metricPoisonSinkErrors().createAlarm(this, 'Sink', { threshold: 0, evaluationPeriods: 1 });
+   */
+  metricPoisonSinkErrors(options?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return new cloudwatch.Metric({
+      namespace: this.metricsNamespace,
+      metricName: Metric.poisonSinkErrors,
+      dimensionsMap: { [Dimension.service]: this.service },
+      statistic: cloudwatch.Stats.SUM,
+      period: Duration.minutes(5),
+      ...options,
+    });
+  }
+
+  /**
+   * Records parked in the poison queue (its ApproximateNumberOfMessagesVisible, maximum).
+   *
+   * @throws {Error} when the consumer has no poison queue.
+   */
+  metricPoisonQueueDepth(options?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.requirePoisonQueue('metricPoisonQueueDepth').metricApproximateNumberOfMessagesVisible({
+      statistic: cloudwatch.Stats.MAXIMUM,
+      period: Duration.minutes(5),
+      ...options,
+    });
+  }
+
+  /**
+   * Age of the oldest parked record, seconds (the queue's ApproximateAgeOfOldestMessage, maximum).
+   *
+   * @throws {Error} when the consumer has no poison queue.
+   */
+  metricPoisonQueueAge(options?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.requirePoisonQueue('metricPoisonQueueAge').metricApproximateAgeOfOldestMessage({
+      statistic: cloudwatch.Stats.MAXIMUM,
+      period: Duration.minutes(5),
+      ...options,
+    });
+  }
+
+  private requirePoisonQueue(method: string): sqs.IQueue {
+    if (!this.poisonQueue)
+      throw new Error(`${method}: ${this.service}/${this.handlerName} has no poisonQueue`);
+    return this.poisonQueue;
+  }
+
+  /** Duration of the function's invocations (AWS/Lambda Duration), e.g. statistic 'p99'. */
+  metricDuration(options?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.function.metricDuration({ period: Duration.minutes(5), ...options });
+  }
+
+  /** Invocations running at once (AWS/Lambda ConcurrentExecutions, maximum). */
+  metricConcurrentExecutions(options?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return this.function.metric('ConcurrentExecutions', {
+      statistic: cloudwatch.Stats.MAXIMUM,
       period: Duration.minutes(5),
       ...options,
     });

@@ -5,6 +5,7 @@
 import middy from '@middy/core';
 import type { Context, MSKEvent } from 'aws-lambda';
 import type { KafkaBatchResponse } from '../contract/message.ts';
+import { invocationSpans } from '../observability/tracing.ts';
 import { resolveConfig } from './config.ts';
 import { ConsumerCore, type InvocationHooks } from './invocation.ts';
 import type { KafkaHandlerOptions } from './options.ts';
@@ -64,10 +65,15 @@ export interface KafkaHandler {
  * });
  */
 export function kafkaHandler<T = unknown, K = Buffer>(options: KafkaHandlerOptions<T, K>): KafkaHandler {
-  const core = new ConsumerCore(resolveConfig(options));
-  const handler = middy<MSKEvent, KafkaBatchResponse>({ timeoutEarlyInMillis: 0 }).handler((event, context) =>
-    core.invoke(event, context),
-  );
+  const config = resolveConfig(options);
+  const core = new ConsumerCore(config);
+  // X-Ray spans of claim, run and commit when tracing is on (nothing is added when it is off).
+  const tracing = invocationSpans(config);
+  if (tracing.hooks) core.hook(tracing.hooks);
+  const handler = middy<MSKEvent, KafkaBatchResponse>({
+    timeoutEarlyInMillis: 0,
+    ...tracing.plugin,
+  }).handler((event, context) => core.invoke(event, context));
   return Object.assign(handler, {
     hook(hooks: InvocationHooks<T>) {
       core.hook(hooks);

@@ -90,6 +90,12 @@ export const EnvVar = {
   powertoolsDev: 'POWERTOOLS_DEV',
   /** Set, Powertools Metrics emits nothing. */
   metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+  /**
+   * `true`: kafkaHandler traces each invocation with Powertools Tracer (an optional peer): spans
+   * claim, run and commit, the dedup decision as annotations. Set by the CDK construct with X-Ray
+   * active tracing (its `tracing` prop). Anything else: no spans, the tracer is not loaded.
+   */
+  traceEnabled: 'POWERTOOLS_TRACE_ENABLED',
   /** Set, effects run without their idempotency guard (Powertools returns the bare function). */
   idempotencyDisabled: 'POWERTOOLS_IDEMPOTENCY_DISABLED',
   /** The mapping's SchemaRegistryURI: a Glue registry ARN or a Confluent registry URL (msk-once/formats). */

@@ -38,7 +38,7 @@ describe('event source mapping', () => {
       EventSourceArn: DEV_CLUSTER,
       Topics: ['review-created'],
       AmazonManagedKafkaEventSourceConfig: { ConsumerGroupId: 'notification.on-review-created' },
-      StartingPosition: 'LATEST',
+      StartingPosition: 'TRIM_HORIZON',
       BatchSize: 100,
       ProvisionedPollerConfig: { MinimumPollers: 1, MaximumPollers: 2 },
       MaximumRetryAttempts: 3,
@@ -283,13 +283,14 @@ describe('execution role: least privilege', () => {
     });
   });
 
-  test('"*" only where AWS allows nothing narrower: the ENI statement', () => {
+  test('"*" only where AWS allows nothing narrower: the ENI statement and X-Ray writes', () => {
     const star = statements('dev').filter((s) => [s.Resource].flat().includes('*'));
     assert.deepEqual(
       star.map((s) => s.Sid),
-      ['NetworkInterfaces'],
+      ['NetworkInterfaces', 'XRayTraces'],
     );
     assert.ok(star[0].Action.every((a: string) => a.startsWith('ec2:')));
+    assert.deepEqual([...star[1].Action].sort(), ['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
     for (const s of statements('dev')) {
       for (const a of [s.Action].flat()) assert.ok(!String(a).includes('*'), `wildcard action ${a}`);
     }

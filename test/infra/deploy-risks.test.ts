@@ -59,6 +59,12 @@ describe('removal policies per environment', () => {
     assert.equal(cacheSg.resource.Properties.SecurityGroupIngress, undefined);
   });
 
+  test('an environment that keeps its data has termination protection; the others can be deleted', () => {
+    assert.equal(synth('prod').stack.terminationProtection, true);
+    for (const name of ['dev', 'staging'] as const)
+      assert.equal(synth(name).stack.terminationProtection, false);
+  });
+
   test('a kept replication group keeps its subnet group too', () => {
     const config = environment('staging');
     const { template } = synth('staging', { ...config, retainData: true }, 'staging-retained');

@@ -1,0 +1,163 @@
+/**
+ * `msk-once poison <file|-> [--json] [--replay-script <path>]`: the records a consumer parked in its
+ * poison queue (`poisonQueue`), read from `aws sqs receive-message` output (or JSON lines of the
+ * parked documents, `msk-once.poison/1`), listed with their position, event id, reason and error,
+ * grouped by cause; and a script that runs them again: each record read back from its topic at its
+ * position (the parked document does not carry the value), its dedup key deleted (it was committed
+ * DONE when parked, so that a redelivery is not parked twice) and the record produced again with its
+ * key and headers, the Event-Id among them. Every value that reaches the terminal or the script is
+ * escaped or quoted (the same quoting as `msk-once replay`). Exit 0 when everything was read, 1
+ * when some entries are not parked documents, 2 on usage errors.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { PoisonEntry } from '../lib/index.ts';
+import { shellQuoted } from './dlq-replay.ts';
+import { printable, printableJson } from './terminal-text.ts';
+
+export interface PoisonCommandOptions {
+  json?: boolean;
+  /** Write the replay script there. @default none */
+  replayScript?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The parked documents of `text` and what could not be read (named by where it was). */
+export function parsePoisonText(text: string): { entries: PoisonEntry[]; errors: string[] } {
+  const entries: PoisonEntry[] = [];
+  const errors: string[] = [];
+  const take = (doc: unknown, where: string): void => {
+    if (isObject(doc) && Array.isArray(doc.Messages)) {
+      for (const [i, m] of doc.Messages.entries())
+        take(isObject(m) ? m.Body : undefined, `${where} Messages[${i}]`);
+      return;
+    }
+    if (typeof doc === 'string') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(doc);
+      } catch {
+        errors.push(`${where}: the body is not JSON`);
+        return;
+      }
+      take(parsed, where);
+      return;
+    }
+    if (isObject(doc) && doc.kind === 'msk-once.poison/1' && typeof doc.topic === 'string') {
+      entries.push(doc as unknown as PoisonEntry);
+      return;
+    }
+    errors.push(`${where}: not a parked record (kind msk-once.poison/1)`);
+  };
+  const trimmed = text.trim();
+  if (trimmed === '') return { entries, errors };
+  try {
+    take(JSON.parse(trimmed), 'the file');
+  } catch {
+    trimmed.split('\n').forEach((line, i) => {
+      if (line.trim() === '') return;
+      try {
+        take(JSON.parse(line), `line ${i + 1}`);
+      } catch {
+        errors.push(`line ${i + 1}: not JSON`);
+      }
+    });
+  }
+  return { entries, errors };
+}
+
+/** The parked records grouped by cause: reason and error name, most frequent first. */
+export function poisonGroups(entries: readonly PoisonEntry[]): { cause: string; entries: PoisonEntry[] }[] {
+  const groups = new Map<string, PoisonEntry[]>();
+  for (const e of entries) {
+    const cause = `${e.reason} ${e.error.name}`;
+    groups.set(cause, [...(groups.get(cause) ?? []), e]);
+  }
+  return [...groups]
+    .map(([cause, list]) => ({ cause, entries: list }))
+    .sort((a, b) => b.entries.length - a.entries.length);
+}
+
+/**
+ * A script that runs the parked records again: `BROKERS=<servers> sh <script> [kcat options]`,
+ * with `DEL_KEY` the command that deletes one dedup key (default `redis-cli -u "$REDIS_URL" DEL`).
+ * A record whose key was cut when parked (it ends with `...`) is read back with its own key.
+ */
+export function poisonReplayScript(entries: readonly PoisonEntry[]): string {
+  const lines = [
+    '#!/bin/sh',
+    `# ${entries.length} parked record(s), run again: each read back from its topic at its position, its`,
+    '# dedup key deleted (committed DONE when it was parked), then produced again with its key and headers.',
+    '# Usage: BROKERS=<bootstrap servers> [DEL_KEY="<command deleting one key>"] sh replay-parked.sh [kcat options]',
+    'set -eu',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    ': "${BROKERS:?set BROKERS to the bootstrap servers}"',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    'DEL_KEY=${DEL_KEY:-redis-cli -u "$REDIS_URL" DEL}',
+    'work=$(mktemp -d)',
+  ];
+  entries.forEach((e, i) => {
+    const file = `"$work/${i + 1}.bin"`;
+    const at = [
+      '-t',
+      shellQuoted(e.topic),
+      '-p',
+      String(Number(e.partition)),
+      '-o',
+      String(Number(e.offset)),
+    ];
+    lines.push(`# ${e.position.replace(/[^\w@.:-]/g, '?')}: ${e.reason}`);
+    lines.push(`kcat -C -b "$BROKERS" ${at.join(' ')} -c 1 -e -D '' -f '%s' "$@" > ${file}`);
+    if (e.dedupKey) lines.push(`$DEL_KEY ${shellQuoted(e.dedupKey)}`);
+    const produce = ['kcat', '-P', '-b', '"$BROKERS"', '-t', shellQuoted(e.topic)];
+    if (e.key !== undefined && !e.key.endsWith('...')) {
+      produce.push('-k', shellQuoted(Buffer.from(e.key, 'base64').toString('utf8')));
+    } else if (e.key !== undefined) {
+      lines.push(`key=$(kcat -C -b "$BROKERS" ${at.join(' ')} -c 1 -e -D '' -f '%k' "$@")`);
+      produce.push('-k', '"$key"');
+    }
+    for (const [name, value] of Object.entries(e.headers ?? {}))
+      produce.push('-H', shellQuoted(`${name}=${value}`));
+    produce.push('"$@"', file);
+    lines.push(produce.join(' '));
+  });
+  lines.push('rm -r "$work"');
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * @example
+ * process.exitCode = runPoison('parked.json', { replayScript: 'replay-parked.sh' });
+ */
+export function runPoison(file: string, o: PoisonCommandOptions): number {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (error) {
+    console.error(`cannot read ${printable(file)}: ${printable((error as Error).message)}`);
+    return 2;
+  }
+  const { entries, errors } = parsePoisonText(text);
+  for (const error of errors) console.error(`skipped ${printable(error)}`);
+  if (o.json) console.log(printableJson(entries, 2));
+  else if (entries.length === 0) console.log(`no parked records in ${printable(file)}`);
+  else {
+    for (const g of poisonGroups(entries)) {
+      console.log(`${g.entries.length} x ${printable(g.cause)}`);
+      for (const e of g.entries)
+        console.log(
+          `  ${printable(e.position)}  event ${printable(e.eventId ?? '-')}  parked ${printable(e.parkedAt)}: ${printable(e.error.message)}` +
+            (e.dedupKey ? `\n      dedup key ${printable(e.dedupKey)}` : ''),
+        );
+    }
+    console.log(`\n${entries.length} parked record(s) in ${printable(file)}`);
+  }
+  if (o.replayScript) {
+    writeFileSync(o.replayScript, poisonReplayScript(entries), { mode: 0o755 });
+    console.log(
+      `replay script written to ${printable(o.replayScript)}: BROKERS=<bootstrap servers> sh ${printable(o.replayScript)} [-F kcat.conf]` +
+        ' (fix the cause first; then delete the messages from the queue)',
+    );
+  }
+  return errors.length > 0 ? 1 : 0;
+}
