@@ -20,6 +20,7 @@ import { errorReason } from '../dedup/store-error-reason.ts';
 import type { Batch, Commits } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import type { ResolvedConfig } from './config.ts';
+import { countExposed } from './ordering.ts';
 
 /** @internal */
 export class GroupCommit<T> implements Commits<T> {
@@ -28,6 +29,8 @@ export class GroupCommit<T> implements Commits<T> {
   #keys: string[] = [];
   #timer: NodeJS.Timeout | undefined;
   readonly #inFlight = new Set<Promise<void>>();
+  // Keys whose commit failed: what key order may have left exposed (ordering.ts, exposedAhead).
+  readonly #uncommitted = new Set<string>();
   // Bound once: the timer's callback, without a closure per group.
   readonly #flushNow = () => this.flush();
 
@@ -74,6 +77,7 @@ export class GroupCommit<T> implements Commits<T> {
     const calls = [...this.#inFlight];
     if (keys.length > 0) calls.push(this.#commit(keys));
     await Promise.all(calls);
+    countExposed(this.#config, this.#batch, this.#uncommitted);
   }
 
   async #commit(keys: string[]): Promise<void> {
@@ -84,6 +88,7 @@ export class GroupCommit<T> implements Commits<T> {
       await config.store.commit(keys, batch.owner, config.windowMs);
     } catch (error) {
       batch.metrics.storeError(errorReason(error));
+      for (const key of keys) this.#uncommitted.add(key);
       config.logger.error(
         'could not mark DONE after success: the records stand, their keys expire with the lease',
         { keys: keys.length, error },

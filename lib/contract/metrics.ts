@@ -30,7 +30,7 @@ export const Metric = {
   poisonSinkErrors: 'PoisonSinkErrors',
   /** One dedup store round trip (claim, commit or release of a batch). Milliseconds; service. */
   dedupCheckDuration: 'DedupCheckDuration',
-  /** A failed dedup store call, or a claim lost under a running batch. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
+  /** A failed dedup store call, a claim lost under a running batch, or a record key order left without its DONE mark. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
   dedupErrors: 'DedupErrors',
   /** A failure of the effect layer's own store (not of the effect). Count; service, Reason ({@link EFFECT_ERROR_REASONS}). */
   effectErrors: 'EffectErrors',
