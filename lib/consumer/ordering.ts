@@ -9,6 +9,7 @@
  * Does not: order records of one key across partitions (Kafka orders only within a partition, and
  * a producer partitions by key, so one key lives in one partition).
  */
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { ConfigurationError } from '../errors.ts';
 import { recordKeys } from '../observability/logger.ts';
 import type { BatchRecord } from './batch-record.ts';
@@ -144,7 +145,7 @@ export function exposedAhead<T>(
  */
 export function countExposed<T>(
   // Structural, so that this file imports neither the config nor the batch (which import it).
-  config: { readonly logger: { warn(message: string, extra: object): void } },
+  config: { readonly logger: Logger },
   batch: {
     readonly partitions: readonly BatchRecord<T>[][];
     readonly metrics: { storeError(reason: string, count?: number): void };
