@@ -123,6 +123,8 @@ bool gOpen[NREC];          /* run unguarded: the store failed under fail-open */
 bool gStaleTrusted[NREC];  /* started on a stale claim whose re-confirmation failed */
 bool gWindow[NREC];        /* the DONE key expired */
 bool gFailover;            /* the store failed over, losing unreplicated writes */
+bool gAhead[NREC];         /* KEY_ORDER: succeeded in an invocation where a lower offset of its partition had failed */
+bool gAheadOpen[NREC];     /* ... and ran unguarded (fail-open): no DONE mark could stop its next delivery */
 
 #ifdef STRICT_OUTLIVED
 #define X_OUTLIVED(r) false

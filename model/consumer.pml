@@ -27,7 +27,18 @@ inline checkStart(o, r) {
 /* P1: an effect runs twice only under one of the documented conditions. */
 inline effect(r) {
   effects[r]++;
-  assert(effects[r] <= 1 || EXCUSED(r))
+  assert(effects[r] <= 1 || EXCUSED(r));
+#ifdef KEY_ORDER
+  /* P6: a record of another key never runs again because key order ran it, unguarded, ahead of a
+     lower offset that failed (ordering.ts, lanesOf: a partition with an unguarded claim keeps
+     partition order). Fail-open does not excuse it: partition order would never have run it. */
+  assert(effects[r] <= 1 || !gAheadOpen[r]);
+#ifdef STRICT_AHEAD
+  /* The residual case is real: a record run ahead may run again (its commit failed, or the store
+     was down when it was delivered again), as docs/consumer.md, "Ordering", says. */
+  assert(effects[r] <= 1 || !gAhead[r]);
+#endif
+#endif
 }
 
 /* Commit (COMMIT_MANY_LUA) the keys of the records in mask: one round trip. */
@@ -297,6 +308,7 @@ proctype invocation(byte o; byte from) {
   byte r, j, out, res, cm, rm, f, lm;
   byte cres[NREC];
   bool stopped, timedOut, confirming, staleRefused;
+  bool ko;   /* KEY_ORDER: the two records are of two keys, one lane each; else one lane */
 
   /* --- dedupClaims.before: one claim call for the batch (RedisDedupStore.claim) --- */
   atomic {
@@ -373,7 +385,23 @@ proctype invocation(byte o; byte from) {
   :: else -> skip
   fi;
 
-  /* --- runPartitions: one partition, offset order, the first failure stops it --- */
+#ifdef KEY_ORDER
+  /* lanesOf: under key order each record is its own lane (two keys), unless a claim of the batch is
+     unguarded: then the partition is one lane, as under partition order (the fix). */
+  atomic {
+    ko = true;
+#ifndef DEFECT_KEY_ORDER_UNGUARDED
+    r = from;
+    do
+    :: r < NREC -> if :: cl[I(o, r)] == C_UNGUARDED -> ko = false :: else -> skip fi; r++
+    :: else -> break
+    od;
+#endif
+    r = 0
+  }
+#endif
+
+  /* --- runPartitions: one partition, offset order, the first failure stops its lane --- */
   r = from;
   do
   :: r == NREC -> break
@@ -382,8 +410,8 @@ proctype invocation(byte o; byte from) {
        if :: CRASH(o) :: skip fi;
        maybePause(o);
        if
-       :: stopped -> rn[I(o, r)] = R_FAIL                    /* PartitionStoppedError */
-       :: !stopped && cl[I(o, r)] == C_CLAIMED && stale[o] -> confirming = true
+       :: stopped && !ko -> rn[I(o, r)] = R_FAIL            /* PartitionStoppedError */
+       :: (!stopped || ko) && cl[I(o, r)] == C_CLAIMED && stale[o] -> confirming = true
        :: else -> dispatch(o, r); handlerStarts(o, r)
        fi
      }
@@ -402,6 +430,13 @@ proctype invocation(byte o; byte from) {
      if
      :: rn[I(o, r)] == R_RUN ->
         atomic {
+#ifdef KEY_ORDER
+          /* a lower offset failed and this record of another key runs all the same: ahead */
+          if
+          :: stopped -> gAhead[r] = true; if :: cl[I(o, r)] == C_UNGUARDED -> gAheadOpen[r] = true :: else -> skip fi
+          :: else -> skip
+          fi;
+#endif
           if
           :: effect(r); rn[I(o, r)] = R_OK
           :: rn[I(o, r)] = R_FAIL; stopped = true              /* the handler threw */

@@ -51,6 +51,9 @@ RUNS=(
   "double-stale-trusted|fail|-DSTRICT_STALE -DPOLICY_OPEN -DMAXFAULTS=2|"
   "double-failover|fail|-DSTRICT_FAILOVER -DFAILOVER -DMAXFAULTS=0|"
   "double-short-window|fail|-DSTRICT_WINDOW -DSHORT_WINDOW -DMAXFAULTS=0|"
+  "key-order|pass|-DKEY_ORDER -DMAXFAULTS=1|"
+  "defect-key-order-unguarded|fail|-DKEY_ORDER -DDEFECT_KEY_ORDER_UNGUARDED -DPOLICY_OPEN -DMAXFAULTS=1|"
+  "double-key-order-ahead|fail|-DKEY_ORDER -DSTRICT_AHEAD -DMAXFAULTS=1|"
 )
 
 failed=0

@@ -6,7 +6,11 @@
  * proxy per concurrent run) and dynalite. A SHARE of the seeds (default 0.25; by the seed, so a
  * replay is the same) run instead on a Redis Cluster with replicas that the soak starts, with a
  * topology fault at a random point of the schedule: a reshard, a slot left migrating, a graceful
- * failover, a killed or a paused master (one such fault at a time). Prints the seed of every failing schedule: `--seed S --runs 1`
+ * failover, a killed or a paused master (one such fault at a time). Each schedule draws the
+ * consumer's settings too (test/reliability/configurations.ts: ordering, concurrency, group commit,
+ * lease, held-claim wait, reserve, function timeout, policy, id source, poison sink, window, the
+ * mapping's reading): one the consumer refuses at cold start is counted, not run; one it accepts
+ * is judged like any other. Prints the seed of every failing schedule: `--seed S --runs 1`
  * replays it. Exit 1 when any schedule lost a record, doubled an external effect, re-ran a handler
  * without a documented cause, or left offsets uncommitted.
  *
@@ -17,6 +21,7 @@ import { writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { startDynalite } from '../test/effects/support/dynamodb.ts';
+import { configName, refusalOf } from '../test/reliability/configurations.ts';
 import {
   clusterSchedules,
   clusterTopology,
@@ -105,8 +110,11 @@ async function main(): Promise<number> {
     keyOrder: 0,
     stuck: 0,
     crashed: 0,
+    refused: 0,
   };
   const byKind = new Map<string, number>();
+  const configurations = new Set<string>();
+  const refusals = new Map<string, number>();
   const failures: string[] = [];
   const started = performance.now();
   let next = 0;
@@ -115,6 +123,15 @@ async function main(): Promise<number> {
       const i = next++;
       const seed = seedOf(i);
       const s = scheduleOf(seed);
+      // The drawn settings: a configuration the consumer refuses at cold start is counted, not run.
+      const refused = s.config && refusalOf(s.config, s.ordering);
+      if (refused !== undefined) {
+        totals.refused++;
+        const setting = /^invalid option ([\w.]+)/.exec(refused)?.[1] ?? refused.slice(0, 60);
+        refusals.set(setting, (refusals.get(setting) ?? 0) + 1);
+        continue;
+      }
+      if (s.config) configurations.add(configName(s.config, s.ordering));
       let r: ScheduleResult | undefined;
       try {
         r = await runSchedule({ dynamo, proxy, topology }, s);
@@ -146,7 +163,7 @@ async function main(): Promise<number> {
       if (r.lag !== 0) totals.stuck++;
       if (r.lost.length || r.doubled.length || r.unexplained.length || r.disordered.length || r.lag !== 0) {
         failures.push(
-          `seed ${seed} (${s.policy}, ${s.ordering} order): lost ${r.lost.length}, doubled ${r.doubled.length}, unexplained ${r.unexplained.length}, disordered ${r.disordered.length}${r.disordered.length ? ` (${r.disordered[0]})` : ''}, lag ${r.lag}\n  schedule ${JSON.stringify(s)}${r.unexplained.length ? `\n  ${process.env.SOAK_VERBOSE ? r.unexplained.join('\n  ') : r.unexplained[0]!.slice(0, 600)}` : ''}`,
+          `seed ${seed} (${s.policy}, ${s.config ? configName(s.config, s.ordering) : `${s.ordering} order`}): lost ${r.lost.length}, doubled ${r.doubled.length}, unexplained ${r.unexplained.length}, disordered ${r.disordered.length}${r.disordered.length ? ` (${r.disordered[0]})` : ''}, lag ${r.lag}\n  schedule ${JSON.stringify(s)}${r.unexplained.length ? `\n  ${process.env.SOAK_VERBOSE ? r.unexplained.join('\n  ') : r.unexplained[0]!.slice(0, 600)}` : ''}`,
         );
         say(`FAIL seed ${seed}: replay with npm run soak -- --seed ${seed} --runs 1`);
       }
@@ -171,6 +188,9 @@ async function main(): Promise<number> {
   say('');
   say(
     `schedules        ${totals.schedules} (concurrency ${concurrency}; ${totals.onCluster} on a cluster with replicas, with a topology fault; ${totals.keyOrder} in key order)`,
+  );
+  say(
+    `configurations   ${configurations.size} distinct run; ${totals.refused} drawn and refused at cold start${refusals.size ? ` (${[...refusals].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,
   );
   say(`records          ${totals.records}`);
   say(`faults injected  ${totals.faults}: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}`);

@@ -7,10 +7,12 @@
  * refuses of a message, with SQS's error codes: characters outside SQS's set
  * (`InvalidMessageContents`: #x9 | #xA | #xD | #x20-#xD7FF | #xE000-#xFFFD | #x10000-#x10FFFF), a
  * body over the queue's MaximumMessageSize (1 MiB unless given; `InvalidParameterValue`), and on a
- * FIFO queue (`.fifo`) a message without `MessageGroupId` (`MissingParameter`) or without
- * `MessageDeduplicationId` (`InvalidParameterValue`: these queues have no content-based
- * deduplication). Tested against the documented shapes, not against AWS (no account here): it does
- * not check signatures, attributes or visibility.
+ * FIFO queue (`.fifo`) a message without `MessageGroupId` (`MissingParameter`: "The request must
+ * contain the parameter MessageGroupId.") or without `MessageDeduplicationId` unless the queue was
+ * made with content-based deduplication (`InvalidParameterValue`), or with either over 128
+ * characters. A FIFO queue accepts a deduplication id seen before and does not deliver it again
+ * (SQS's 5-minute interval, here for the stand-in's life). Tested against the documented shapes,
+ * not against AWS (no account here): it does not check signatures, attributes or visibility.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { type AwsJsonAnswer, type LocalAwsJsonServer, startLocalAwsJsonServer } from './local-aws-json.ts';
@@ -18,10 +20,15 @@ import { type AwsJsonAnswer, type LocalAwsJsonServer, startLocalAwsJsonServer } 
 export interface LocalSqs extends LocalAwsJsonServer {
   /**
    * Create a queue (a no-op if it exists) and return its URL: `<endpoint>/000000000000/<name>`.
-   * A name ending in `.fifo` makes a FIFO queue. `maximumMessageSize`: the queue's
-   * MaximumMessageSize in bytes (default 1 MiB, SQS's largest).
+   * A name ending in `.fifo` makes a FIFO queue (`contentBasedDeduplication` applies to it only).
+   * `maximumMessageSize`: the queue's MaximumMessageSize in bytes (default 1 MiB, SQS's largest).
    */
-  createQueue(name: string, attributes?: { maximumMessageSize?: number }): string;
+  createQueue(
+    name: string,
+    attributes?: { maximumMessageSize?: number; contentBasedDeduplication?: boolean },
+  ): string;
+  /** The `MessageGroupId` of each message a FIFO queue received, oldest first. */
+  groups(queueUrl: string): string[];
   /** The bodies a queue received, oldest first. */
   messages(queueUrl: string): string[];
   /** Refuse the next `n` SendMessage requests with `InternalError` (HTTP 500). */
@@ -38,7 +45,7 @@ const NOT_SQS_TEXT = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 function refusal(
   body: unknown,
   request: Record<string, unknown>,
-  fifo: boolean,
+  fifo: FifoQueue | undefined,
   maxBytes: number,
 ): { error: string; message: string } | undefined {
   if (typeof body !== 'string' || body === '')
@@ -57,18 +64,55 @@ function refusal(
       error: 'com.amazonaws.sqs#InvalidParameterValue',
       message: `One or more parameters are invalid. Reason: Message must be shorter than ${maxBytes} bytes.`,
     };
-  if (fifo && typeof request.MessageGroupId !== 'string')
+  if (!fifo) return undefined;
+  const group = request.MessageGroupId;
+  if (typeof group !== 'string' || group === '')
     return {
       error: 'com.amazonaws.sqs#MissingParameter',
       message: 'The request must contain the parameter MessageGroupId.',
     };
-  if (fifo && typeof request.MessageDeduplicationId !== 'string')
+  const dedup = request.MessageDeduplicationId;
+  if ((typeof dedup !== 'string' || dedup === '') && !fifo.contentBased)
     return {
       error: 'com.amazonaws.sqs#InvalidParameterValue',
       message:
         'The queue should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
     };
+  if (group.length > 128 || (typeof dedup === 'string' && dedup.length > 128))
+    return {
+      error: 'com.amazonaws.sqs#InvalidParameterValue',
+      message: 'MessageGroupId and MessageDeduplicationId are at most 128 characters',
+    };
   return undefined;
+}
+
+/** A FIFO queue's state: its deduplication, the ids it saw, the groups it received. */
+interface FifoQueue {
+  readonly contentBased: boolean;
+  readonly seen: Set<string>;
+  readonly groups: string[];
+}
+
+/**
+ * Take a message a queue accepted: a FIFO queue delivers a deduplication id once, and keeps its
+ * group.
+ */
+function take(
+  queue: string[],
+  fifo: FifoQueue | undefined,
+  body: string,
+  request: Record<string, unknown>,
+): void {
+  if (fifo) {
+    const dedup =
+      typeof request.MessageDeduplicationId === 'string' && request.MessageDeduplicationId !== ''
+        ? request.MessageDeduplicationId
+        : createHash('sha256').update(body).digest('hex');
+    if (fifo.seen.has(dedup)) return;
+    fifo.seen.add(dedup);
+    fifo.groups.push(String(request.MessageGroupId));
+  }
+  queue.push(body);
 }
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -83,6 +127,7 @@ const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex
 export async function startLocalSqs(): Promise<LocalSqs> {
   const queues = new Map<string, string[]>();
   const maxBytes = new Map<string, number>();
+  const fifoQueues = new Map<string, FifoQueue>();
   let refusals = 0;
   let endpoint = '';
   const noQueue: AwsJsonAnswer = {
@@ -101,9 +146,10 @@ export async function startLocalSqs(): Promise<LocalSqs> {
         if (!queue) return noQueue;
         const url = String(request.QueueUrl);
         const body = request.MessageBody;
-        const refused = refusal(body, request, url.endsWith('.fifo'), maxBytes.get(url) ?? MAX_BODY_BYTES);
+        const fifo = fifoQueues.get(url);
+        const refused = refusal(body, request, fifo, maxBytes.get(url) ?? MAX_BODY_BYTES);
         if (refused) return refused;
-        queue.push(body as string);
+        take(queue, fifo, body as string, request);
         return { body: { MessageId: randomUUID(), MD5OfMessageBody: md5(body as string) } };
       },
       [SEND_BATCH]: (request) => {
@@ -117,7 +163,8 @@ export async function startLocalSqs(): Promise<LocalSqs> {
         for (const entry of entries) {
           const body = entry.MessageBody;
           const url = String(request.QueueUrl);
-          const refused = refusal(body, entry, url.endsWith('.fifo'), maxBytes.get(url) ?? MAX_BODY_BYTES);
+          const fifo = fifoQueues.get(url);
+          const refused = refusal(body, entry, fifo, maxBytes.get(url) ?? MAX_BODY_BYTES);
           if (refused || typeof body !== 'string') {
             Failed.push({
               Id: entry.Id,
@@ -127,7 +174,7 @@ export async function startLocalSqs(): Promise<LocalSqs> {
             });
             continue;
           }
-          queue.push(body);
+          take(queue, fifo, body, entry);
           Successful.push({ Id: entry.Id, MessageId: randomUUID(), MD5OfMessageBody: md5(body) });
         }
         return { body: { Successful, Failed } };
@@ -142,8 +189,15 @@ export async function startLocalSqs(): Promise<LocalSqs> {
       const url = `${endpoint}/000000000000/${name}`;
       if (!queues.has(url)) queues.set(url, []);
       if (attributes.maximumMessageSize !== undefined) maxBytes.set(url, attributes.maximumMessageSize);
+      if (name.endsWith('.fifo') && !fifoQueues.has(url))
+        fifoQueues.set(url, {
+          contentBased: attributes.contentBasedDeduplication ?? false,
+          seen: new Set(),
+          groups: [],
+        });
       return url;
     },
+    groups: (queueUrl) => [...(fifoQueues.get(queueUrl)?.groups ?? [])],
     messages: (queueUrl) => [...(queues.get(queueUrl) ?? [])],
     refuseNext: (n) => {
       refusals = n;

@@ -67,6 +67,7 @@ import type { Batch, Commits } from './batch.ts';
 import type { BatchRecord } from './batch-record.ts';
 import { MIN_LEASE_MS, type ResolvedConfig } from './config.ts';
 import { GroupCommit } from './group-commit.ts';
+import { countExposed } from './ordering.ts';
 import { heldClaimWaitBoundFor } from './time-budget.ts';
 
 /** Event ids listed in one claim-lost line at most (the count is always whole). */
@@ -147,6 +148,8 @@ export class ClaimSession<T> implements Commits<T> {
   readonly #context: Context | undefined;
   readonly #store: DedupStore;
   readonly #group: GroupCommit<T>;
+  // Keys whose commit failed.
+  readonly #uncommitted = new Set<string>();
   // The claim call answered: from then on there are claims to renew, confirm and wait beside.
   #claimed = false;
   // The invocation answered: no record starts any more, a claim won later is let go at once.
@@ -547,14 +550,16 @@ export class ClaimSession<T> implements Commits<T> {
   async #commit(keys: readonly string[]): Promise<void> {
     const config = this.#config;
     const sent = await this.#send((store) => store.commit(keys, this.#batch.owner, config.windowMs));
-    if (!sent.ok)
-      this.#failed(
-        'commit',
-        sent.error,
-        keys.length,
-        'error',
-        'could not mark DONE after success: the records stand, their keys expire with the lease',
-      );
+    if (sent.ok) return;
+    // What key order may have left exposed (ordering.ts, exposedAhead): counted at the answer.
+    for (const key of keys) this.#uncommitted.add(key);
+    this.#failed(
+      'commit',
+      sent.error,
+      keys.length,
+      'error',
+      'could not mark DONE after success: the records stand, their keys expire with the lease',
+    );
   }
 
   /**
@@ -592,6 +597,7 @@ export class ClaimSession<T> implements Commits<T> {
     if (release.length > 0)
       calls.push(this.#release(release, 'could not release claims: retries wait for the lease to end'));
     await Promise.all(calls);
+    if (this.#uncommitted.size > 0) countExposed(this.#config, this.#batch, this.#uncommitted);
   }
 
   async #release(keys: readonly string[], consequence: string): Promise<void> {

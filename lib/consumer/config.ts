@@ -3,6 +3,7 @@
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { dedupKeyPrefix } from '../contract/dedup-key.ts';
+import { MAX_OPAQUE_BYTES } from '../contract/event-id-format.ts';
 import { type EventIdReader, type EventIdSource, resolveEventIdSource } from '../contract/event-id-source.ts';
 import type { PreviousKeyFormat } from '../contract/previous-key-formats.ts';
 import {
@@ -204,7 +205,8 @@ function resolveEventId<T, K>(options: KafkaHandlerOptions<T, K>): EventIdReader
     throw new ConfigurationError('dedupKey', 'must be a function of the message');
   try {
     return resolveEventIdSource(
-      { from: 'message', id: legacy as (m: unknown) => string, format: 'opaque' },
+      // 0.2.0 took any non-empty string: the largest limit keeps such ids readable in their keys.
+      { from: 'message', id: legacy as (m: unknown) => string, format: 'opaque', maxBytes: MAX_OPAQUE_BYTES },
       'dedupKey',
     );
   } catch (error) {

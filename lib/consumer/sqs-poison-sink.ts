@@ -9,8 +9,14 @@
  * object per record is harder to watch (no depth metric to alarm on) and to replay in order.
  * Guarantees: `park` resolves only when SQS answered with a message id; an error or a timeout
  * (`signal`, and at most two attempts of the SDK) rejects, and the record then fails as without a sink.
+ * A FIFO queue (a URL ending `.fifo`) is written as SQS requires of one: `MessageGroupId` the
+ * record's partition (`<topic>-<partition>`: its poison records stay in offset order, partitions do
+ * not wait for each other) and `MessageDeduplicationId` its position (`<topic>-<partition>@<offset>`:
+ * the same record parked again within SQS's 5-minute interval, after a crash before its commit,
+ * is one message). Either over SQS's 128 characters (a topic name may have 249) is its SHA-256 in
+ * hex, 64 characters.
  * Does not: batch several records in one call (poison records are rare; each is parked when it
- * fails, so its partition waits for its own write only), or deduplicate (a standard queue
+ * fails, so its partition waits for its own write only), or deduplicate on a standard queue (it
  * delivers at least once; the entry's position names the record).
  * The AWS SDK client is loaded on the first write, so a function without poison records never
  * loads it. It reads the region and credentials as any AWS SDK client does, and an endpoint from
@@ -95,6 +101,30 @@ export function isSqsQueueUrl(url: string): boolean {
   return /^https?:\/\/[^/\s]+\/\d+\/[A-Za-z0-9_.-]+$/.test(url);
 }
 
+/**
+ * Whether `url` names a FIFO queue (SQS requires its name to end `.fifo`).
+ *
+ * @internal
+ */
+export function isFifoQueueUrl(url: string): boolean {
+  return url.endsWith('.fifo');
+}
+
+/**
+ * The FIFO attributes of an entry: its partition as the group, its position as the deduplication id.
+ *
+ * @internal
+ * @example
+ * fifoAttributes(entry); // { MessageGroupId: 'orders-0', MessageDeduplicationId: 'orders-0@11' }
+ */
+export function fifoAttributes(entry: Pick<PoisonEntry, 'topic' | 'partition' | 'offset'>): {
+  MessageGroupId: string;
+  MessageDeduplicationId: string;
+} {
+  const group = `${entry.topic}-${entry.partition}`;
+  return { MessageGroupId: sqsId(group), MessageDeduplicationId: sqsId(`${group}@${entry.offset}`) };
+}
+
 /** What a refused queue URL is told (the option's and the variable's errors alike). */
 export const SQS_QUEUE_URL_SHAPE =
   'is not an SQS queue URL (https://sqs.<region>.amazonaws.com/<account>/<queue>)';
@@ -117,9 +147,12 @@ export class SqsPoisonSink implements PoisonSink {
   readonly #options: SqsPoisonSinkOptions;
   #client: Promise<{ client: SqsClientLike; Send: new (input: unknown) => unknown }> | undefined;
 
+  readonly #fifo: boolean;
+
   constructor(options: SqsPoisonSinkOptions) {
     this.queueUrl = options.queueUrl;
     this.#options = options;
+    this.#fifo = isFifoQueueUrl(options.queueUrl);
   }
 
   #sdk() {
@@ -153,14 +186,14 @@ export class SqsPoisonSink implements PoisonSink {
 
   async park(entry: PoisonEntry, signal: AbortSignal): Promise<void> {
     const { client, Send } = await this.#sdk();
-    const input: Record<string, string> = { QueueUrl: this.queueUrl, MessageBody: sqsMessageBody(entry) };
-    if (this.queueUrl.endsWith('.fifo')) {
-      // A FIFO queue refuses a message without a group (MissingParameter): one group per partition
-      // keeps its entries in order; the position deduplicates a write the SDK retried.
-      input.MessageGroupId = sqsId(`${entry.topic}-${entry.partition}`);
-      input.MessageDeduplicationId = sqsId(`${entry.position}`);
-    }
-    const answer = await client.send(new Send(input), { abortSignal: signal });
+    const answer = await client.send(
+      new Send({
+        QueueUrl: this.queueUrl,
+        MessageBody: sqsMessageBody(entry),
+        ...(this.#fifo ? fifoAttributes(entry) : {}),
+      }),
+      { abortSignal: signal },
+    );
     if (!answer.MessageId) throw new Error('SQS answered SendMessage without a MessageId');
   }
 }

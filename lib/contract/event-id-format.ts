@@ -6,17 +6,22 @@
  * - `uuid`: 8-4-4-4-12 hex digits with hyphens, either case; canonical lower case. No braces, no
  *   `urn:uuid:`, not the nil or max UUID (a producer sending one for every event would make all of
  *   them one key).
- * - `opaque`: the exact bytes, within a byte limit, of `A-Z a-z 0-9 - . _ ~ / + = @` (URL-safe
- *   and base64 text). Case-sensitive and never folded: `Inv-2` and `inv-2` are two ids.
+ * - `opaque`: any non-empty text. An id of `A-Z a-z 0-9 - . _ ~ / + = @` (URL-safe and base64 text)
+ *   within the byte limit is itself; any other is encoded (`%XX`, `%uXXXX`), or hashed when the
+ *   encoding is over the limit ({@link checkOpaqueId}): never refused for its characters, so every
+ *   id a 0.2.0 `dedupKey` returned still runs. Case-sensitive and never folded: `Inv-2` and
+ *   `inv-2` are two ids.
  *
  * Guarantees: two inputs map to one canonical id only when they are the same id in the form's own
- * rules (ULID and UUID are case-insensitive; opaque ids are not); no canonical id holds `{`, `}`,
- * `:`, a glob character, whitespace, a control character or anything outside ASCII, so no id can
- * make its own hash tag, shift the key's parts or alias another id through a Unicode look-alike
- * (non-ASCII is refused, not normalised: NFC/NFKC would fold `ﬁ` onto `fi`).
+ * rules (ULID and UUID are case-insensitive; opaque ids are not; a hashed opaque id, only if
+ * SHA-256 collides); no canonical id holds `{`, `}`, `:`, a glob character, whitespace, a control
+ * character or anything outside ASCII, so no id can make its own hash tag, shift the key's parts or
+ * alias another id through a Unicode look-alike (non-ASCII is encoded, not normalised: NFC/NFKC
+ * would fold `ﬁ` onto `fi`).
  * Does not guarantee: that the producer made the id once per event (that is the producer's side).
  */
 import { normalizeEventId } from './envelope.ts';
+import { sha256Base64Url } from './sha256.ts';
 
 /**
  * The declarative event id sources (the text of `EnvVar.eventIdSource`; `header` takes a name
@@ -49,31 +54,74 @@ for (const c of '-._~/+=@') OPAQUE[c.charCodeAt(0)] = 1;
 // What a String(x) or template of a missing field makes: refused, or every such record would be one key.
 const PLACEHOLDERS = new Set(['undefined', 'null', 'NaN', 'Infinity', '-Infinity']);
 
+/** What an opaque id over its byte limit (or whose encoding is) is stored as: this, then a hash. */
+export const HASHED_ID_PREFIX = '%h';
+
 /**
- * The opaque id itself, or why it is not one. Per record: one loop over the characters.
+ * The opaque id in canonical form, or why it is not one. Per record: one loop over the characters.
+ *
+ * - An id of the safe alphabet ({@link OPAQUE_CHARACTERS}) within `maxBytes` is itself: its key is
+ *   the key it always had.
+ * - Any other id (a `:` of `notif:u1:r9:thanks`, a space, a brace, non-ASCII text: anything a 0.2.0
+ *   `dedupKey` could return) is encoded, never refused for its characters: each UTF-16 code unit
+ *   outside the alphabet becomes `%XX` (ASCII, two upper-case hex digits) or `%uXXXX` (any other
+ *   unit, a lone surrogate included); `%` is not in the alphabet, so an encoded id always holds one
+ *   and never equals a safe id. No folding: `ınv-2` and `inv-2` stay two ids.
+ * - When the encoded id is over `maxBytes`, the id is stored as {@link HASHED_ID_PREFIX} and the
+ *   SHA-256 of its encoding in base64url (45 characters): `%h` follows no encoding's `%`, so it
+ *   never equals an encoded or safe id; two ids then share a key only if SHA-256 collides.
+ *
+ * Refused: the empty id, and the text a missing field turns into (`undefined`, `null`, `NaN`,
+ * `Infinity`, `-Infinity`): every such record would be one key.
  *
  * @internal
  */
 export function checkOpaqueId(value: string, maxBytes: number): string | { reason: string } {
   if (value.length === 0) return { reason: 'is empty' };
-  // The alphabet is ASCII, so characters and bytes count alike once every character passed.
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code > 127 || OPAQUE[code] === 0) {
-      return {
-        reason: `holds ${describeChar(value, i)} at ${i}: an opaque id may hold only ${OPAQUE_CHARACTERS}`,
-      };
-    }
-  }
-  if (value.length > maxBytes) return { reason: `is ${value.length} bytes, over the ${maxBytes}-byte limit` };
   if (PLACEHOLDERS.has(value)) return { reason: `is '${value}', what a missing field turns into as text` };
-  return value;
+  // The alphabet is ASCII, so characters and bytes count alike once every character passed.
+  let safe = true;
+  for (let i = 0; i < value.length && safe; i++) {
+    const code = value.charCodeAt(i);
+    if (code > 127 || OPAQUE[code] === 0) safe = false;
+  }
+  if (safe && value.length <= maxBytes) return value;
+  const encoded = safe ? value : encodeOpaqueId(value);
+  if (encoded.length <= maxBytes) return encoded;
+  return HASHED_ID_PREFIX + sha256Base64Url(encoded);
 }
 
-function describeChar(value: string, i: number): string {
-  const code = value.codePointAt(i)!;
-  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  return code >= 0x21 && code <= 0x7e ? `'${String.fromCharCode(code)}' (${hex})` : hex;
+const HEX_DIGITS = '0123456789ABCDEF';
+
+/** `%XX` / `%uXXXX` for each code unit outside the alphabet: a prefix-free code, so injective. */
+function encodeOpaqueId(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 127 && OPAQUE[code] === 1) out += value[i];
+    else if (code <= 127) out += `%${HEX_DIGITS[code >> 4]}${HEX_DIGITS[code & 15]}`;
+    else out += `%u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * The id as the producer gave it, from its canonical opaque form: the encoding undone (ULIDs, UUIDs
+ * and safe ids hold no `%` and come back as they are); `undefined` for a hashed id (not reversible).
+ * What a previous key format, which stored the id as given, named the event by.
+ *
+ * @internal
+ * @example
+ * idBeforeEncoding('notif%3Au1%3Ar9%3Athanks'); // 'notif:u1:r9:thanks'
+ */
+export function idBeforeEncoding(canonical: string): string | undefined {
+  if (!canonical.includes('%')) return canonical;
+  if (canonical.startsWith(HASHED_ID_PREFIX)) return undefined;
+  return canonical.replace(
+    /%u([0-9A-F]{4})|%([0-9A-F]{2})/g,
+    (_m, unit: string | undefined, ascii: string | undefined) =>
+      String.fromCharCode(Number.parseInt((unit ?? ascii)!, 16)),
+  );
 }
 
 const HEX = new Uint8Array(128);

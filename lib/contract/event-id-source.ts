@@ -38,10 +38,11 @@ export const CONTENT_TYPE_HEADER = 'content-type';
  * Where the event id comes from; the sources exclude each other. Without one: `{ from: 'header' }`,
  * the `Event-Id` header holding a ULID.
  * - `header`: a header by name (case-sensitive, as Kafka's are). Format default `ulid`.
- * - `cloudevents`: the CloudEvents Kafka binding, the mode told by the `content-type` header:
- *   `application/cloudevents+json` (structured) reads `id` of the decoded value (decoded before the
- *   claim); otherwise (binary) the `ce_id` header. Format default `opaque` (the spec's id is any
- *   non-empty string); `uuid` for Java/.NET producers that send UUIDs.
+ * - `cloudevents`: the CloudEvents Kafka binding. Structured mode (`content-type`
+ *   `application/cloudevents+json`, or no `content-type` and no `ce_id` header but a value with
+ *   `specversion` and `id`) reads `id` of the decoded value (decoded before the claim); otherwise
+ *   (binary) the `ce_id` header. Format default `opaque` (the spec's id is any non-empty string);
+ *   `uuid` for Java/.NET producers that send UUIDs.
  * - `key`: the record key's bytes as UTF-8 text. Format default `opaque`.
  * - `message`: a function of the decoded message (payload and key decoded before the claim, with
  *   any format, one that waits for a registry included). A string, or a safe integer. Format default
@@ -306,14 +307,39 @@ function readHeader(
   return eventId!;
 }
 
+/**
+ * A record is read in structured mode when its `content-type` says so, or, when it carries neither
+ * that nor a `ce_id` header (many producers leave `content-type` out), when its value has the shape
+ * of a structured event: an object with `specversion` and `id`. It is never refused for the missing
+ * header alone.
+ */
+function readsValue(headers: KafkaHeaders): boolean {
+  return isStructured(headers) || headers[CLOUDEVENTS_ID_HEADER] === undefined;
+}
+
+function isStructuredShape(value: unknown): value is { id?: unknown } {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    'specversion' in value &&
+    'id' in value
+  );
+}
+
 function cloudEventsReader(format: EventIdFormat, maxBytes: number): EventIdReader {
-  const describe = `CloudEvents id (${format}: ${CLOUDEVENTS_ID_HEADER} header, or id of an application/cloudevents+json value)`;
+  const describe = `CloudEvents id (${format}: ${CLOUDEVENTS_ID_HEADER} header, or id of a structured event: content-type application/cloudevents+json, or a value with specversion and id)`;
   return {
     ...base('cloudevents', format, maxBytes, describe),
     mayNeedPayload: true,
-    needsPayload: isStructured,
+    needsPayload: readsValue,
     read(record, message) {
-      if (!isStructured(message.headers))
+      // Binary unless the content-type says structured, or no ce_id header and a structured shape.
+      const headers = message.headers;
+      if (
+        !isStructured(headers) &&
+        (headers[CLOUDEVENTS_ID_HEADER] !== undefined || !isStructuredShape(message.payload))
+      )
         return readHeader(
           record,
           message.headers,
@@ -323,8 +349,12 @@ function cloudEventsReader(format: EventIdFormat, maxBytes: number): EventIdRead
           format,
           maxBytes,
         );
-      const type = single(message.headers, CONTENT_TYPE_HEADER)!;
-      if (!/^application\/cloudevents\+json\s*(;|$)/i.test(type))
+      const type = single(message.headers, CONTENT_TYPE_HEADER);
+      if (
+        type !== undefined &&
+        isStructured(message.headers) &&
+        !/^application\/cloudevents\+json\s*(;|$)/i.test(type)
+      )
         fail(
           record,
           describe,

@@ -32,7 +32,7 @@ export const Metric = {
   dedupCheckDuration: 'DedupCheckDuration',
   /** The store had to open its connection first (a cold start's TLS, IAM token and AUTH, or a reconnect): timed apart from the round trip. Milliseconds; service. */
   dedupConnectDuration: 'DedupConnectDuration',
-  /** A failed dedup store call, or a claim lost under a running batch. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
+  /** A failed dedup store call, a claim lost under a running batch, or a record key order left without its DONE mark. Count; service, Reason ({@link DEDUP_ERROR_REASONS}). */
   dedupErrors: 'DedupErrors',
   /** A failure of the effect layer's own store (not of the effect). Count; service, Reason ({@link EFFECT_ERROR_REASONS}). */
   effectErrors: 'EffectErrors',

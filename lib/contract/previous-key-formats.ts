@@ -12,6 +12,7 @@
  */
 import { ConfigurationError } from '../errors.ts';
 import { eventIdOfKey, fnv1a, prefixOfKey } from './dedup-key.ts';
+import { idBeforeEncoding } from './event-id-format.ts';
 
 /**
  * Key formats of previous releases a rollout can keep writing (`EnvVar.previousKeyFormat`):
@@ -59,7 +60,11 @@ export function previousFormatKey(format: PreviousKeyFormat, key: string): strin
  * previousKeyOf('0.1.0', 's:dedup:h:', '01J9...'); // 's:dedup:h:01J9...'
  */
 export function previousKeyOf(format: PreviousKeyFormat, prefix: string, eventId: string): string {
-  return format === '0.1.0' ? prefix + eventId : prefix + TAGS_0_2_0[fnv1a(eventId) % 128] + eventId;
+  // Those releases stored an opaque id as given (`notif:u1`), the current one encoded (`notif%3Au1`):
+  // the key they wrote is that of the id before encoding. A hashed id (over its byte limit) cannot be
+  // undone: its previous key is named by the hash, a key they never wrote (docs/consumer.md, "Event id").
+  const id = idBeforeEncoding(eventId) ?? eventId;
+  return format === '0.1.0' ? prefix + id : prefix + TAGS_0_2_0[fnv1a(id) % 128] + id;
 }
 
 /**

@@ -19,8 +19,20 @@ export const STORE_ERROR_REASONS = ['timeout', 'connection', 'script', 'unknown'
  */
 export const CLAIM_LOSS_REASONS = ['claim-lost', 'lease-overrun'] as const;
 
-/** The `Reason` values of {@link Metric} `dedupErrors`: {@link STORE_ERROR_REASONS}, then {@link CLAIM_LOSS_REASONS}. */
-export const DEDUP_ERROR_REASONS = [...STORE_ERROR_REASONS, ...CLAIM_LOSS_REASONS] as const;
+/**
+ * Records key order left exposed: `key-order-exposed`, a record that succeeded above a failed
+ * record of another key in its partition and whose DONE mark did not land (its commit failed). A
+ * mapping that resumes from the lowest reported offset runs it again once its lease ends
+ * (docs/consumer.md, "Ordering"). One count per record.
+ */
+export const KEY_ORDER_REASONS = ['key-order-exposed'] as const;
+
+/** The `Reason` values of {@link Metric} `dedupErrors`: {@link STORE_ERROR_REASONS}, {@link CLAIM_LOSS_REASONS}, then {@link KEY_ORDER_REASONS}. */
+export const DEDUP_ERROR_REASONS = [
+  ...STORE_ERROR_REASONS,
+  ...CLAIM_LOSS_REASONS,
+  ...KEY_ORDER_REASONS,
+] as const;
 
 /** One of {@link DEDUP_ERROR_REASONS}. */
 export type DedupErrorReason = (typeof DEDUP_ERROR_REASONS)[number];

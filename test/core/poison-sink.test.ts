@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MemoryPoisonSink } from '../../lib/consumer/poison.ts';
+import { fifoAttributes } from '../../lib/consumer/sqs-poison-sink.ts';
 import * as contract from '../../lib/contract.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { RecordFormatError, SchemaRegistryError } from '../../lib/errors.ts';
@@ -84,6 +85,35 @@ describe('the poison sink', () => {
       mskRecord({ offset: 13, eventId: ID(13), rawValue: Buffer.from('{not json').toString('base64') }),
       mskRecord({ offset: 14, eventId: ID(14), value: { n: 14 } }),
     ]);
+
+  test('a FIFO queue: grouped by partition, deduplicated by position, through the real SQS client', async () => {
+    const service = uniqueService('poison-fifo');
+    const queueUrl = sqs.createQueue(`${service}-poison.fifo`);
+    const { handler, ran } = consumer(service, queueUrl);
+    const first = await invoke(handler, batch());
+    // Without MessageGroupId the stand-in (as SQS) refuses each write: the three would fail instead.
+    assert.deepEqual(failedOffsets(first.response), [], 'parked, not failed');
+    assert.deepEqual(ran, [10, 11, 14]);
+    assert.deepEqual(sqs.groups(queueUrl), ['orders-0', 'orders-0', 'orders-0']);
+    // The batch again: the record without an Event-Id is parked again, and SQS drops the copy
+    // (same position: same MessageDeduplicationId).
+    const again = await invoke(handler, batch());
+    assert.deepEqual(failedOffsets(again.response), []);
+    assert.deepEqual(
+      sqs.messages(queueUrl).map((b) => (JSON.parse(b) as PoisonEntry).position),
+      ['orders-0@11', 'orders-0@12', 'orders-0@13'],
+    );
+    await handler.close();
+    // A topic name over SQS's 128 characters: its ids are hashed into the limit.
+    const long = fifoAttributes({ topic: 't'.repeat(200), partition: 3, offset: 7 });
+    assert.match(long.MessageGroupId, /^[0-9a-f]{64}$/);
+    assert.match(long.MessageDeduplicationId, /^[0-9a-f]{64}$/);
+    assert.notEqual(long.MessageGroupId, long.MessageDeduplicationId);
+    assert.deepEqual(fifoAttributes({ topic: 'orders', partition: 0, offset: 11 }), {
+      MessageGroupId: 'orders-0',
+      MessageDeduplicationId: 'orders-0@11',
+    });
+  });
 
   test('parks a permanent handler error, a record without Event-Id and an undecodable value; the partition goes on', async () => {
     const service = uniqueService('poison');

@@ -39,9 +39,10 @@ import {
   type PartialResponseReading,
   toMskEvent,
 } from '../../emulator/index.ts';
+import { MemoryPoisonSink } from '../../lib/consumer/poison.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { createEffect } from '../../lib/effects/effect.ts';
-import { RedisDedupStore } from '../../lib/index.ts';
+import { PermanentError, RedisDedupStore } from '../../lib/index.ts';
 import {
   CrashingStore,
   type CrashPlan,
@@ -57,6 +58,7 @@ import {
 } from '../../testkit/index.ts';
 import type { LocalDynamo } from '../effects/support/dynamodb.ts';
 import { adminClient, uniqueService } from '../support/redis.ts';
+import { type ConsumerConfig, consumerConfigs, handlerOptionsOf } from './configurations.ts';
 import { TracingStore, testConsumer } from './support.ts';
 
 const TIMEOUT_MS = 400;
@@ -84,6 +86,12 @@ export interface Schedule {
   keys: number;
   /** On a Redis Cluster with replicas: a topology fault from invocation `at` (it runs alongside). */
   topology?: { at: number; kind: TopologyFault };
+  /**
+   * The consumer's settings, drawn (configurations.ts): concurrency, group commit, lease, held-claim
+   * wait, reserve, function timeout, id source, poison sink, window, the mapping's reading. Without
+   * one: the settings the schedules always ran with.
+   */
+  config?: ConsumerConfig;
 }
 
 /** A cluster topology fault (testkit/cluster-faults.ts). */
@@ -109,6 +117,7 @@ const scheduleFields = {
   policy: fc.constantFrom('open' as const, 'closed' as const),
   ordering: fc.constantFrom('partition' as const, 'key' as const),
   keys: fc.integer({ min: 1, max: 4 }),
+  config: consumerConfigs(),
 };
 
 export const schedules: fc.Arbitrary<Schedule> = fc.record(scheduleFields);
@@ -229,8 +238,13 @@ async function dropKeys(service: string, onlyInProgress: boolean): Promise<void>
 export async function runSchedule(
   rig: { dynamo: LocalDynamo; proxy: TcpFaultProxy; topology?: ReturnType<typeof clusterTopology> },
   s: Schedule,
-  reading: PartialResponseReading = 'retry-reported-only',
+  readingGiven?: PartialResponseReading,
 ): Promise<ScheduleResult> {
+  const config = s.config;
+  // A reading given wins (the property test runs both); else the drawn one.
+  const reading = readingGiven ?? config?.reading ?? 'retry-reported-only';
+  const timeoutMs = config?.timeoutMs ?? TIMEOUT_MS;
+  const sink = new MemoryPoisonSink();
   const service = uniqueService('prop');
   const table = await rig.dynamo.createTable('prop');
   const effect = createEffect({
@@ -353,12 +367,16 @@ export async function runSchedule(
     message: { eventId: string; topic: string; partition: number; offset: number; payload: unknown },
     env: ExecutionEnvironment,
   ) => {
-    if ((message.payload as { poison?: boolean }).poison) throw new Error(`poison event ${message.eventId}`);
+    if ((message.payload as { poison?: boolean }).poison) {
+      // With a poison sink it is parked (a permanent error), without one retried to the DLQ.
+      if (config?.poisonSink) throw new PermanentError(`poison event ${message.eventId}`);
+      throw new Error(`poison event ${message.eventId}`);
+    }
     await effect(message, 'count', () => {
       if (!env.alive) return new Promise<void>(() => {}); // a dead process sends nothing
       effects.set(message.eventId, (effects.get(message.eventId) ?? 0) + 1);
     });
-    if (hangNow) await new Promise((r) => setTimeout(r, TIMEOUT_MS * 2)); // the Lambda times out here
+    if (hangNow) await new Promise((r) => setTimeout(r, timeoutMs * 2)); // the Lambda times out here
   };
 
   const plan: CrashPlan = {
@@ -368,12 +386,17 @@ export async function runSchedule(
   };
   // Key order at 2 in flight: few enough that the slots are contended in a batch of 8.
   const order = s.ordering === 'key' ? { ordering: 'key' as const, concurrency: 2 } : {};
+  // A drawn configuration's settings, over the defaults above (its concurrency included).
+  const extra = config
+    ? { ...handlerOptionsOf(config, s.ordering), ...(config.poisonSink ? { poison: { sink } } : {}) }
+    : undefined;
   const consumer = testConsumer({
     service,
     store,
     onStoreError: s.policy,
-    timeoutMs: TIMEOUT_MS,
+    timeoutMs,
     ...order,
+    ...(extra ? { extra } : {}),
     work: (m, env, requestId) => work(m, env, requestId),
     ...(s.crashAt === 'handled'
       ? { wrap: (env, handle) => crashAfterHandled(plan, env, handle) }
@@ -387,8 +410,9 @@ export async function runSchedule(
       service,
       store,
       onStoreError: s.policy,
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs,
       ...order,
+      ...(extra ? { extra } : {}),
       work: (m, env, requestId) => work(m, env, requestId),
     });
     const first = published.slice(0, s.overlap);
@@ -452,6 +476,8 @@ export async function runSchedule(
     await store.close();
   }
   const dlq = new Set(parseDlqText(dumpTopic(log, 't-dlq')).rows.map((r) => r.eventId));
+  // A parked record is handled: as good as in the DLQ for the verdict.
+  for (const entry of sink.entries) if (entry.eventId) dlq.add(entry.eventId);
 
   const lost: string[] = [];
   const doubled: string[] = [];

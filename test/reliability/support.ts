@@ -3,7 +3,13 @@ import { after, before } from 'node:test';
 import type { MSKEvent } from 'aws-lambda';
 import { type ExecutionEnvironment, inProcess, LambdaFunction } from '../../emulator/index.ts';
 import { eventIdOfKey } from '../../lib/contract/dedup-key.ts';
-import { type BusinessHandler, type DedupStore, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
+import {
+  type BusinessHandler,
+  type DedupStore,
+  type KafkaHandlerOptions,
+  type KafkaMessage,
+  kafkaHandler,
+} from '../../lib/index.ts';
 import {
   type OutputCapture,
   startProcessOutputCapture,
@@ -41,6 +47,8 @@ export interface TestConsumerOptions {
   ) => Promise<void> | void;
   /** Wrap the store of an environment (e.g. a CrashingStore). */
   wrapStore?: (env: ExecutionEnvironment, store: DedupStore) => DedupStore;
+  /** More kafkaHandler options (a drawn configuration: configurations.ts), over the ones above. */
+  extra?: Partial<KafkaHandlerOptions<unknown>>;
   /** Wrap the business function (e.g. crashAfterHandled). */
   wrap?: (env: ExecutionEnvironment, handle: BusinessHandler<unknown>) => BusinessHandler<unknown>;
 }
@@ -78,6 +86,7 @@ export function testConsumer(options: TestConsumerOptions) {
         ...(options.ordering ? { ordering: options.ordering } : {}),
         ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
         ...(options.heldClaimWaitMs === undefined ? {} : { heldClaimWaitMs: options.heldClaimWaitMs }),
+        ...(options.extra as object),
         handle: options.wrap ? options.wrap(env, handle) : handle,
       });
     }),
