@@ -11,6 +11,7 @@
  * option with its description and default), so that the help cannot drift from the parser.
  */
 import { realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
@@ -167,6 +168,14 @@ function refuseEmpty(ids: string[], o: { service: string; handler: string }): st
  * @example
  * process.exitCode = await main(['dlq', 'dlq.jsonl']);
  */
+/**
+ * The version of the installed package (`msk-once --version`): its own package.json, found by the
+ * package's name (a self-reference), so the source and the built `dist/` read the same file.
+ */
+export const PACKAGE_VERSION: string = (
+  createRequire(import.meta.url)('msk-once/package.json') as { version: string }
+).version;
+
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
   const done = (c: number) => {
@@ -174,6 +183,7 @@ export async function main(argv: string[]): Promise<number> {
   };
   const program = new Command('msk-once')
     .description('msk-once: run each effect once behind AWS Lambda + Amazon MSK')
+    .version(PACKAGE_VERSION, '-V, --version', 'the installed msk-once version')
     .exitOverride()
     .showHelpAfterError();
   program.addCommand(localCommand(done).exitOverride());
