@@ -8,7 +8,7 @@
  * - a cited source file of a published part (`lib/`, `cli/`, `emulator/`, `testkit/`,
  *   `infra/cdk/`) ships compiled (`dist/<path>.js` or `.d.ts`);
  * - a cited file of the repository's own tests, tools and example app (`test/`, `bench/`,
- *   `scripts/`, `model/`, `functions/`, `demo/`, `infra/*.ts`) is evidence kept in the repository,
+ *   `scripts/`, `model/`, `functions/`, `demo/`, `testkit/internal/`, `infra/*.ts`) is evidence kept in the repository,
  *   never shipped (pack-check refuses a tarball with tests), and is only counted;
  * - any other cited path, or one that does not exist at all, is missing.
  *
@@ -18,7 +18,8 @@
 import { posix } from 'node:path';
 
 /** Folders whose files a shipped text may cite as the repository's evidence, not shipped. */
-export const REPOSITORY_ONLY = /^(test|bench|scripts|model|functions|demo)\/|^infra\/[^/]+\.ts$/;
+export const REPOSITORY_ONLY =
+  /^(test|bench|scripts|model|functions|demo|testkit\/internal)\/|^infra\/[^/]+\.ts$/;
 
 /** A repository path written in a text: `docs/x.md`, `lib/dedup/key.ts` (not a URL's tail). */
 const CITED_PATH =

@@ -11,12 +11,12 @@ import { batchIn } from '../../lib/middlewares.ts';
 import {
   emfDocuments,
   failedOffsets,
-  freePort,
   type LocalRedis,
   mskEvent,
   mskRecord,
   startRedisServer,
 } from '../../testkit/index.ts';
+import { freePort } from '../../testkit/internal/index.ts';
 import { invoke } from '../support/consumer.ts';
 import { uniqueService } from '../support/redis.ts';
 
