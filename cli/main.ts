@@ -42,6 +42,7 @@ import {
   type WireFormatName,
 } from './local/record-format.ts';
 import { runLocal } from './local/run.ts';
+import { addShapeOptions, shapeOptions } from './local/shape-options.ts';
 import { runReplay } from './replay.ts';
 import { printable } from './terminal-text.ts';
 import { triageSdks } from './triage/aws.ts';
@@ -117,9 +118,12 @@ export function localCommand(onDone: (code: number) => void): Command {
     .option(ID_SOURCE_FLAG, `${ID_SOURCE_HELP}; events are published with their id there (not position)`)
     .option(ID_FORMAT_FLAG, ID_FORMAT_HELP);
   addLocalOptions(command, { events: 200, service: 'local' });
+  // The team's shape: record keys and CloudEvents modes (cli/local/shape-options.ts).
+  addShapeOptions(command);
   return command.action(async (values: Record<string, unknown>) => {
     const o = localOptions(values);
-    const idSource = idSourceOf(values as IdFlags);
+    const shape = shapeOptions(values, idSourceOf(values as IdFlags));
+    const idSource = shape.idSource;
     if (idSource?.from === 'position')
       throw new Error(
         "--id-source position: the emulator's duplicates are re-publishes (new offsets), which a position source does not catch by design; run with the source your producer fills",
@@ -146,6 +150,8 @@ export function localCommand(onDone: (code: number) => void): Command {
         seed: o.seed,
         timeoutMs: values.timeout as number,
         ...(idSource ? { idSource } : {}),
+        ...(shape.key ? { key: shape.key } : {}),
+        ...(shape.cloudEvents ? { cloudEventsMode: shape.cloudEvents } : {}),
       }),
     );
     onDone(ok ? 0 : 1);
