@@ -8,7 +8,10 @@
 #      Avro consumer over a local Confluent registry; effects on dynalite; contract and alarms; the
 #      README's TypeScript examples and a consumer type-check (strict, exactOptionalPropertyTypes,
 #      skipLibCheck: false); a CDK app synthesizes; `npx msk-once local` and `msk-once dlq` run.
-#   C. more scenarios (see "More scenarios" at the end).
+#   C. more scenarios (see "More scenarios" at the end): the 0.2.0 -> 0.3.0 upgrade, the test kit
+#      with no AWS variable, the strictest types, a structured CloudEvents handler through
+#      `msk-once local` (scripts/pack-check-release.sh); every file the package cites ships
+#      (scripts/cited-files.ts, at the start).
 # Offline: a project's dependencies are links into the repository's node_modules (A: only the
 # closure of the package's dependencies; B: everything).
 set -euo pipefail
@@ -361,5 +364,6 @@ echo "npx msk-once dlq answers"
 # Add a scenario here: a project of its own (make_project DIR runtime|full), plain Node or tsc
 # against the installed package, an assertion, and one echo line saying what passed.
 TARBALL="$TARBALL" bash "$ROOT/scripts/pack-check-avro.sh" # issue 24's Avro user: local, dlq, triage offline
+TARBALL="$TARBALL" bash "$ROOT/scripts/pack-check-release.sh" # issue 34: the upgrade, the test kit, strict types, local
 
 echo "pack-check passed in $(($(date +%s) - started)) s"

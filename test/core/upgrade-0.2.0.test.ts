@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { kafkaHandler } from '../../lib/index.ts';
-import { captureConsoleOutput, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { captureProcessOutput, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { kafkaHandler as kafkaHandler020 } from '../fixtures/releases/v0.2.0/lib/consumer/kafka-handler.ts';
 import { type RolloutHandlerOptions, upgradeRollout } from '../release/upgrade-rollout.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
@@ -16,7 +16,7 @@ test('0.2.0 -> this release: side by side on one stream with duplicates, then al
   const report = await upgradeRollout({
     oldKafkaHandler: (options: RolloutHandlerOptions) => kafkaHandler020(options),
     newKafkaHandler: (options: RolloutHandlerOptions) => kafkaHandler(options),
-    testkit: { captureConsoleOutput, lambdaContext, mskEvent, mskRecord },
+    testkit: { capture: (fn) => captureProcessOutput(fn), lambdaContext, mskEvent, mskRecord },
     redisUrl: redisUrl(),
     service: uniqueService('upgrade-020'),
   });

@@ -46,7 +46,8 @@ export interface UpgradeParts {
     mskEvent(records: MSKRecord[]): MSKEvent;
     mskRecord(spec: { partition: number; offset: number; eventId: string; value: unknown }): MSKRecord;
     lambdaContext(): Context;
-    captureConsoleOutput<T>(fn: () => Promise<T>): Promise<{ result: T }>;
+    /** Runs `fn` with what the consumers print captured (captureProcessOutput of the test kit). */
+    capture<T>(fn: () => Promise<T>): Promise<{ result: T }>;
   };
   redisUrl: string;
   /** A service name of its own (the keys' prefix). */
@@ -142,7 +143,7 @@ export async function upgradeRollout(parts: UpgradeParts): Promise<UpgradeReport
   };
 
   try {
-    await testkit.captureConsoleOutput(async () => {
+    await testkit.capture(async () => {
       // 1. 0.2.0 alone, two consumers.
       const [oldA, oldB] = [make('old', false), make('old', false)];
       await deliver([oldA, oldB], stretch(0));
