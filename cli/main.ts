@@ -11,6 +11,7 @@
  * option with its description and default), so that the help cannot drift from the parser.
  */
 import { realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
@@ -42,6 +43,7 @@ import {
 } from './local/record-format.ts';
 import { runLocal } from './local/run.ts';
 import { runPoison } from './poison.ts';
+import { addShapeOptions, shapeOptions } from './local/shape-options.ts';
 import { runReplay } from './replay.ts';
 import { printable } from './terminal-text.ts';
 import { triageSdks } from './triage/aws.ts';
@@ -114,10 +116,13 @@ export function localCommand(onDone: (code: number) => void): Command {
   addLocalOptions(command, { events: 200, service: 'local' });
   // The declared settings' flags (--timeout, --reserve-ms, --ordering, ...), checked as a deployment's.
   addSettingFlags(command);
+  // The team's shape: record keys and CloudEvents modes (cli/local/shape-options.ts).
+  addShapeOptions(command);
   return command.action(async (values: Record<string, unknown>) => {
     const o = localOptions(values);
     const settings = localSettings(values);
-    const idSource = idSourceOf(values as IdFlags);
+    const shape = shapeOptions(values, idSourceOf(values as IdFlags));
+    const idSource = shape.idSource;
     if (idSource?.from === 'position')
       throw new Error(
         "--id-source position: the emulator's duplicates are re-publishes (new offsets), which a position source does not catch by design; run with the source your producer fills",
@@ -145,6 +150,8 @@ export function localCommand(onDone: (code: number) => void): Command {
         timeoutMs: settings.values.functionTimeoutMs as number,
         variables: settings.variables,
         ...(idSource ? { idSource } : {}),
+        ...(shape.key ? { key: shape.key } : {}),
+        ...(shape.cloudEvents ? { cloudEventsMode: shape.cloudEvents } : {}),
       }),
     );
     onDone(ok ? 0 : 1);
@@ -167,6 +174,14 @@ function refuseEmpty(ids: string[], o: { service: string; handler: string }): st
  * @example
  * process.exitCode = await main(['dlq', 'dlq.jsonl']);
  */
+/**
+ * The version of the installed package (`msk-once --version`): its own package.json, found by the
+ * package's name (a self-reference), so the source and the built `dist/` read the same file.
+ */
+export const PACKAGE_VERSION: string = (
+  createRequire(import.meta.url)('msk-once/package.json') as { version: string }
+).version;
+
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
   const done = (c: number) => {
@@ -174,6 +189,7 @@ export async function main(argv: string[]): Promise<number> {
   };
   const program = new Command('msk-once')
     .description('msk-once: run each effect once behind AWS Lambda + Amazon MSK')
+    .version(PACKAGE_VERSION, '-V, --version', 'the installed msk-once version')
     .exitOverride()
     .showHelpAfterError();
   program.addCommand(localCommand(done).exitOverride());

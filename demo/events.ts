@@ -3,7 +3,8 @@
  * twice (same Event-Id), and a few poison ones (a rating the consumer rejects).
  */
 import { EventProducer, type KafkaLog } from '../emulator/index.ts';
-import { DuplicatingProducer, seededRandom } from '../testkit/index.ts';
+import { DuplicatingProducer } from '../testkit/index.ts';
+import { seededRandom } from '../testkit/internal/index.ts';
 
 export interface PublishedReviews {
   eventIds: Set<string>;

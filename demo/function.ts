@@ -19,11 +19,10 @@ import {
   CrashingStore,
   type CrashPlan,
   collectOutputLines,
-  type DynamoDBTap,
   type JsonLine,
-  startDynamoDBTap,
   storeOfEnvironment,
 } from '../testkit/index.ts';
+import { type DynamoDBTap, startDynamoDBTap } from '../testkit/internal/index.ts';
 
 export type Runtime = 'worker' | 'in-process';
 

@@ -48,6 +48,14 @@ export interface EventProducerOptions {
    * A position has no producer id: refused (RangeError). @default the Event-Id header
    */
   idSource?: DeclarativeEventIdSource;
+  /**
+   * With a `cloudevents` id source, the binding's content mode: `binary` (the id in `ce_id`, the
+   * attributes in `ce_` headers, the value the payload) or `structured` (the value a JSON
+   * CloudEvent, `content-type: application/cloudevents+json`: a payload that is a CloudEvent itself,
+   * one with `specversion`, is sent with its attributes and the event's id; any other becomes the
+   * `data` of a generated event). Structured values are JSON: refused with `encode`. @default 'binary'
+   */
+  cloudEventsMode?: 'binary' | 'structured';
 }
 
 /**
@@ -65,6 +73,7 @@ export class EventProducer {
   readonly #source: DeclarativeEventIdSource;
   /** Whether values are JSON text (the CloudEvents `content-type` says so only then). */
   readonly #json: boolean;
+  readonly #structured: boolean;
   constructor(log: KafkaLog, options: EventProducerOptions = {}) {
     this.#log = log;
     this.#encode = options.encode ?? ((payload) => Buffer.from(JSON.stringify(payload)));
@@ -72,6 +81,11 @@ export class EventProducer {
     this.#json = options.encode === undefined;
     if (this.#source.from === 'position')
       throw new RangeError('a position is not made by a producer: give the id source the consumer reads');
+    this.#structured = options.cloudEventsMode === 'structured';
+    if (this.#structured && this.#source.from !== 'cloudevents')
+      throw new RangeError("cloudEventsMode 'structured' needs the id source { from: 'cloudevents' }");
+    if (this.#structured && !this.#json)
+      throw new RangeError("cloudEventsMode 'structured' writes JSON CloudEvents: it takes no encode");
   }
 
   /** Give a new event its identity (a ULID, or a UUID for a `uuid` source), without publishing it. */
@@ -86,7 +100,12 @@ export class EventProducer {
     const id = Buffer.from(event.eventId);
     const headers: LogHeader[] = [];
     if (source.from === 'header') headers.push({ name: source.header ?? EVENT_ID_HEADER, value: id });
-    else if (source.from === 'cloudevents') {
+    else if (source.from === 'cloudevents' && this.#structured) {
+      headers.push({
+        name: 'content-type',
+        value: Buffer.from('application/cloudevents+json; charset=UTF-8'),
+      });
+    } else if (source.from === 'cloudevents') {
       headers.push({ name: 'ce_id', value: id }, { name: 'ce_specversion', value: Buffer.from('1.0') });
       headers.push({ name: 'ce_source', value: Buffer.from('/msk-once/emulator') });
       headers.push({ name: 'ce_type', value: Buffer.from(event.eventType ?? 'emulator.event') });
@@ -102,7 +121,9 @@ export class EventProducer {
       value:
         event.payload === null || event.payload === undefined
           ? null
-          : this.#encode(event.payload, event.topic),
+          : this.#structured
+            ? Buffer.from(JSON.stringify(structuredEvent(event)))
+            : this.#encode(event.payload, event.topic),
       headers,
     });
   }
@@ -112,4 +133,19 @@ export class EventProducer {
     const created = this.create(event);
     return { event: created, record: this.publish(created) };
   }
+}
+
+/** The JSON CloudEvent of a structured-mode record: the payload's own event, or one around it. */
+function structuredEvent(event: OutgoingEvent): Record<string, unknown> {
+  const payload = event.payload;
+  if (typeof payload === 'object' && payload !== null && !Array.isArray(payload) && 'specversion' in payload)
+    return { ...(payload as Record<string, unknown>), id: event.eventId };
+  return {
+    specversion: '1.0',
+    id: event.eventId,
+    source: '/msk-once/emulator',
+    type: event.eventType ?? 'emulator.event',
+    datacontenttype: 'application/json',
+    data: payload,
+  };
 }

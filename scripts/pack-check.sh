@@ -8,7 +8,10 @@
 #      Avro consumer over a local Confluent registry; effects on dynalite; contract and alarms; the
 #      README's TypeScript examples and a consumer type-check (strict, exactOptionalPropertyTypes,
 #      skipLibCheck: false); a CDK app synthesizes; `npx msk-once local` and `msk-once dlq` run.
-#   C. more scenarios (see "More scenarios" at the end).
+#   C. more scenarios (see "More scenarios" at the end): the 0.2.0 -> 0.3.0 upgrade, the test kit
+#      with no AWS variable, the strictest types, a structured CloudEvents handler through
+#      `msk-once local` (scripts/pack-check-release.sh); every file the package cites ships
+#      (scripts/cited-files.ts, at the start).
 # Offline: a project's dependencies are links into the repository's node_modules (A: only the
 # closure of the package's dependencies; B: everything).
 set -euo pipefail
@@ -28,13 +31,18 @@ if tar tzf "$TARBALL" | grep -Eq '^package/(test|bench|functions|demo)/'; then
   exit 1
 fi
 # The docs it ships make sense without the repository: they name entries and exports, not its files.
+# The pages about the repository itself (its layout, benchmarks, fault matrix, CDK app, model) ship
+# because the package cites them, and say at their top that the files they name are the repository's.
 DOCS=$WORK/docs
-mkdir -p "$DOCS" && tar xzf "$TARBALL" -C "$DOCS" --wildcards 'package/*.md'
-if grep -nE '(\.\./)+(lib|testkit)/|\b(lib|testkit)/[A-Za-z0-9_./-]*\.ts\b' -r "$DOCS/package"; then
+mkdir -p "$DOCS" && tar xzf "$TARBALL" -C "$DOCS"
+REPOSITORY_NOTE='> About the msk-once repository'
+if grep -rL --include='*.md' -e "$REPOSITORY_NOTE" "$DOCS/package" | xargs -r grep -nE '(\.\./)+(lib|testkit)/|\b(lib|testkit)/[A-Za-z0-9_./-]*\.ts\b'; then
   echo "FAIL: a shipped doc points at a repository file (lib/*.ts, testkit/*.ts): name the entry and export" >&2
   exit 1
 fi
-echo "shipped docs: $(find "$DOCS/package" -name '*.md' | wc -l) files, none pointing at lib/ or testkit/ files"
+echo "shipped docs: $(find "$DOCS/package" -name '*.md' | wc -l) files ($(grep -rl --include='*.md' -e "$REPOSITORY_NOTE" "$DOCS/package" | wc -l) about the repository), the others pointing at no lib/ or testkit/ file"
+# Every file the package cites (docs, declarations, JavaScript) ships with it (scripts/cited-files.ts).
+"$NODE" "$ROOT/scripts/cited-files.ts" "$DOCS/package"
 
 # make_project DIR runtime|full: DIR/node_modules holds msk-once from the tarball and links to the
 # repository's packages: all of them (full), or only what the tarball's `dependencies` pull in.
@@ -357,5 +365,6 @@ echo "npx msk-once dlq answers"
 # Add a scenario here: a project of its own (make_project DIR runtime|full), plain Node or tsc
 # against the installed package, an assertion, and one echo line saying what passed.
 TARBALL="$TARBALL" bash "$ROOT/scripts/pack-check-avro.sh" # issue 24's Avro user: local, dlq, triage offline
+TARBALL="$TARBALL" bash "$ROOT/scripts/pack-check-release.sh" # issue 34: the upgrade, the test kit, strict types, local
 
 echo "pack-check passed in $(($(date +%s) - started)) s"

@@ -31,7 +31,17 @@ function sourceOf(target: string | Record<string, string> | undefined): string |
  * (the published constructs, msk-once/cdk) is a part of its own; `infra` is the rest of infra/:
  * this repository's own CDK app, part of the example application.
  */
-const RULED = ['lib', 'infra/cdk', 'emulator', 'testkit', 'cli', 'demo', 'functions', 'infra'] as const;
+const RULED = [
+  'lib',
+  'infra/cdk',
+  'emulator',
+  'testkit',
+  'testkit/internal',
+  'cli',
+  'demo',
+  'functions',
+  'infra',
+] as const;
 type Part = (typeof RULED)[number];
 const ALL_PARTS = [
   'lib',
@@ -70,8 +80,9 @@ const MAY_IMPORT: Record<Part, readonly string[]> = {
   'infra/cdk': ['lib'],
   emulator: ['lib'],
   testkit: ['emulator', 'lib'],
+  'testkit/internal': ['testkit', 'emulator', 'lib'],
   cli: ['testkit', 'emulator', 'lib'],
-  demo: ['cli', 'testkit', 'emulator', 'functions', 'lib'],
+  demo: ['cli', 'testkit', 'testkit/internal', 'emulator', 'functions', 'lib'],
   functions: ['lib'],
   infra: ['infra/cdk', 'lib'],
 };
@@ -85,14 +96,20 @@ const LIB_ENTRIES_FOR: Partial<Record<Part, readonly string[]>> = {
   'infra/cdk': ['lib/contract.ts', 'lib/alarms.ts'],
   emulator: ['lib/contract.ts', 'lib/formats/index.ts'],
   testkit: ['lib/contract.ts', 'lib/index.ts', 'lib/effects/index.ts'],
+  'testkit/internal': ['lib/contract.ts', 'lib/index.ts', 'lib/effects/index.ts'],
   cli: ['lib/contract.ts', 'lib/alarms.ts', 'lib/index.ts', 'lib/middlewares.ts', 'lib/formats/index.ts'],
 };
 
 /**
  * Imports that may skip a part's entries: the example CDK app uses the constructs' configuration
- * types (`EnvironmentConfig`, `ConsumerConfig`), which msk-once/cdk does not export.
+ * types (`EnvironmentConfig`, `ConsumerConfig`), which msk-once/cdk does not export; this
+ * repository's harness (testkit/internal/) uses the test kit's files behind its entry (free ports,
+ * the cluster's node views).
  */
-const DEEP_IMPORTS_ALLOWED: Partial<Record<Part, readonly string[]>> = { infra: ['infra/cdk'] };
+const DEEP_IMPORTS_ALLOWED: Partial<Record<Part, readonly string[]>> = {
+  infra: ['infra/cdk'],
+  'testkit/internal': ['testkit'],
+};
 
 /** Entries that must load no npm package, and the files they may reach. */
 const LIGHT_ENTRIES: readonly string[] = ['lib/contract.ts', 'lib/alarms.ts'];
@@ -123,6 +140,7 @@ interface Edge {
 
 function partOf(file: string): string {
   if (file.startsWith('infra/cdk/')) return 'infra/cdk';
+  if (file.startsWith('testkit/internal/')) return 'testkit/internal';
   return file.split('/')[0] ?? '';
 }
 
@@ -515,6 +533,11 @@ describe('the checks themselves, on made-up trees', () => {
         "import { ENVIRONMENTS } from '../environments.ts'; import { Metric } from 'msk-once/contract';",
       ],
       ['infra/cdk/m.ts', "import { dedupConfigFromEnv } from '../../lib/index.ts';"],
+      // The published test kit and the CLI never reach this repository's harness; the harness may
+      // reach the test kit's files behind its entry.
+      ['testkit/u.ts', "import { freePort } from './internal/index.ts';"],
+      ['cli/h.ts', "import { killMaster } from '../testkit/internal/cluster-faults.ts';"],
+      ['testkit/internal/i.ts', "import { freePort } from '../redis-server.ts';"],
       [
         'infra/app.ts',
         "import { KafkaConsumer } from './cdk/kafka-consumer.ts'; import { alarmRules } from '../lib/alarms.ts';",
@@ -529,6 +552,8 @@ describe('the checks themselves, on made-up trees', () => {
       'testkit/t.ts imports lib/alarms.ts: testkit/ uses lib/ only through lib/contract.ts, lib/index.ts, lib/effects/index.ts',
       'infra/cdk/k.ts imports infra/environments.ts: infra/cdk/ may import lib/',
       'infra/cdk/m.ts imports lib/index.ts: infra/cdk/ uses lib/ only through lib/contract.ts, lib/alarms.ts',
+      'testkit/u.ts imports testkit/internal/index.ts: testkit/ may import emulator/, lib/',
+      'cli/h.ts imports testkit/internal/cluster-faults.ts: cli/ may import testkit/, emulator/, lib/',
     ]);
   });
 });

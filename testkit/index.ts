@@ -1,9 +1,12 @@
 /**
- * msk-once/testkit: the test kit for handlers built with msk-once. MSK records and events built by
- * hand, the Lambda context, capture of what Powertools prints (logs, EMF) with metric readers, real
- * local parts (redis-server, dynalite, a fake push provider) and fault injectors (crashes, producer
- * duplicates, rebalance overlaps, lease expiry, a TCP proxy that makes a network fail on demand) and cluster
- * topology faults (reshard, a slot left migrating, failover, a killed or paused master).
+ * msk-once/testkit: the test kit for a team's handlers built with msk-once. MSK records and events
+ * built by hand (CloudEvents in binary and structured mode too), the Lambda context, capture of what
+ * Powertools prints (logs, EMF) with metric readers, local stand-ins that need no AWS account and
+ * no AWS environment variables (redis-server and a Redis Cluster, dynalite, SQS, the Confluent and
+ * Glue registries, Secrets Manager) and a handler's faults (crashes, producer duplicates,
+ * overlapping invocations, lease expiry, a TCP proxy that makes the network to Redis fail on
+ * demand). This repository's own harness (cluster topology faults, free ports, percentiles) is not
+ * part of it.
  *
  * @example
  * import { captureConsoleOutput, failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from 'msk-once/testkit';
@@ -14,17 +17,6 @@
  */
 export { functionArn, type LambdaContextOptions, lambdaContext } from '../emulator/index.ts';
 export {
-  type ClusterFaultTimes,
-  type ClusterOutage,
-  failoverGracefully,
-  killMaster,
-  leaveSlotsMigrating,
-  pauseNode,
-  reshardSlots,
-  slotOwner,
-} from './cluster-faults.ts';
-export { type DynamoDBTap, type DynamoDBTapOptions, startDynamoDBTap } from './dynamodb-tap.ts';
-export {
   CrashingStore,
   type CrashPlan,
   crashAfterHandled,
@@ -33,7 +25,7 @@ export {
   overlappingInvocations,
   storeOfEnvironment,
 } from './faults.ts';
-export type { AwsJsonAnswer, LocalAwsJsonServer } from './local-aws-json.ts';
+export type { LocalAwsClientConfig } from './local-aws-json.ts';
 export {
   type ConfluentSchemaType,
   type LocalConfluentRegistry,
@@ -60,25 +52,16 @@ export {
   type OutputCapture,
   type OutputLines,
   type PrintedOutput,
-  parseJsonLine,
-  percentile,
   startProcessOutputCapture,
   sumMetric,
 } from './output-capture.ts';
 export {
-  type ClusterNodeView,
-  clusterNodesOf,
-  clusterUnhealthy,
-  freePort,
   hasRedisServer,
   type LocalRedis,
   type LocalRedisCluster,
-  nodeCommand,
-  pingRedis,
   type RedisClusterOptions,
   startRedisCluster,
   startRedisServer,
-  waitClusterHealthy,
 } from './redis-server.ts';
 export {
   encodeWithSchema,
@@ -87,5 +70,4 @@ export {
   SchemaProducer,
   type SchemaSpec,
 } from './schema-producer.ts';
-export { seededRandom } from './seeded-random.ts';
 export { type ProxyMode, startTcpFaultProxy, type TcpFaultProxy } from './tcp-fault-proxy.ts';

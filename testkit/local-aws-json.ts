@@ -11,9 +11,31 @@ import { startLocalHttpServer } from './local-http-server.ts';
 /** An operation's answer: 200 with `body`, or an AWS error (`__type`, HTTP 400 unless given). */
 export type AwsJsonAnswer = { body: unknown } | { error: string; message: string; status?: number };
 
+/**
+ * What an AWS SDK client needs to reach a stand-in with no AWS environment set: its endpoint, a
+ * region and dummy credentials (the stand-in checks no signature). Without them the SDK's default
+ * chain fails with `CredentialsProviderError` (or asks for a region) when no AWS variables are set.
+ */
+export interface LocalAwsClientConfig {
+  readonly endpoint: string;
+  /** @default 'us-east-1' */
+  readonly region: string;
+  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
+}
+
+/** The region of every stand-in's client config and ARNs. */
+export const LOCAL_AWS_REGION = 'us-east-1';
+
 export interface LocalAwsJsonServer {
   /** The endpoint to give the SDK client, e.g. `http://127.0.0.1:40123`. */
   readonly endpoint: string;
+  /**
+   * The client configuration for the real AWS SDK: endpoint, region and dummy credentials.
+   *
+   * @example
+   * const client = new SQSClient(sqs.clientConfig); // works with no AWS_* variable set
+   */
+  readonly clientConfig: LocalAwsClientConfig;
   /** Requests seen, per target (e.g. `AWSGlue.GetSchemaVersion`). */
   calls(target: string): number;
   /** Answer every request only after `ms`. */
@@ -72,6 +94,11 @@ export async function startLocalAwsJsonServer(
   const server = await startLocalHttpServer(handle);
   return {
     endpoint: server.url,
+    clientConfig: {
+      endpoint: server.url,
+      region: LOCAL_AWS_REGION,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    },
     calls: (target) => calls.get(target) ?? 0,
     slowDown: (ms) => {
       delayMs = ms;

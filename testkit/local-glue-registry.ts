@@ -25,7 +25,8 @@ const GET_SCHEMA_VERSION = 'AWSGlue.GetSchemaVersion';
  * @example
  * const glue = await startLocalGlueRegistry();
  * const versionId = glue.register('reviews', reviewAvroSchema);
- * const client = new GlueSchemaRegistry({ registryArn: glue.registryArn, endpoint: glue.endpoint, credentials });
+ * // clientConfig: the endpoint, a region and dummy credentials (no AWS variable needed)
+ * const registry = new GlueSchemaRegistry({ registryArn: glue.registryArn, ...glue.clientConfig });
  */
 export async function startLocalGlueRegistry(name = 'msk-once-local'): Promise<LocalGlueRegistry> {
   const registryArn = `arn:aws:glue:us-east-1:000000000000:registry/${name}`;

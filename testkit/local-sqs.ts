@@ -19,6 +19,18 @@ import { type AwsJsonAnswer, type LocalAwsJsonServer, startLocalAwsJsonServer } 
 
 export interface LocalSqs extends LocalAwsJsonServer {
   /**
+   * The variables a handler's own SQS client needs with no AWS environment set (`poison:
+   * { queueUrl }` builds that client from the default chain): dummy credentials and a region. Put
+   * them in the environment of the function under test (a worker's `env`, or `process.env` for an
+   * in-process handler); the stand-in checks no signature.
+   *
+   * @example
+   * Object.assign(process.env, sqs.environment); // AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION
+   */
+  readonly environment: Readonly<
+    Record<'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY' | 'AWS_REGION', string>
+  >;
+  /**
    * Create a queue (a no-op if it exists) and return its URL: `<endpoint>/000000000000/<name>`.
    * A name ending in `.fifo` makes a FIFO queue (`contentBasedDeduplication` applies to it only).
    * `maximumMessageSize`: the queue's MaximumMessageSize in bytes (default 1 MiB, SQS's largest).
@@ -118,11 +130,20 @@ function take(
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
 /**
+ * Works with no AWS variable set: `clientConfig` carries a region and dummy credentials for a
+ * client you build, `environment` the variables for the handler's own client (`poison: { queueUrl }`).
+ *
  * @example
  * const sqs = await startLocalSqs();
- * const queueUrl = sqs.createQueue('orders-poison');
- * kafkaHandler({ handlerName: 'h', store, poison: { queueUrl }, handle });
- * sqs.messages(queueUrl); // ['{"kind":"msk-once.poison/1",...}']
+ * try {
+ *   Object.assign(process.env, sqs.environment); // the handler's SQS client: dummy credentials, a region
+ *   const queueUrl = sqs.createQueue('orders-poison');
+ *   const handler = kafkaHandler({ handlerName: 'h', store, poison: { queueUrl }, handle });
+ *   // ... invoke it ...
+ *   sqs.messages(queueUrl); // ['{"kind":"msk-once.poison/1",...}']
+ * } finally {
+ *   await sqs.stop();
+ * }
  */
 export async function startLocalSqs(): Promise<LocalSqs> {
   const queues = new Map<string, string[]>();
@@ -185,6 +206,11 @@ export async function startLocalSqs(): Promise<LocalSqs> {
   endpoint = server.endpoint;
   return {
     ...server,
+    environment: {
+      AWS_ACCESS_KEY_ID: server.clientConfig.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: server.clientConfig.credentials.secretAccessKey,
+      AWS_REGION: server.clientConfig.region,
+    },
     createQueue: (name, attributes = {}) => {
       const url = `${endpoint}/000000000000/${name}`;
       if (!queues.has(url)) queues.set(url, []);

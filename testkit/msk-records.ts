@@ -37,7 +37,12 @@ export interface RecordSpec {
    * source other than the default, no Event-Id header is sent. @default the Event-Id header
    */
   idSource?: DeclarativeEventIdSource;
-  /** With `idSource: { from: 'cloudevents' }`: the binding's content mode. @default 'binary' */
+  /**
+   * With `idSource: { from: 'cloudevents' }`: the binding's content mode. In `structured` mode a
+   * `value` that is a CloudEvent (it has `specversion`) is the record's value as it is, its `id` the
+   * event id (`eventId` fills in a missing one); any other `value` becomes the `data` of a
+   * generated event. @default 'binary'
+   */
   cloudEventsMode?: 'binary' | 'structured';
   /** The Correlation-Id header. @default none */
   correlationId?: string;
@@ -55,6 +60,13 @@ export interface RecordSpec {
 
 const bytes = (text: string) => [...Buffer.from(text, 'utf8')];
 
+/** A structured-mode CloudEvent: a JSON object with `specversion` (the binding's required attribute). */
+function isCloudEvent(
+  value: unknown,
+): value is { specversion: unknown; id?: unknown } & Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'specversion' in value;
+}
+
 /**
  * One MSK record.
  *
@@ -63,6 +75,13 @@ const bytes = (text: string) => [...Buffer.from(text, 'utf8')];
  * mskRecord({ offset: 8, eventId: null });          // no Event-Id header
  * mskRecord({ offset: 9, rawValue: '%%not-base64' }); // a malformed value
  * mskRecord({ offset: 10, idSource: { from: 'cloudevents', format: 'uuid' } }); // ce_id: a new UUID
+ * // A team's structured CloudEvent, sent as it is (its id is the event id):
+ * mskRecord({
+ *   offset: 11,
+ *   idSource: { from: 'cloudevents' },
+ *   cloudEventsMode: 'structured',
+ *   value: { specversion: '1.0', id: 'pay-7', source: '/payments', type: 'payment.charged', data: { accountId: 'a-1' } },
+ * });
  */
 export function mskRecord(spec: RecordSpec): MSKRecord {
   const headers: Record<string, number[]>[] = [];
@@ -81,12 +100,20 @@ export function mskRecord(spec: RecordSpec): MSKRecord {
     const attributes = { specversion: '1.0', source: '/testkit', type: spec.eventType ?? 'testkit.event' };
     if (spec.cloudEventsMode === 'structured') {
       headers.push({ 'content-type': bytes('application/cloudevents+json; charset=UTF-8') });
-      value = {
-        ...attributes,
-        ...(id === undefined ? {} : { id }),
-        datacontenttype: 'application/json',
-        data: value,
-      };
+      if (isCloudEvent(value)) {
+        // The team's own event, as it is: its `id` is the event id (`eventId` fills in a missing
+        // one; `null` takes it out, for malformed input).
+        const { id: own, ...rest } = value;
+        const eventId = spec.eventId === null ? undefined : (own ?? id);
+        value = eventId === undefined ? rest : { ...rest, id: eventId };
+      } else {
+        value = {
+          ...attributes,
+          ...(id === undefined ? {} : { id }),
+          datacontenttype: 'application/json',
+          data: value,
+        };
+      }
     } else {
       if (id !== undefined) headers.push({ ce_id: bytes(id) });
       for (const [name, text] of Object.entries(attributes)) headers.push({ [`ce_${name}`]: bytes(text) });

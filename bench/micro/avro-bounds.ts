@@ -69,7 +69,7 @@ const heavy = {
 };
 
 const bounds: AvroBounds = { maxZeroByteItems: 100_000, zeroByteItemsLeft: 100_000 };
-const typeHook = boundedTypeHook(avsc, bounds);
+const typeHook = boundedTypeHook(avsc, bounds) as (schema: unknown, opts: object) => avsc.Type | undefined;
 const plain = (schema: object) => avsc.Type.forSchema(schema as avsc.Schema);
 const bounded = (schema: object) => avsc.Type.forSchema(schema as avsc.Schema, { typeHook });
 

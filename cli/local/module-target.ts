@@ -38,6 +38,7 @@ import { DuplicatingProducer } from '../../testkit/index.ts';
 import { type LocalRegistry, localRegistryFor } from './local-registry.ts';
 import type { RecordFormatOptions } from './record-format.ts';
 import type { LocalTarget, PublishedEvents } from './run.ts';
+import { type CloudEventsMode, type KeySpec, keyFunctionOf } from './shape-options.ts';
 
 /** What `--handler` names: a module and an export. */
 export interface HandlerReference {
@@ -109,6 +110,10 @@ export interface ModuleTargetOptions {
   readonly variables?: Readonly<Record<string, string>>;
   /** Where the handler reads the event id (`--id-source`, `--id-format`). Default: the Event-Id header. */
   readonly idSource?: DeclarativeEventIdSource;
+  /** Each event's record key (`--key`). Default: `record-<n>`, a key per event. */
+  readonly key?: KeySpec;
+  /** With a CloudEvents id source, the content mode (`--cloudevents`). @default 'binary' */
+  readonly cloudEventsMode?: CloudEventsMode;
 }
 
 /** A kafkaHandler as the probe sees it: a handler with hooks. */
@@ -151,6 +156,10 @@ export const LOCAL_RESERVE_MS = 500;
 export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
   const url = pathToFileURL(resolve(o.handler.module)).href;
   let registry: LocalRegistry | undefined;
+  /** Each event's record key and publish order, for the per-key order check. */
+  const published = new Map<string, { key: string; index: number }>();
+  /** The events each invocation completed for the first time, invocation by invocation. */
+  const completions: string[][] = [];
   return {
     get describe() {
       const format = registry ? `, values ${registry.describe}` : ', JSON values';
@@ -162,9 +171,14 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
     async publish(log: KafkaLog, topic: string): Promise<PublishedEvents> {
       registry = await localRegistryFor(o.recordFormat, topic);
       const producer = new DuplicatingProducer(
-        new EventProducer(log, { idSource: o.idSource, ...(registry ? { encode: registry.encode } : {}) }),
+        new EventProducer(log, {
+          idSource: o.idSource,
+          ...(registry ? { encode: registry.encode } : {}),
+          ...(o.cloudEventsMode ? { cloudEventsMode: o.cloudEventsMode } : {}),
+        }),
         { rate: o.duplicateRate, seed: o.seed },
       );
+      const keyOf = o.key ? await keyFunctionOf(o.key) : undefined;
       const good =
         o.payloads ??
         Array.from({ length: o.events }, (_, seq) => ({ value: { seq }, where: `generated event ${seq}` }));
@@ -182,10 +196,11 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
       const poison = new Set<string>();
       for (const [i, { payload, poison: bad }] of all.entries()) {
         let event: { eventId: string };
+        const key = keyOf ? keyOf(payload.value, payload.where) : `record-${i}`;
         try {
           event = producer.send({
             topic,
-            key: `record-${i}`,
+            key,
             payload: payload.value,
             ...(o.eventType === undefined ? {} : { eventType: o.eventType }),
           });
@@ -196,6 +211,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
         }
         eventIds.add(event.eventId);
         if (bad) poison.add(event.eventId);
+        published.set(event.eventId, { key, index: i });
       }
       producer.flushDuplicates();
       return { eventIds, poison, duplicates: producer.duplicates };
@@ -243,16 +259,19 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
           // The lanes ran; the claims are not settled yet.
           if (stage !== 'run') return;
           const ran: string[] = [];
+          const first: string[] = [];
           for (const partition of invocation.partitions)
             for (const record of partition) {
               if (record.outcome !== 'succeeded') continue;
               const id = eventIdOf(record.raw, o.idSource);
               if (id === undefined) continue;
               ran.push(id);
+              if (!handled.has(id)) first.push(id);
               handled.set(id, (handled.get(id) ?? 0) + 1);
               if (record.claim === 'unguarded') unguarded.add(id);
             }
           total += ran.length;
+          if (first.length > 0) completions.push(first);
           const env = envOf.get(invocation.lambdaContext);
           if (!fired && total >= context.crashAfter && env) {
             fired = true;
@@ -279,6 +298,7 @@ export function moduleTarget(o: ModuleTargetOptions): LocalTarget {
           retryBackoffMs: (attempt: number) => Math.min(250 * 2 ** (attempt - 1), 3_000),
         },
         effects: () => handled,
+        keyOrder: () => ({ published, completions, keyed: o.key !== undefined }),
         effectLabel: 'records your handle() completed',
         effectReplays: () => undefined,
         expectedRepeats: () => {

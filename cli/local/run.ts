@@ -33,6 +33,7 @@ import { printable } from '../terminal-text.ts';
 import type { LocalOptions } from './options.ts';
 import { progressBar } from './progress-bar.ts';
 import { type ReplayFacts, summarize } from './summary.ts';
+import type { KeyOrderFacts } from './verdict.ts';
 
 /** What the target published. */
 export interface PublishedEvents {
@@ -73,6 +74,8 @@ export interface TargetFunction {
   effectReplays(): number | undefined;
   /** Repeats that ran again and are explained by an injected fault (see module-target.ts). */
   expectedRepeats?(): Map<string, string>;
+  /** Keys, publish order and first completions, when the target can tell (the per-key order check). */
+  keyOrder?(): KeyOrderFacts;
   /** Output printed outside this process (worker threads), once it has settled. */
   settledOutput(): Promise<JsonLine[]>;
   close(): Promise<void>;
@@ -329,6 +332,7 @@ export async function runLocal(o: LocalOptions, target: LocalTarget): Promise<Lo
       effectReplays: fn.effectReplays(),
       ...(replay ? { replay } : {}),
       parked: sqs ? parkedEventIds(sqs.messages(poisonQueueUrl!)) : undefined,
+      ...(fn.keyOrder ? { keyOrder: fn.keyOrder() } : {}),
     });
     console.log(verdict.text);
     const next = target.nextSteps ?? CLI_NEXT_STEPS;

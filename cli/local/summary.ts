@@ -13,7 +13,7 @@ import { printable } from '../terminal-text.ts';
 import { formatValue } from '../triage/analysis.ts';
 import { analyzeRun } from '../triage/main.ts';
 import { accountDlq } from './dlq-account.ts';
-import { type Judgement, judgeRun, notRun } from './verdict.ts';
+import { type Judgement, judgeRun, type KeyOrderFacts, notRun } from './verdict.ts';
 
 export interface RunFacts {
   /** Records appended to the source topic (duplicates included). */
@@ -47,6 +47,8 @@ export interface RunFacts {
   parked?: readonly string[];
   /** The DLQ replay after the run (`--replay-dlq`), when there was one. */
   replay?: ReplayFacts;
+  /** Keys, publish order and first completions (the per-key order check). @default not checked */
+  keyOrder?: KeyOrderFacts;
 }
 
 /** What a replay of the DLQ did: records produced again, effects they made, records back in the DLQ. */
@@ -134,6 +136,10 @@ export function summarize(f: RunFacts): Verdict {
       `  parked in the poison queue ${f.parked.length}  (${f.parked.length - good} poison, ${good} not poison; written by the function, handled at once, not retried)`,
     );
   }
+  if (j.keyOrder)
+    out.push(
+      `  per-key order            ${j.keyOrder.outOfOrder.length === 0 ? 'held' : 'BROKEN'}  (${j.keyOrder.checked} events over ${j.keyOrder.keys} ${j.keyOrder.keyed ? 'keys (--key)' : 'keys, one per event'}; ${j.keyOrder.outOfOrder.length} took effect after a later event of their key)`,
+    );
   out.push(`  records in the DLQ       ${f.dlq.length}`);
   for (const [reason, n] of byReason) out.push(`      ${String(n).padStart(4)} x ${reason}`);
   if (j.poisonInDlq > 0) out.push(`      ${j.poisonInDlq} of them are the poison events, as meant`);
@@ -217,6 +223,10 @@ function verdictLines(j: Judgement): string[] {
   if (j.poisonTookEffect.length)
     lines.push(
       `  FAILED: ${j.poisonTookEffect.length} poison event(s) took effect (the handler accepted them): ${some(j.poisonTookEffect)}`,
+    );
+  if (j.keyOrder?.outOfOrder.length)
+    lines.push(
+      `  FAILED: ${j.keyOrder.outOfOrder.length} event(s) took effect out of key order: ${j.keyOrder.outOfOrder.slice(0, 3).join('; ')}`,
     );
   return lines;
 }

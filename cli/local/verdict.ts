@@ -9,7 +9,9 @@
  * Guarantees: a good event without effect fails the run, unless it was parked or an injected
  * fault explains where it is (it is in the DLQ behind a poison record of its partition, or its claim was held by the
  * crashed invocation); a repeat fails it unless an injected fault explains it; a poison event that
- * took effect or is nowhere fails it. Does not: see the effect itself (the target counts it).
+ * took effect or is nowhere fails it; with keys (`--key`), an event that took effect after a
+ * later-published event of its key fails it (judgeKeyOrder). Does not: see the effect itself (the
+ * target counts it).
  */
 import { formatPosition } from '../../lib/contract.ts';
 import type { DlqRow } from '../dlq-reader.ts';
@@ -31,6 +33,65 @@ export interface VerdictFacts {
   readonly crashed: boolean;
   /** Event-Ids the function parked in the poison queue (handled, not retried). @default none */
   readonly parked?: ReadonlySet<string>;
+  /** Keys, publish order and first completions, for the per-key order check. @default not checked */
+  readonly keyOrder?: KeyOrderFacts;
+}
+
+/**
+ * What the per-key order check reads: each event's record key and publish order, and the events
+ * each invocation completed for the first time (invocation by invocation: within one invocation the
+ * consumer runs a key's records one after the other in offset order; across invocations the order
+ * of completion is seen).
+ */
+export interface KeyOrderFacts {
+  readonly published: ReadonlyMap<string, { readonly key: string; readonly index: number }>;
+  readonly completions: readonly (readonly string[])[];
+  /** Whether the keys are the team's (`--key`) rather than one per event. */
+  readonly keyed: boolean;
+}
+
+/** The per-key order of a run. */
+export interface KeyOrderJudgement {
+  /** Distinct keys among the checked events. */
+  readonly keys: number;
+  /** Events checked (good events that took effect, neither in the DLQ nor parked). */
+  readonly checked: number;
+  /** Events that took effect after a later event of their key had: `<id> (key k) after <id>`. */
+  readonly outOfOrder: string[];
+  readonly keyed: boolean;
+}
+
+/**
+ * Records of one key must take effect in the order they were published: an event that first took
+ * effect after a later-published event of its key did is out of order. Events in the DLQ, parked
+ * or poison are left out (skipping a failed record is the DLQ's business, reported on its own).
+ *
+ * @example
+ * judgeKeyOrder({ published, completions: [['e2'], ['e1']], keyed: true }, new Set()).outOfOrder;
+ * // ['e1 (key a-1) after e2']
+ */
+export function judgeKeyOrder(f: KeyOrderFacts, leftOut: ReadonlySet<string>): KeyOrderJudgement {
+  const latest = new Map<string, { index: number; id: string }>();
+  const keys = new Set<string>();
+  const outOfOrder: string[] = [];
+  let checked = 0;
+  for (const invocation of f.completions) {
+    const done: { key: string; index: number; id: string }[] = [];
+    for (const id of invocation) {
+      const at = f.published.get(id);
+      if (!at || leftOut.has(id)) continue;
+      checked++;
+      keys.add(at.key);
+      const before = latest.get(at.key);
+      if (before && before.index > at.index) outOfOrder.push(`${id} (key ${at.key}) after ${before.id}`);
+      done.push({ key: at.key, index: at.index, id });
+    }
+    for (const d of done) {
+      const before = latest.get(d.key);
+      if (!before || before.index < d.index) latest.set(d.key, { index: d.index, id: d.id });
+    }
+  }
+  return { keys: keys.size, checked, outOfOrder, keyed: f.keyed };
 }
 
 /** A good event that did not take effect, and what the run knows of it. */
@@ -62,6 +123,8 @@ export interface Judgement {
   readonly repeatsByCause: Map<string, number>;
   /** Good events that took effect exactly once. */
   readonly once: number;
+  /** The per-key order, when the run could check it. */
+  readonly keyOrder?: KeyOrderJudgement;
 }
 
 /** The message the consumer logs for a record whose claim another invocation holds. */
@@ -157,8 +220,28 @@ export function judgeRun(f: VerdictFacts): Judgement {
     }
     failed.push({ eventId: id, position, why: reason ?? `${row.condition}, no reason logged` });
   }
-  const ok = lost.length === 0 && twice.length === 0 && failed.length === 0 && poisonTookEffect.length === 0;
-  return { ok, lost, twice, failed, stranded, poisonTookEffect, poisonInDlq, parked, repeatsByCause, once };
+  const keyOrder = f.keyOrder
+    ? judgeKeyOrder(f.keyOrder, new Set([...dlqById.keys(), ...parkedIds, ...f.poison]))
+    : undefined;
+  const ok =
+    lost.length === 0 &&
+    twice.length === 0 &&
+    failed.length === 0 &&
+    poisonTookEffect.length === 0 &&
+    (keyOrder?.outOfOrder.length ?? 0) === 0;
+  return {
+    ok,
+    lost,
+    twice,
+    failed,
+    stranded,
+    poisonTookEffect,
+    poisonInDlq,
+    parked,
+    repeatsByCause,
+    once,
+    ...(keyOrder ? { keyOrder } : {}),
+  };
 }
 
 /** The emulator's note for a record the function reported without logging why: it never ran. */

@@ -176,8 +176,12 @@ export interface KafkaConsumerProps {
    * @default RemovalPolicy.DESTROY
    */
   readonly poisonQueueRemovalPolicy?: RemovalPolicy;
-  /** Granted read/write of idempotency records and passed as `EnvVar.idempotencyTable`. @default none */
-  readonly idempotencyTable?: dynamodb.ITable;
+  /**
+   * Granted read/write of idempotency records and passed as `EnvVar.idempotencyTable`. A `Table`
+   * is named beside `ITable`: under `exactOptionalPropertyTypes` aws-cdk-lib's `Table` is not
+   * assignable to its own `ITable`. @default none
+   */
+  readonly idempotencyTable?: dynamodb.ITable | dynamodb.Table;
   /** The CloudWatch namespace (`EnvVar.metricsNamespace`). @default DEFAULT_NAMESPACE of the contract */
   readonly metricsNamespace?: string;
   /** @default one month */

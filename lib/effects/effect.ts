@@ -6,7 +6,7 @@
  *   too little time left      --> EffectOutOfTimeError               (not started; retried later)
  *   absent / expired          --mark INPROGRESS (conditional put)--> run the effect
  *   effect returned           --COMPLETED + result-->                a repeat gets the stored result
- *   result cannot be stored   --COMPLETED without it-->              a repeat gets undefined
+ *   result cannot be stored   --COMPLETED, no receipt-->             a repeat gets undefined (outcome: receipt false)
  *   effect threw              --mark deleted-->                      the retry runs it again
  *   INPROGRESS, live          --> EffectInProgressError              (the record is retried later)
  *   INPROGRESS, expiry passed --> taken over                         (its owner was killed)
@@ -88,13 +88,55 @@ const countStoreError = (context: EffectCallContext, reason: EffectErrorReason):
  * first call gets the same JSON copy a repeat gets. A repeat gets `undefined` when the result was
  * not JSON data or could not be stored (a number above MAX_SAFE_INTEGER, an item over 400 KB).
  */
-export type Effect = <R>(
+export type Effect = (<R>(
   message: EffectSubject,
   name: string,
   fn: (signal: AbortSignal) => Promise<R> | R,
   context?: EffectCallContext,
   options?: EffectRunOptions,
-) => Promise<R | undefined>;
+) => Promise<R | undefined>) & {
+  /**
+   * The same call, answering what happened: whether this call ran the effect, and on a repeat
+   * whether the first run's result (its receipt) was stored, so that a repeat without a receipt
+   * is told apart from an effect that returned `undefined`.
+   *
+   * @example
+   * const charged = await effect.outcome(message, 'charge', (signal) => psp.charge(order, { signal }), ctx);
+   * if (!charged.ran && !charged.receipt) logger.warn('charged before; its receipt was not stored');
+   */
+  outcome<R>(
+    message: EffectSubject,
+    name: string,
+    fn: (signal: AbortSignal) => Promise<R> | R,
+    context?: EffectCallContext,
+    options?: EffectRunOptions,
+  ): Promise<EffectOutcome<R>>;
+};
+
+/** What {@link Effect.outcome} answers. */
+export type EffectOutcome<R> =
+  /** This call ran the effect: `result` is the JSON copy of what it returned (`undefined` when not JSON data). */
+  | { readonly ran: true; readonly result: R | undefined }
+  /** A repeat: the effect ran before; `result` is what it returned then, `undefined` included. */
+  | { readonly ran: false; readonly receipt: true; readonly result: R | undefined }
+  /**
+   * A repeat whose first result was not stored (not JSON data, over DynamoDB's 400 KB item, or a
+   * number it cannot hold): the effect happened, what it returned is unknown.
+   */
+  | { readonly ran: false; readonly receipt: false; readonly result: undefined };
+
+/**
+ * What a mark holds in place of a result that could not be stored, so that a repeat knows there was
+ * one (a mark saved without data is an effect that returned `undefined`, or a mark of 0.2.0).
+ */
+const NO_RECEIPT = Object.freeze({ 'msk-once.effect': 'no-receipt' });
+function isNoReceipt(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<string, unknown>)['msk-once.effect'] === 'no-receipt'
+  );
+}
 
 /** Options of {@link createEffect}. */
 export interface EffectOptions extends Partial<EffectsConfig> {
@@ -167,13 +209,13 @@ export function createEffect(options: EffectOptions): Effect {
   let client = options.client;
   let warnedDisabled = false;
 
-  return async function effect<R>(
+  const outcome = async function outcome<R>(
     message: EffectSubject,
     name: string,
     fn: (signal: AbortSignal) => Promise<R> | R,
     context: EffectCallContext = {},
     run: EffectRunOptions = {},
-  ): Promise<R | undefined> {
+  ): Promise<EffectOutcome<R>> {
     if (!EFFECT_NAME.test(name)) {
       throw new ConfigurationError(
         'effect name',
@@ -218,7 +260,7 @@ export function createEffect(options: EffectOptions): Effect {
     const at: { stage: 'marking' | 'late' | 'running' | 'ran' | 'threw' } = { stage: 'marking' };
     let result: R | undefined;
     let thrown: unknown;
-    const guarded = async (_payload: typeof payload): Promise<R | undefined> => {
+    const guarded = async (_payload: typeof payload): Promise<unknown> => {
       // Marking took its time: check again (the mark is deleted when this throws).
       if (remaining() < neededMs) {
         at.stage = 'late';
@@ -249,12 +291,13 @@ export function createEffect(options: EffectOptions): Effect {
           `effect ${name} returned a value that is not JSON data; it is kept as undefined`,
           error as Error,
         );
+        return NO_RECEIPT;
       }
       return result;
     };
 
     /** The effect ran and Powertools could not save COMPLETED: try again, or without the result. */
-    const completeAfterFailedSave = async (error: unknown): Promise<R | undefined> => {
+    const completeAfterFailedSave = async (error: unknown): Promise<EffectOutcome<R>> => {
       let cause = (error as Error)?.cause ?? error;
       let withResult = result !== undefined;
       for (let attempt = 1; attempt <= 3; attempt++) {
@@ -272,8 +315,8 @@ export function createEffect(options: EffectOptions): Effect {
         // No time for one more call: leave it (the mark ends at its in-progress expiry).
         if (remaining() < maxStoreCallMs) break;
         try {
-          await layer.saveSuccess(payload, withResult ? (result as never) : (undefined as never));
-          return result;
+          await layer.saveSuccess(payload, withResult ? (result as never) : (NO_RECEIPT as never));
+          return { ran: true, result };
         } catch (again) {
           cause = again;
         }
@@ -286,7 +329,7 @@ export function createEffect(options: EffectOptions): Effect {
           : 'effect ran but its mark was not saved',
         new EffectCommitError(target, name, { cause }),
       );
-      return result;
+      return { ran: true, result };
     };
 
     const runOnce = makeIdempotent(guarded, {
@@ -296,7 +339,11 @@ export function createEffect(options: EffectOptions): Effect {
     });
     for (let attempt = 1; ; attempt++) {
       try {
-        return (await runOnce(payload)) as R | undefined;
+        const answer = await runOnce(payload);
+        // This call ran it, or Powertools answered a repeat from the mark.
+        if (at.stage === 'ran') return { ran: true, result };
+        if (isNoReceipt(answer)) return { ran: false, receipt: false, result: undefined };
+        return { ran: false, receipt: true, result: answer as R | undefined };
       } catch (error) {
         if (at.stage === 'late') throw outOfTime();
         if (at.stage === 'ran') return completeAfterFailedSave(error);
@@ -322,6 +369,14 @@ export function createEffect(options: EffectOptions): Effect {
       }
     }
   };
+  const effect = async <R>(
+    message: EffectSubject,
+    name: string,
+    fn: (signal: AbortSignal) => Promise<R> | R,
+    context?: EffectCallContext,
+    run?: EffectRunOptions,
+  ): Promise<R | undefined> => (await outcome(message, name, fn, context, run)).result;
+  return Object.assign(effect, { outcome });
 }
 
 let fromEnv: Effect | undefined;
@@ -344,10 +399,30 @@ let fromEnv: Effect | undefined;
  *   },
  * });
  */
-export const effect: Effect = async (message, name, fn, context, options) => {
-  fromEnv ??= createEffect(effectsConfigFromEnv(process.env));
-  return fromEnv(message, name, fn, context, options);
-};
+export const effect: Effect = Object.assign(
+  async <R>(
+    message: EffectSubject,
+    name: string,
+    fn: (signal: AbortSignal) => Promise<R> | R,
+    context?: EffectCallContext,
+    options?: EffectRunOptions,
+  ): Promise<R | undefined> => {
+    fromEnv ??= createEffect(effectsConfigFromEnv(process.env));
+    return fromEnv(message, name, fn, context, options);
+  },
+  {
+    outcome<R>(
+      message: EffectSubject,
+      name: string,
+      fn: (signal: AbortSignal) => Promise<R> | R,
+      context?: EffectCallContext,
+      options?: EffectRunOptions,
+    ): Promise<EffectOutcome<R>> {
+      fromEnv ??= createEffect(effectsConfigFromEnv(process.env));
+      return fromEnv.outcome(message, name, fn, context, options);
+    },
+  },
+);
 
 /** The JSON copy DynamoDB will hold, so the first call and a repeat see the same value. */
 function asStored<R>(value: R): R | undefined {

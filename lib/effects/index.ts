@@ -32,6 +32,7 @@ export {
   type EffectCallContext,
   type EffectLogger,
   type EffectOptions,
+  type EffectOutcome,
   type EffectRunOptions,
   type EffectSubject,
   effect,

@@ -28,6 +28,15 @@
  */
 import type { Type } from 'avsc';
 
+/**
+ * avsc's module as this file's exported signatures name it: structurally, so that the declarations
+ * of msk-once/formats import nothing from avsc (a project that uses another format type-checks
+ * without avsc's types installed, under `skipLibCheck: false`).
+ */
+type AvscModule = { readonly types: object };
+/** A `typeHook` as avsc's `Type.forSchema` takes it (its `Type` named structurally, as above). */
+export type BoundedTypeHook = (schema: unknown, opts: object) => object | undefined;
+
 /** The per-record budget of zero-byte items, shared by the patched types of one codec. */
 export interface AvroBounds {
   readonly maxZeroByteItems: number;
@@ -85,7 +94,7 @@ const FIXED_BYTES: Record<string, number> = {
  *
  * @internal
  */
-export function minEncodedBytes(type: Type, seen = new Map<object, number>()): number {
+export function minEncodedBytes(type: object, seen = new Map<object, number>()): number {
   const t = type as unknown as AnyType;
   const known = seen.get(t);
   if (known !== undefined) return known;
@@ -190,8 +199,6 @@ function skipBlocks(self: Reading, tap: Tap, itemBytes: number, bounds: AvroBoun
   }
 }
 
-type Avsc = typeof import('avsc');
-
 /**
  * An avsc `typeHook` that makes every array and map of a schema a bounded one. avsc freezes its
  * types, so the bounded reads live on subclasses (made per codec, to share its budget), never on
@@ -202,10 +209,7 @@ type Avsc = typeof import('avsc');
  * @example
  * const reader = avsc.Type.forSchema(schema, { typeHook: boundedTypeHook(avsc, bounds) });
  */
-export function boundedTypeHook(
-  avsc: Avsc,
-  bounds: AvroBounds,
-): (schema: unknown, opts: object) => Type | undefined {
+export function boundedTypeHook(avsc: AvscModule, bounds: AvroBounds): BoundedTypeHook {
   // An item's size is measured on the first read, when recursive schemas are complete.
   const sizes = new WeakMap<object, number>();
   const itemBytes = (self: AnyType, map: boolean) => {

@@ -54,7 +54,8 @@ class AvroCodec implements BodyCodec<unknown> {
   readonly #writers = new BoundedCache<string, Writer>(MAX_WRITERS);
   readonly #bounds: AvroBounds;
   #avsc: Avsc | undefined;
-  #typeHook: ReturnType<typeof boundedTypeHook> | undefined;
+  /** avsc's typeHook (boundedTypeHook's, typed as avsc takes it). */
+  #typeHook: ((schema: unknown, opts: object) => Type | undefined) | undefined;
   #reader: Type | undefined;
 
   constructor(schema: string | object | undefined, option: string, maxZeroByteItems: number) {
@@ -70,7 +71,10 @@ class AvroCodec implements BodyCodec<unknown> {
       () => import('avsc'),
     )) as Avsc & { default?: Avsc };
     const avsc = module.default ?? module;
-    this.#typeHook = boundedTypeHook(avsc, this.#bounds);
+    this.#typeHook = boundedTypeHook(avsc, this.#bounds) as (
+      schema: unknown,
+      opts: object,
+    ) => Type | undefined;
     if (this.#schema !== undefined) {
       const schema = typeof this.#schema === 'string' ? JSON.parse(this.#schema) : this.#schema;
       try {

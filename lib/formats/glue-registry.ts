@@ -14,6 +14,30 @@ import {
   type SchemaRegistryClientOptions,
 } from './registry.ts';
 
+/**
+ * AWS credentials, or a function that gives them (what `@aws-sdk/client-glue`'s `credentials`
+ * takes). The options of this file name the SDK's types structurally, so that the declarations of
+ * msk-once/formats import nothing from `@aws-sdk/client-glue`: a project without a Glue registry
+ * type-checks without the client installed, under `skipLibCheck: false`.
+ */
+export type GlueCredentials =
+  | GlueCredentialIdentity
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK's provider takes optional identity properties
+  | ((...args: any[]) => Promise<GlueCredentialIdentity>);
+
+export interface GlueCredentialIdentity {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken?: string | undefined;
+  readonly expiration?: Date | undefined;
+}
+
+/** A Glue client: `new GlueClient(...)` of `@aws-sdk/client-glue`, or anything that sends its commands. */
+export interface GlueClientLike {
+  // biome-ignore lint/suspicious/noExplicitAny: GlueClient#send is overloaded per command
+  send(command: any, options?: any): Promise<any>;
+}
+
 export interface GlueSchemaRegistryOptions extends SchemaRegistryClientOptions {
   /** The registry's ARN: names it in errors; its region is the default region. @default none */
   registryArn?: string;
@@ -22,9 +46,9 @@ export interface GlueSchemaRegistryOptions extends SchemaRegistryClientOptions {
   /** An endpoint override (a VPC endpoint, or a local stand-in in tests). @default the regional endpoint */
   endpoint?: string;
   /** @default the SDK's default credential chain */
-  credentials?: GlueClientConfig['credentials'];
-  /** A client of your own; the options above are then ignored. @default one made on the first lookup */
-  client?: GlueClient;
+  credentials?: GlueCredentials;
+  /** A client of your own (a `GlueClient`); the options above are then ignored. @default one made on the first lookup */
+  client?: GlueClientLike;
 }
 
 const ARN = /^arn:[^:]+:glue:([^:]+):\d{12}:registry\/[^/]+$/;
@@ -84,11 +108,11 @@ export class GlueSchemaRegistry implements SchemaRegistry {
     ).then((sdk) => {
       const o = this.#options;
       const client =
-        o.client ??
+        (o.client as GlueClient | undefined) ??
         new sdk.GlueClient({
           region: o.region ?? o.registryArn?.match(ARN)?.[1] ?? process.env.AWS_REGION,
           endpoint: o.endpoint,
-          credentials: o.credentials,
+          credentials: o.credentials as GlueClientConfig['credentials'],
           // The lookup's own timeout bounds the whole call; one retry covers a dropped connection.
           maxAttempts: 2,
         });

@@ -46,7 +46,13 @@ export {
   GLUE_HEADER_VERSION,
   unframeGlue,
 } from './glue.ts';
-export { GlueSchemaRegistry, type GlueSchemaRegistryOptions } from './glue-registry.ts';
+export {
+  type GlueClientLike,
+  type GlueCredentialIdentity,
+  type GlueCredentials,
+  GlueSchemaRegistry,
+  type GlueSchemaRegistryOptions,
+} from './glue-registry.ts';
 export { type JsonFormatOptions, json } from './json.ts';
 export { type JsonSchemaFormatOptions, jsonSchema } from './json-schema.ts';
 export { type ProtobufFormatOptions, type ProtobufMessage, protobuf } from './protobuf.ts';

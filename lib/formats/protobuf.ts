@@ -7,7 +7,7 @@
  * Protobuf needs no writer schema to read a record (fields are matched by number, unknown ones are
  * skipped), so with a type of yours the registry is only asked to check the schema id exists.
  */
-import type { Reader, Type } from 'protobufjs';
+import type { Type } from 'protobufjs';
 import { ConfigurationError } from '../errors.ts';
 import { importPeer } from '../optional-peer.ts';
 import { BoundedCache } from './bounded-cache.ts';
@@ -21,9 +21,13 @@ import {
 import type { Frame } from './frame.ts';
 import type { RegisteredSchema } from './registry.ts';
 
-/** A Protobuf message type: a protobufjs `Type` or a generated class. */
+/**
+ * A Protobuf message type: a protobufjs `Type` or a generated class (anything whose `decode` takes
+ * the bytes). Named structurally, so that the declarations of msk-once/formats import nothing from
+ * protobufjs: a project that uses another format type-checks without it, `skipLibCheck: false`.
+ */
 export interface ProtobufMessage<T = unknown> {
-  decode(reader: Reader | Uint8Array, length?: number): T;
+  decode(bytes: Uint8Array, length?: number): T;
 }
 
 export interface ProtobufFormatOptions<T> extends FormatOptions<T> {

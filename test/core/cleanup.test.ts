@@ -12,7 +12,6 @@ import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } f
 import {
   emfDocuments,
   failedOffsets,
-  freePort,
   lambdaContext,
   mskEvent,
   mskRecord,
@@ -20,6 +19,7 @@ import {
   sumMetric,
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
+import { freePort } from '../../testkit/internal/index.ts';
 import { invoke, sleep } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 

@@ -11,15 +11,8 @@ import { after, before, describe, test } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
 import { Cluster, Redis } from 'ioredis';
 import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
-import {
-  clusterNodesOf,
-  type LocalRedisCluster,
-  mskEvent,
-  mskRecord,
-  nodeCommand,
-  startRedisCluster,
-  waitClusterHealthy,
-} from '../../testkit/index.ts';
+import { type LocalRedisCluster, mskEvent, mskRecord, startRedisCluster } from '../../testkit/index.ts';
+import { clusterNodesOf, nodeCommand, waitClusterHealthy } from '../../testkit/internal/index.ts';
 import { invoke } from '../support/consumer.ts';
 import { uniqueService } from '../support/redis.ts';
 

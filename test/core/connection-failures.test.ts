@@ -22,7 +22,8 @@ import { describeRedisFailure } from '../../lib/dedup/connect-failure.ts';
 import type { ClaimResult } from '../../lib/dedup/store.ts';
 import { DedupStoreError, RedisConnectionError } from '../../lib/errors.ts';
 import { type RedisConnectionOptions, RedisDedupStore } from '../../lib/index.ts';
-import { freePort, type LocalRedis, startRedisServer, startTcpFaultProxy } from '../../testkit/index.ts';
+import { type LocalRedis, startRedisServer, startTcpFaultProxy } from '../../testkit/index.ts';
+import { freePort } from '../../testkit/internal/index.ts';
 
 const PASSWORD = 'acl-right-password-31';
 const WRONG = 'acl-wrong-password-47';

@@ -18,7 +18,7 @@ import {
   previousKeyOf,
 } from '../../lib/contract.ts';
 import { ConfigurationError, kafkaHandler } from '../../lib/index.ts';
-import { seededRandom } from '../../testkit/index.ts';
+import { seededRandom } from '../../testkit/internal/index.ts';
 import { dedupKeyPrefix as dedupKeyPrefix010 } from '../fixtures/releases/v0.1.0/lib/dedup/store.ts';
 import {
   dedupKey as dedupKey020,

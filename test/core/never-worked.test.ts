@@ -10,12 +10,12 @@ import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
 import {
   emfDocuments,
   failedOffsets,
-  freePort,
   type LocalRedis,
   mskEvent,
   mskRecord,
   startRedisServer,
 } from '../../testkit/index.ts';
+import { freePort } from '../../testkit/internal/index.ts';
 import { invoke } from '../support/consumer.ts';
 import { uniqueService } from '../support/redis.ts';
 

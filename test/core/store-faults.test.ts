@@ -10,13 +10,13 @@ import { type KafkaHandler, type KafkaMessage, kafkaHandler } from '../../lib/in
 import {
   emfDocuments,
   failedOffsets,
-  freePort,
   type LocalRedis,
   mskEvent,
   mskRecord,
   startRedisServer,
   sumMetric,
 } from '../../testkit/index.ts';
+import { freePort } from '../../testkit/internal/index.ts';
 import { invoke } from '../support/consumer.ts';
 import { uniqueService } from '../support/redis.ts';
 

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { ulid } from 'ulid';
 import { kafkaHandler } from '../../lib/index.ts';
-import { failedOffsets, freePort, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { freePort } from '../../testkit/internal/index.ts';
 import { invoke } from '../support/consumer.ts';
 import { uniqueService } from '../support/redis.ts';
 

@@ -8,7 +8,7 @@ import { notificationRowKey, notificationRows } from '../../functions/notificati
 import { createPushClient } from '../../functions/notification/push-client.ts';
 import { parseReviewCreated } from '../../functions/notification/review-created.ts';
 import { ConfigurationError } from '../../lib/index.ts';
-import { freePort } from '../../testkit/index.ts';
+import { freePort } from '../../testkit/internal/index.ts';
 import { startDynalite } from './support/dynamodb.ts';
 
 const ENV = {

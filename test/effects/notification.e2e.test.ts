@@ -19,7 +19,8 @@ import { createNotificationHandler } from '../../functions/notification/create-h
 import { notificationRowKey } from '../../functions/notification/notification-rows.ts';
 import { REVIEW_CREATED_TOPIC, type ReviewCreated } from '../../functions/notification/review-created.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
-import { captureProcessOutput, freePort, startTcpFaultProxy } from '../../testkit/index.ts';
+import { captureProcessOutput, startTcpFaultProxy } from '../../testkit/index.ts';
+import { freePort } from '../../testkit/internal/index.ts';
 import { type LocalDynamo, startDynalite } from './support/dynamodb.ts';
 
 let dynamo: LocalDynamo;

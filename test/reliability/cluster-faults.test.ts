@@ -19,17 +19,16 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { type LocalRedisCluster, startRedisCluster } from '../../testkit/index.ts';
 import {
   type ClusterFaultTimes,
   failoverGracefully,
   killMaster,
-  type LocalRedisCluster,
   leaveSlotsMigrating,
   pauseNode,
   reshardSlots,
   slotOwner,
-  startRedisCluster,
-} from '../../testkit/index.ts';
+} from '../../testkit/internal/index.ts';
 import { sleep } from '../support/consumer.ts';
 import { clusterConsumer, type LoadFigures } from './cluster-load.ts';
 

@@ -18,8 +18,9 @@ import {
   kafkaHandler,
   RedisDedupStore,
 } from '../../lib/index.ts';
-import type { ClusterOutage } from '../../testkit/index.ts';
-import { failedOffsets, lambdaContext, mskEvent, mskRecord, seededRandom } from '../../testkit/index.ts';
+import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
+import type { ClusterOutage } from '../../testkit/internal/index.ts';
+import { seededRandom } from '../../testkit/internal/index.ts';
 import { sleep } from '../support/consumer.ts';
 
 /** Deliveries of one record before the mapping sends it to the DLQ (the retries outlast a lease). */

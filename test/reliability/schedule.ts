@@ -47,15 +47,17 @@ import {
   CrashingStore,
   type CrashPlan,
   crashAfterHandled,
-  failoverGracefully,
-  killMaster,
   type LocalRedisCluster,
-  leaveSlotsMigrating,
   overlappingInvocations,
-  pauseNode,
-  reshardSlots,
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
+import {
+  failoverGracefully,
+  killMaster,
+  leaveSlotsMigrating,
+  pauseNode,
+  reshardSlots,
+} from '../../testkit/internal/index.ts';
 import type { LocalDynamo } from '../effects/support/dynamodb.ts';
 import { adminClient, uniqueService } from '../support/redis.ts';
 import { type ConsumerConfig, consumerConfigs, handlerOptionsOf } from './configurations.ts';
@@ -94,7 +96,7 @@ export interface Schedule {
   config?: ConsumerConfig;
 }
 
-/** A cluster topology fault (testkit/cluster-faults.ts). */
+/** A cluster topology fault (testkit/internal/cluster-faults.ts). */
 export type TopologyFault = 'reshard' | 'migrating' | 'failover' | 'kill' | 'pause';
 
 const scheduleFields = {

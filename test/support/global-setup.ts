@@ -10,10 +10,10 @@ import {
   hasRedisServer,
   type LocalRedis,
   type LocalRedisCluster,
-  pingRedis,
   startRedisCluster,
   startRedisServer,
 } from '../../testkit/index.ts';
+import { pingRedis } from '../../testkit/internal/index.ts';
 
 let standalone: LocalRedis | undefined;
 let cluster: LocalRedisCluster | undefined;

@@ -8,9 +8,9 @@ import {
   type CrashPlan,
   DuplicatingProducer,
   expireLeases,
-  pingRedis,
   startTcpFaultProxy,
 } from '../../testkit/index.ts';
+import { pingRedis } from '../../testkit/internal/index.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();

@@ -23,7 +23,7 @@ import {
   type LocalRedisCluster,
   nodeCommand,
   waitClusterHealthy,
-} from './redis-server.ts';
+} from '../redis-server.ts';
 
 /**
  * A span in which some slots had no master answering: `down`, a killed master before its replica

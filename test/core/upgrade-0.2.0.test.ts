@@ -1,0 +1,29 @@
+/**
+ * The upgrade from 0.2.0 to this release (docs/upgrading.md) on a real Redis: 0.2.0's consumers as
+ * released (test/fixtures/releases/v0.2.0), then both side by side on one stream with duplicates,
+ * then the old ones stopped, then the new one without `previousKeyFormat`: each event runs once
+ * (test/release/upgrade-rollout.ts; scripts/pack-check.sh runs the same scenario on the tarball).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { kafkaHandler } from '../../lib/index.ts';
+import { captureProcessOutput, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { kafkaHandler as kafkaHandler020 } from '../fixtures/releases/v0.2.0/lib/consumer/kafka-handler.ts';
+import { type RolloutHandlerOptions, upgradeRollout } from '../release/upgrade-rollout.ts';
+import { redisUrl, uniqueService } from '../support/redis.ts';
+
+test('0.2.0 -> this release: side by side on one stream with duplicates, then alone: none lost, none doubled', async () => {
+  const report = await upgradeRollout({
+    oldKafkaHandler: (options: RolloutHandlerOptions) => kafkaHandler020(options),
+    newKafkaHandler: (options: RolloutHandlerOptions) => kafkaHandler(options),
+    testkit: { capture: (fn) => captureProcessOutput(fn), lambdaContext, mskEvent, mskRecord },
+    redisUrl: redisUrl(),
+    service: uniqueService('upgrade-020'),
+  });
+  assert.deepEqual(report.lost, [], 'events never run');
+  assert.deepEqual(report.doubled, [], 'events run twice');
+  assert.equal(report.events, 150);
+  assert.equal(report.records, 200);
+  // Both releases did part of the work (the side-by-side phase is real).
+  assert.ok(report.runsBy.old > 0 && report.runsBy.new > 0, JSON.stringify(report.runsBy));
+});
