@@ -42,8 +42,8 @@ import {
   type WireFormatName,
 } from './local/record-format.ts';
 import { runLocal } from './local/run.ts';
-import { runPoison } from './poison.ts';
 import { addShapeOptions, shapeOptions } from './local/shape-options.ts';
+import { runPoison } from './poison.ts';
 import { runReplay } from './replay.ts';
 import { printable } from './terminal-text.ts';
 import { triageSdks } from './triage/aws.ts';
