@@ -55,6 +55,7 @@ describe('contract: the public values', () => {
       'misconfigured',
       'claim-lost',
       'lease-overrun',
+      'key-order-exposed',
     ]);
     assert.deepEqual(contract.EFFECT_ERROR_REASONS, [
       'timeout',
@@ -116,6 +117,7 @@ describe('contract: the public values', () => {
         logLevel: 'POWERTOOLS_LOG_LEVEL',
         powertoolsDev: 'POWERTOOLS_DEV',
         metricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
+        traceEnabled: 'POWERTOOLS_TRACE_ENABLED',
         idempotencyDisabled: 'POWERTOOLS_IDEMPOTENCY_DISABLED',
         schemaRegistryUri: 'KAFKA_SCHEMA_REGISTRY_URI',
         schemaRegistrySecretArn: 'KAFKA_SCHEMA_REGISTRY_SECRET_ARN',

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { EventIdSource } from '../../lib/contract.ts';
+import { HASHED_ID_PREFIX } from '../../lib/contract/event-id-format.ts';
 import { ConfigurationError, type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
@@ -62,7 +63,7 @@ describe('id forms and their limits', () => {
     });
   }
 
-  test('opaque: an id of exactly the byte limit is taken; one byte more is refused', async () => {
+  test('opaque: an id of exactly the byte limit keeps its own key; one byte more is hashed into it', async () => {
     const { handler, seen } = consumer({ from: 'header', header: 'X-Id', format: 'opaque', maxBytes: 16 });
     const { response } = await invoke(
       handler,
@@ -71,8 +72,11 @@ describe('id forms and their limits', () => {
         mskRecord({ partition: 1, offset: 2, eventId: null, headers: [{ 'X-Id': 'b'.repeat(17) }] }),
       ]),
     );
-    assert.deepEqual(failedOffsets(response), ['orders-1@2']);
-    assert.deepEqual(seen, ['a'.repeat(16)]);
+    // Over the limit an id is hashed, never refused (an id a 0.2.0 dedupKey answered still runs).
+    assert.deepEqual(failedOffsets(response), []);
+    assert.equal(seen.length, 2);
+    assert.equal(seen[0], 'a'.repeat(16));
+    assert.ok(seen[1]!.startsWith(HASHED_ID_PREFIX), `${seen[1]} is the hashed form`);
   });
 
   test('uuid: the max UUID is refused like the nil UUID; a real one in any case is taken', async () => {
