@@ -5,7 +5,7 @@
  */
 
 import type { MappingStats } from '../../emulator/index.ts';
-import { alarmRules } from '../../lib/alarms.ts';
+import { type AlarmKey, type AlarmRule, alarmKeysOf, alarmRules } from '../../lib/alarms.ts';
 import { formatPosition, Metric } from '../../lib/contract.ts';
 import { type JsonLine, sumMetric } from '../../testkit/index.ts';
 import type { DlqRow } from '../dlq-reader.ts';
@@ -70,6 +70,12 @@ export interface Verdict {
 /** The deployed alarm rules with their default thresholds (the CDK app builds its alarms from them). */
 const RULES = alarmRules();
 
+/** The rules a consumer of this run would have: the poison queue's only when it parks records. */
+function rulesOf(poisonQueue: boolean): Record<AlarmKey, AlarmRule> {
+  const keys = alarmKeysOf({ poisonQueue });
+  return Object.fromEntries(keys.map((k) => [k, RULES[k]])) as Record<AlarmKey, AlarmRule>;
+}
+
 /**
  * @example
  * const verdict = summarize(facts);
@@ -99,7 +105,7 @@ export function summarize(f: RunFacts): Verdict {
   }
 
   // The same rules and evaluation as `npm run triage`, on what CloudWatch would have received.
-  const { evaluations } = analyzeRun(f.lines, RULES);
+  const { evaluations } = analyzeRun(f.lines, rulesOf(f.parked !== undefined));
   const s = f.stats;
   const firstDeliveries = s.recordsDelivered - s.recordsRetried;
 

@@ -18,9 +18,10 @@ const handler = kafkaHandler({
   reserveMs: 0,
   // One group commit per batch at most, and no renewal (a third of the lease) nor stale-claim
   // confirmation (a lease) within a batch however slow the machine: the round trips counted here
-  // are the claim and the commit, whatever the speed.
-  commitEvery: { records: 10_000, ms: 600_000 },
-  leaseMs: 1_800_000,
+  // are the claim and the commit, whatever the speed. The longest lease the settings take (15 min),
+  // and a group commit within a third of it, as the settings require.
+  commitEvery: { records: 10_000, ms: 300_000 },
+  leaseMs: 900_000,
   handle(m) {
     if ((m.payload as { fail?: boolean }).fail) throw new Error('no');
   },
