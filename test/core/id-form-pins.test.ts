@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { EventIdSource } from '../../lib/contract.ts';
 import { HASHED_ID_PREFIX } from '../../lib/contract/event-id-format.ts';
+import type { EventIdSource } from '../../lib/contract.ts';
 import { ConfigurationError, type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
