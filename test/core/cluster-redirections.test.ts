@@ -14,6 +14,7 @@ import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/inde
 import { type LocalRedisCluster, mskEvent, mskRecord, startRedisCluster } from '../../testkit/index.ts';
 import { clusterNodesOf, nodeCommand, waitClusterHealthy } from '../../testkit/internal/index.ts';
 import { invoke } from '../support/consumer.ts';
+import { watchNode } from '../support/monitor.ts';
 import { uniqueService } from '../support/redis.ts';
 
 /** Store timeouts no loaded machine reaches (the tests wait on events, never on speed). */
@@ -138,17 +139,18 @@ describe('the cluster path follows redirections (a real cluster, slots moved und
 
     // The stale map was refreshed: the next batch goes to the new owner at once, not via MOVED.
     await waitFor(() => slotsOf(store)[slot]?.[0] === `127.0.0.1:${to.port}`, 'the slot map refreshed');
-    const monitor = await new Redis(from.port).monitor();
+    const watch = await watchNode(from.port);
     let atOldOwner = 0;
-    monitor.on('monitor', (_t: string, args: string[]) => {
+    watch.monitor.on('monitor', (_t: string, args: string[]) => {
       if (args.some((a) => a.startsWith(keys[0]!.slice(0, keys[0]!.indexOf('}') + 1)))) atOldOwner++;
     });
     try {
       assert.deepEqual(await store.claim(keys.slice(25), 'me', 60_000), new Array(5).fill('claimed'));
       await new Promise((r) => setTimeout(r, 100));
       assert.equal(atOldOwner, 0, 'no command of the next batch went to the old owner');
+      assert.deepEqual(watch.errors, [], 'the watch of the old owner held');
     } finally {
-      monitor.disconnect();
+      watch.close();
     }
   });
 

@@ -11,6 +11,7 @@ import { RolloutDedupStore } from '../../lib/dedup/rollout-store.ts';
 import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
+import { watchNode } from '../support/monitor.ts';
 import { adminCluster, clusterNodes, uniqueService } from '../support/redis.ts';
 
 const admin = adminCluster();
@@ -93,10 +94,12 @@ describe('kafkaHandler against a Redis Cluster', () => {
     const slots = new Set(keys.map((key) => calculateSlot(key))).size;
     assert.ok(slots <= KEY_BUCKETS && slots < keys.length, `${slots} slots`);
     // MONITOR on every master: count the commands from clients that carry a key of this test.
-    const monitors = await Promise.all(admin.nodes('master').map((node) => node.duplicate().monitor()));
+    const watches = await Promise.all(
+      admin.nodes('master').map((node) => watchNode(node.options.port!, node.options.host)),
+    );
     let commands = 0;
     let keysSeen = 0;
-    for (const monitor of monitors) {
+    for (const { monitor } of watches) {
       monitor.on('monitor', (_time: string, args: string[], source: string) => {
         if (source === 'lua') return; // the calls a script makes inside Redis
         const ours = args.filter((a) => a.startsWith(prefix)).length;
@@ -123,7 +126,7 @@ describe('kafkaHandler against a Redis Cluster', () => {
       assert.ok((await store.claim(keys, 'b', 10_000)).every((r) => r === 'done'));
     } finally {
       await store.close();
-      for (const monitor of monitors) monitor.disconnect();
+      for (const watch of watches) watch.close();
     }
   });
 
@@ -134,10 +137,12 @@ describe('kafkaHandler against a Redis Cluster', () => {
     // 0.2.0's keys add at most its 128 slots to the current format's.
     const slots = new Set(both.map((key) => calculateSlot(key))).size;
     assert.ok(slots <= KEY_BUCKETS + 128, `${slots} slots`);
-    const monitors = await Promise.all(admin.nodes('master').map((node) => node.duplicate().monitor()));
+    const watches = await Promise.all(
+      admin.nodes('master').map((node) => watchNode(node.options.port!, node.options.host)),
+    );
     let commands = 0;
     let keysSeen = 0;
-    for (const monitor of monitors) {
+    for (const { monitor } of watches) {
       monitor.on('monitor', (_time: string, args: string[], source: string) => {
         if (source === 'lua') return;
         const ours = args.filter((a) => a.startsWith(prefix)).length;
@@ -159,7 +164,7 @@ describe('kafkaHandler against a Redis Cluster', () => {
       assert.ok(commands <= 2 * slots, `${commands} commands over ${slots} slots`);
     } finally {
       await store.close();
-      for (const monitor of monitors) monitor.disconnect();
+      for (const watch of watches) watch.close();
     }
   });
 });
