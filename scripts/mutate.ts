@@ -264,7 +264,7 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'reserveMs ignored',
     file: 'lib/consumer/invocation.ts',
-    from: 'if (left < config.reserveMs) {',
+    from: 'if (left < reserve) {',
     to: 'if (left < 0) {',
     tests: [SEMANTICS],
   },
