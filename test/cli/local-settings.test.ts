@@ -5,14 +5,12 @@
  * record released for want of time is reported naming the settings.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { reasonsByPosition } from '../../cli/log-reasons.ts';
-import { PROJECT_ROOT } from '../../infra/build-app.ts';
-import { redisUrl } from '../support/redis.ts';
+import { localCli } from '../support/local-cli.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'msk-once-local-settings-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,27 +20,7 @@ writeFileSync(
   Array.from({ length: 20 }, (_, i) => JSON.stringify({ orderId: `o-${i}` })).join('\n'),
 );
 
-function local(handler: string, ...options: string[]): { status: number | null; out: string } {
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--conditions=msk-once-source',
-      'cli/main.ts',
-      'local',
-      '--handler',
-      handler,
-      '--payloads',
-      payloads,
-      '--partitions',
-      '2',
-      '--batch-size',
-      '5',
-      ...options,
-    ],
-    { cwd: PROJECT_ROOT, env: { ...process.env, REDIS_URL: redisUrl() }, encoding: 'utf8', timeout: 120_000 },
-  );
-  return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
-}
+const local = localCli(payloads);
 
 describe('msk-once local: the declared settings', () => {
   test('the defaults run a handler configured in code alone (5 s reserve, 5 s timeout): exit 0', () => {

@@ -4,13 +4,11 @@
  * faults, prints the summary, and exits 1 when an effect ran twice or an event was lost.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { PROJECT_ROOT } from '../../infra/build-app.ts';
-import { redisUrl } from '../support/redis.ts';
+import { localCli } from '../support/local-cli.ts';
 
 /** A control character other than the line feed that ends each printed line. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -23,28 +21,7 @@ writeFileSync(
   Array.from({ length: 40 }, (_, i) => JSON.stringify({ orderId: `o-${i}` })).join('\n'),
 );
 
-/** Run the CLI as the npm scripts do: the repository's own TypeScript through its export condition. */
-function local(handler: string, ...options: string[]): { status: number | null; out: string } {
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--conditions=msk-once-source',
-      'cli/main.ts',
-      'local',
-      '--handler',
-      handler,
-      '--payloads',
-      payloads,
-      '--partitions',
-      '2',
-      '--batch-size',
-      '5',
-      ...options,
-    ],
-    { cwd: PROJECT_ROOT, env: { ...process.env, REDIS_URL: redisUrl() }, encoding: 'utf8', timeout: 120_000 },
-  );
-  return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
-}
+const local = localCli(payloads);
 
 /** The number on the summary line that starts with `label`. */
 function count(out: string, label: string): number {
