@@ -45,7 +45,7 @@ const positionOf = (row: DlqRow): string =>
  */
 export function groupDlqRows(
   rows: readonly DlqRow[],
-  ordering: DlqOrdering = 'partition',
+  ordering: DlqOrdering = 'key',
   loggedError: (position: string) => string | undefined = () => undefined,
 ): DlqGroup[] {
   const lanes = new Map<string, DlqRow[]>();

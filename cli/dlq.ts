@@ -30,7 +30,7 @@ export interface DlqCommandOptions extends DlqIdOptions {
   logs?: string;
   /** How to decode values. @default shown as they are (text, or `<n bytes binary>`) */
   format?: DlqFormatOptions;
-  /** The consumer's ordering: what a failed record held back. @default 'partition' */
+  /** The consumer's ordering: what a failed record held back. @default 'key' (the consumer's default) */
   ordering?: DlqOrdering;
 }
 

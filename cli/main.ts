@@ -225,10 +225,10 @@ export async function main(argv: string[]): Promise<number> {
       .addOption(
         new Option(
           '--ordering <ordering>',
-          "the consumer's ordering: what a failed record held back (its partition's later records, or its key's)",
+          "the consumer's ordering: what a failed record held back (its key's later records, or its partition's)",
         )
-          .choices(['partition', 'key'])
-          .default('partition'),
+          .choices(['key', 'partition'])
+          .default('key'),
       )
       .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
       .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)

@@ -82,17 +82,16 @@ export interface KafkaConsumerProps {
   readonly previousKeyFormat?: PreviousKeyFormat;
   /**
    * `EnvVar.ordering`: how the function's kafkaHandler orders records while they run (read with
-   * `dedupConfigFromEnv`). 'partition' runs a partition's records one at a time, as earlier
-   * releases did; 'key' runs each Kafka key's records in offset order and different keys
-   * concurrently (up to `concurrency`), so a slow or failing record holds back only its own key.
-   * Choose 'key' when the handler waits on I/O and its order matters per key only (that is why a
-   * producer partitions by key); keep 'partition' when it relies on the order of a whole partition
-   * (docs/consumer.md, "Ordering"). Checked at synth.
-   * @default 'partition'
+   * `dedupConfigFromEnv`). 'key' runs each Kafka key's records in offset order and different keys
+   * concurrently (up to `concurrency`), so a slow or failing record holds back only its own key;
+   * 'partition' runs a partition's records one at a time, as releases before 0.3.0 did. Choose
+   * 'partition' when the handler relies on the order of a whole partition (docs/consumer.md,
+   * "Ordering"). Checked at synth.
+   * @default 'key'
    */
   readonly ordering?: 'partition' | 'key';
   /**
-   * `EnvVar.concurrency`: with `ordering: 'key'` only, the records run at once per invocation,
+   * `EnvVar.concurrency`: with key order only (refused with 'partition'), the records run at once per invocation,
    * 1..1000; size it to what the handler's downstream takes. Checked at synth.
    * @default 16
    */

@@ -58,27 +58,27 @@ export type PoisonOptions = (
 
 /**
  * How the records of a batch are ordered while they run (docs/consumer.md, "Ordering"):
- * - `'partition'` (default): the records of a partition one at a time in offset order, the
- *   partitions concurrently; a failure stops the rest of its partition. The order of earlier releases.
- * - `'key'`: the records with the same Kafka key (in a partition) one at a time in offset order,
- *   different keys concurrently, at most `concurrency` records at once per invocation; a failure
- *   stops only the later records of its key. Records without a key keep partition order among
- *   themselves (one lane per partition), concurrently with the keyed ones.
+ * - `'key'` (default since 0.3.0): the records with the same Kafka key (in a partition) one at a
+ *   time in offset order, different keys concurrently, at most `concurrency` records at once per
+ *   invocation; a failure stops only the later records of its key. Records without a key keep
+ *   partition order among themselves (one lane per partition), concurrently with the keyed ones.
+ * - `'partition'`: the records of a partition one at a time in offset order, the partitions
+ *   concurrently; a failure stops the rest of its partition. The order of releases before 0.3.0.
  */
 export type Ordering = 'partition' | 'key';
 
 export interface KafkaHandlerOptions<T, K = Buffer> {
   /**
-   * How records are ordered while they run: `'partition'` (one at a time per partition) or
-   * `'key'` (one at a time per Kafka key, keys concurrently): see {@link Ordering}. The default
-   * is the order of earlier releases (a handler written for it may rely on it).
-   * Variable `MSK_ONCE_ORDERING`, prop `ordering`, flag `--ordering`.
-   * @default 'partition'
-   * @example 'key'
+   * How records are ordered while they run: `'key'` (one at a time per Kafka key, keys
+   * concurrently) or `'partition'` (one at a time per partition, as releases before 0.3.0 did):
+   * see {@link Ordering}. Choose `'partition'` when the handler relies on the order of a whole
+   * partition. Variable `MSK_ONCE_ORDERING`, prop `ordering`, flag `--ordering`.
+   * @default 'key'
+   * @example 'partition'
    */
   ordering?: Ordering;
   /**
-   * With `ordering: 'key'` only (refused otherwise, at cold start): records running at once per
+   * With key order only (refused with `ordering: 'partition'`, at cold start): records running at once per
    * invocation, at most, 1..1000. Variable `MSK_ONCE_CONCURRENCY`, prop `concurrency`.
    * @default 16
    * @example 64

@@ -40,7 +40,7 @@ export function resolveOrdering(
   options: { ordering?: Ordering; concurrency?: number },
   names = { ordering: 'ordering', concurrency: 'concurrency' },
 ): ResolvedOrdering {
-  const ordering = options.ordering ?? 'partition';
+  const ordering = options.ordering ?? 'key';
   if (ordering !== 'partition' && ordering !== 'key')
     throw new ConfigurationError(names.ordering, `'${String(ordering)}' is neither 'partition' nor 'key'`);
   const concurrency = options.concurrency;

@@ -159,9 +159,9 @@ export const SETTINGS: readonly SettingDeclaration[] = [
     variable: EnvVar.ordering,
     prop: 'ordering',
     flag: '--ordering',
-    default: 'partition',
-    defaultText: "'partition'",
-    doc: 'records one at a time per partition, or per Kafka key with keys concurrently ("Ordering")',
+    default: 'key',
+    defaultText: "'key'",
+    doc: 'records one at a time per Kafka key with keys concurrently, or per partition ("Ordering")',
   },
   {
     option: 'concurrency',
@@ -172,7 +172,7 @@ export const SETTINGS: readonly SettingDeclaration[] = [
     prop: 'concurrency',
     flag: '--concurrency',
     default: 16,
-    defaultText: "16 (with ordering 'key')",
+    defaultText: '16',
     doc: 'with key order only: records running at once per invocation',
   },
   {

@@ -295,6 +295,9 @@ describe('a replay through the emulator (msk-once local --replay-dlq)', () => {
       '--no-redis-outage',
       '--duplicate-rate',
       '0.5',
+      // Partition order: the good events stand behind the poison one (key order holds back none).
+      '--ordering',
+      'partition',
       '--replay-dlq',
     );
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);

@@ -30,7 +30,13 @@ describe('msk-once local: the declared settings', () => {
   });
 
   test('a constraint between two flags is refused naming both, and a value that works', () => {
-    const concurrency = local('test/cli/fixtures/handler.ts', '--concurrency', '8');
+    const concurrency = local(
+      'test/cli/fixtures/handler.ts',
+      '--ordering',
+      'partition',
+      '--concurrency',
+      '8',
+    );
     assert.notEqual(concurrency.status, 0);
     assert.match(
       concurrency.out,

@@ -49,10 +49,13 @@ before(() => {
     payloads,
     Array.from({ length: 20 }, (_, i) => JSON.stringify({ orderId: `o-${i}` })).join('\n'),
   );
-  // One partition, so that the records behind the failing order are held back by it; the run's
-  // default faults stay on (Redis down for four invocations, one crashed invocation).
+  // One partition in partition order (key order, the default, holds back no other key), so that
+  // the records behind the failing order are held back by it; the run's default faults stay on
+  // (Redis down for four invocations, one crashed invocation).
   const local = cli(
     'local',
+    '--ordering',
+    'partition',
     '--handler',
     'test/cli/fixtures/runbook-handlers.ts#failsOneOrder',
     '--payloads',
@@ -100,7 +103,8 @@ describe('runbook walks on the emulator', () => {
     assert.match(b, /records written to the DLQ/);
     assert.ok(b.includes(CAUSE), `the cause is named:\n${b}`);
     assert.match(b, /msk-once dlq <dump>/);
-    const d = cli('dlq', dlq, '--logs', run);
+    // The consumer's ordering: what a failed record held back.
+    const d = cli('dlq', dlq, '--logs', run, '--ordering', 'partition');
     assert.equal(d.status, 0, d.out);
     const first = d.out.match(
       /^ {2}(events-0@(\d+)) {2}failed first \(event [0-9A-Z]{26}\), request [0-9a-f-]{36}: (.*)$/m,

@@ -99,9 +99,9 @@ describe('ordering: key', () => {
     }
   });
 
-  test('partition order (the default) keeps one record per partition in flight', async () => {
+  test("partition order (ordering: 'partition') keeps one record per partition in flight", async () => {
     const t = tracker();
-    const { handler } = consumer('partition-order', (m) => t.run(m, 5), {});
+    const { handler } = consumer('partition-order', (m) => t.run(m, 5), { ordering: 'partition' });
     const records = [0, 1, 2, 3, 4, 5].map((offset) => mskRecord({ offset, key: `k${offset % 3}` }));
     const { response } = await invoke(handler, mskEvent(records));
     assert.deepEqual(response.batchItemFailures, []);
@@ -193,7 +193,7 @@ describe('ordering: the settings', () => {
         e instanceof ConfigurationError && /ordering.*neither 'partition' nor 'key'/.test(e.message),
     );
     assert.throws(
-      () => kafkaHandler({ ...base, concurrency: 8 }),
+      () => kafkaHandler({ ...base, ordering: 'partition', concurrency: 8 }),
       (e: Error) => e instanceof ConfigurationError && /concurrency.*key order only/.test(e.message),
     );
     for (const concurrency of [0, 1.5, 1001, Number.NaN])
@@ -226,7 +226,7 @@ describe('ordering: the settings', () => {
       (e: Error) => /MSK_ONCE_ORDERING/.test(e.message) && !e.message.includes("'Key'"),
     );
     assert.throws(
-      () => dedupConfigFromEnv({ ...env, MSK_ONCE_CONCURRENCY: '8' }),
+      () => dedupConfigFromEnv({ ...env, MSK_ONCE_ORDERING: 'partition', MSK_ONCE_CONCURRENCY: '8' }),
       (e: Error) => /MSK_ONCE_CONCURRENCY.*key order only/.test(e.message),
     );
     assert.throws(

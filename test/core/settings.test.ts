@@ -161,11 +161,15 @@ describe('a made-up setting, added to the declaration alone', () => {
 });
 
 describe('constraints between settings, at cold start', () => {
-  test('concurrency without key order: refused naming both, as options and as variables', () => {
-    const option = refusal(() => kafkaHandler({ ...base, concurrency: 8 }));
+  test('concurrency with partition order: refused naming both, as options and as variables', () => {
+    // Key order is the default: concurrency alone is its bound, not a conflict.
+    assert.equal(resolveConfig({ ...base, concurrency: 8 }).concurrency, 8);
+    const option = refusal(() => kafkaHandler({ ...base, ordering: 'partition', concurrency: 8 }));
     assert.equal(option.option, 'concurrency');
     assert.match(option.message, /set ordering to 'key', or drop concurrency/);
-    const variable = refusal(() => dedupConfigFromEnv({ ...url, [EnvVar.concurrency]: '8' }));
+    const variable = refusal(() =>
+      dedupConfigFromEnv({ ...url, [EnvVar.ordering]: 'partition', [EnvVar.concurrency]: '8' }),
+    );
     assert.equal(variable.option, EnvVar.concurrency);
     assert.match(
       variable.message,

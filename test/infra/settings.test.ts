@@ -125,7 +125,7 @@ describe('KafkaConsumer: the declared settings', () => {
     const reserve = rejects(() => ({ timeout: Duration.seconds(3), reserve: Duration.seconds(5) }));
     assert.equal(reserve.prop, 'reserve');
     assert.match(reserve.message, /not below timeout \(3000 ms\).*give reserve 1500 or less/);
-    const concurrency = rejects(() => ({ concurrency: 16 }));
+    const concurrency = rejects(() => ({ ordering: 'partition', concurrency: 16 }));
     assert.match(concurrency.message, /set ordering to 'key', or drop concurrency/);
   });
 

@@ -157,10 +157,15 @@ describe('KafkaConsumer validation', () => {
     assert.equal(keyed[EnvVar.concurrency], '64');
     assert.equal(keyed[EnvVar.heldClaimWaitMs], '10000');
     const plain = variables({});
-    assert.equal(plain[EnvVar.ordering], undefined, 'unset: the handler default (partition)');
+    assert.equal(plain[EnvVar.ordering], undefined, 'unset: the handler default (key)');
     assert.equal(plain[EnvVar.concurrency], undefined);
+    // Key order is the default: concurrency alone bounds it.
+    assert.equal(variables({ concurrency: 8 })[EnvVar.concurrency], '8');
     assert.equal(rejects({ ordering: 'offset' as never }).prop, 'ordering');
-    assert.match(rejects({ concurrency: 8 }).message, /set ordering to 'key', or drop concurrency/);
+    assert.match(
+      rejects({ ordering: 'partition', concurrency: 8 }).message,
+      /set ordering to 'key', or drop concurrency/,
+    );
     assert.equal(rejects({ ordering: 'key', concurrency: 0 }).prop, 'concurrency');
     // The bound is inclusive at both ends, and checked above as below (issue 31).
     assert.equal(rejects({ ordering: 'key', concurrency: 1001 }).prop, 'concurrency');

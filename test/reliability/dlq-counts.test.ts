@@ -6,8 +6,9 @@
  * as docs/background.md says; the effect layer answers them from its marks).
  *
  * Three sets of rows, the harness passing `consumer` through to kafkaHandler: partition order
- * failing held claims at once (`heldClaimWaitMs: 0`, earlier releases), partition order waiting for
- * held claims (the default), and key order (`ordering: 'key'`, 16 in flight) waiting.
+ * failing held claims at once (`ordering: 'partition'`, `heldClaimWaitMs: 0`, releases before
+ * 0.3.0), partition order waiting for held claims, and key order (the defaults: 16 in flight)
+ * waiting.
  */
 // First: it sets Powertools' dev mode, so that what the consumer prints goes through the console.
 import '../support/consumer.ts';
@@ -75,7 +76,7 @@ const none = { goodInDlq: 0, ofOtherKeys: 0, why: {} };
 const parkedOne = { ...none, parked: 1 };
 const rerunCrashed = { ...none, rerun: [0, 1, 2] };
 
-// Waiting for held claims (the default): the timed-out or crashed invocation's claims end within
+// Waiting for held claims (the default wait): the timed-out or crashed invocation's claims end within
 // the wait, so the retry claims and runs them; the crashed invocation's uncommitted effects run
 // again, as after any crash before the commit.
 const PARTITION_ORDER: Row[] = [
@@ -117,9 +118,13 @@ const KEY_ORDER: Row[] = [
 
 // Another ordering's rows: [label, consumer options passed through to kafkaHandler, rows].
 const ORDERINGS: [string, ScenarioOptions['consumer'], Row[]][] = [
-  ['partition order, held claims failed at once', { heldClaimWaitMs: 0 }, PARTITION_ORDER_NO_WAIT],
-  ['partition order', undefined, PARTITION_ORDER],
-  ['key order', { ordering: 'key', concurrency: 16 }, KEY_ORDER],
+  [
+    'partition order, held claims failed at once',
+    { ordering: 'partition', heldClaimWaitMs: 0 },
+    PARTITION_ORDER_NO_WAIT,
+  ],
+  ['partition order', { ordering: 'partition' }, PARTITION_ORDER],
+  ['key order (the defaults)', undefined, KEY_ORDER],
 ];
 
 for (const [label, consumer, rows] of ORDERINGS) {
