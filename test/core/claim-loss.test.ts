@@ -9,12 +9,12 @@ import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
-import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { invoke, PARTITION_ORDER, sleep, testConsumers } from '../support/consumer.ts';
 import { startConsumerProcess } from '../support/consumer-process.ts';
 import { adminClient, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const build = testConsumers();
+const build = testConsumers(PARTITION_ORDER);
 after(() => admin.quit());
 
 const LEASE = 1200;

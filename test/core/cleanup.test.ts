@@ -46,6 +46,8 @@ function consumer(
     handlerName: 'h',
     redis: { url: redisUrl() },
     reserveMs: 0,
+    // Partition order: records behind a running one stay unstarted when the answer comes early.
+    ordering: 'partition',
     handle: async (m) => {
       await handle(m);
     },

@@ -9,13 +9,13 @@ import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
 import { emfDocuments, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { invoke, PARTITION_ORDER, sleep, testConsumers } from '../support/consumer.ts';
 import type { ChildSpec } from '../support/consumer-child.ts';
 import { startConsumerProcess } from '../support/consumer-process.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const build = testConsumers();
+const build = testConsumers(PARTITION_ORDER);
 after(() => admin.quit());
 
 const LEASE = 1000;

@@ -114,6 +114,8 @@ describe('the invocation', () => {
     let finish: () => void = () => {};
     const handler = consumer({
       service,
+      // Partition order: the later record waits behind the slow one, unstarted at the deadline.
+      ordering: 'partition',
       async handle(m) {
         if (m.eventId === slow) await new Promise<void>((r) => (finish = r));
       },

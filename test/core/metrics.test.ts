@@ -12,6 +12,8 @@ const service = uniqueService('metrics');
 const handler = kafkaHandler({
   service,
   handlerName: 'on-review-created',
+  // Partition order: a failure stops the rest of its partition (the counts below).
+  ordering: 'partition',
   // A claim of 10,000 keys is one call that a loaded machine can take seconds over: it must not
   // time out (fail-open would run the batch unguarded, with no commit to count).
   redis: { url: redisUrl(), commandTimeoutMs: 120_000 },

@@ -33,6 +33,7 @@ function consumer(url: string, policy: 'open' | 'closed', onRun: () => void) {
     redis: { url, commandTimeoutMs: 150, connectTimeoutMs: 300 },
     onStoreError: policy,
     reserveMs: 0,
+    ordering: 'partition',
     handle: onRun,
   });
   handlers.push(handler);

@@ -10,11 +10,11 @@ import { ulid } from 'ulid';
 import type { BatchRecord } from '../../lib/consumer/batch-record.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
-import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { invoke, PARTITION_ORDER, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const build = testConsumers();
+const build = testConsumers(PARTITION_ORDER);
 after(() => admin.quit());
 
 const LEASE = 1200;

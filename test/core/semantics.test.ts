@@ -28,7 +28,16 @@ function consumer(
 ) {
   const service = uniqueService(name);
   const handler = track(
-    kafkaHandler({ service, handlerName: 'h', redis: { url: redisUrl() }, reserveMs: 0, handle, ...extra }),
+    // Partition order: these semantics are a partition's (a failure stops the rest of it).
+    kafkaHandler({
+      service,
+      handlerName: 'h',
+      redis: { url: redisUrl() },
+      reserveMs: 0,
+      ordering: 'partition',
+      handle,
+      ...extra,
+    }),
   );
   return { service, handler, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
@@ -249,6 +258,7 @@ describe('kafkaHandler against Redis', () => {
     const service = uniqueService('time');
     const handler = track(
       kafkaHandler({
+        ordering: 'partition',
         service,
         handlerName: 'h',
         redis: { url: redisUrl() },
@@ -316,6 +326,7 @@ test('values are parsed when their record runs: duplicates and records behind a 
   let parsed = 0;
   const id = ulid();
   const handler = kafkaHandler({
+    ordering: 'partition',
     service: uniqueService('lazy-parse'),
     handlerName: 'h',
     redis: { url: redisUrl() },
@@ -346,6 +357,7 @@ test('after the invocation has answered, the rest of a busy partition is not sta
   const ran: number[] = [];
   let finish: () => void = () => {};
   const handler = kafkaHandler({
+    ordering: 'partition',
     service: uniqueService('after-answer'),
     handlerName: 'h',
     redis: { url: redisUrl() },

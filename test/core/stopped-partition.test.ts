@@ -26,6 +26,7 @@ describe('a stopped partition', () => {
     const handler = kafkaHandler({
       service: 'stopped',
       handlerName: 'h',
+      ordering: 'partition',
       store: new MemoryDedupStore({ quiet: true }),
       reserveMs: 0,
       handle: (m: KafkaMessage<unknown>) => {
@@ -64,6 +65,7 @@ describe('a stopped partition', () => {
         kafkaHandler<{ i: number; poison: boolean }>({
           service: `stopped-${reading}`,
           handlerName: 'h',
+          ordering: 'partition',
           store: storeOfEnvironment(store, env),
           reserveMs: 0,
           handle: (m) => {

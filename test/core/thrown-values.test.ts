@@ -112,6 +112,8 @@ describe('odd thrown values', () => {
       const handler = kafkaHandler({
         service: 'svc',
         handlerName: 'h',
+        // Partition order: the later records of the partition are reported with the failed one.
+        ordering: 'partition',
         store: new MemoryDedupStore({ quiet: true }),
         reserveMs: 0,
         handle: (m) => {

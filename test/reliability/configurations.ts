@@ -69,7 +69,7 @@ export function handlerOptionsOf(
   ordering: 'partition' | 'key',
 ): Partial<KafkaHandlerOptions<unknown>> {
   return {
-    ...(ordering === 'key' ? { ordering, concurrency: c.concurrency } : {}),
+    ...(ordering === 'key' ? { ordering, concurrency: c.concurrency } : { ordering }),
     commitEvery: c.commitEvery,
     leaseMs: c.leaseMs,
     ...(c.heldClaimWaitMs === undefined ? {} : { heldClaimWaitMs: c.heldClaimWaitMs }),

@@ -387,7 +387,8 @@ export async function runSchedule(
     kill: () => {},
   };
   // Key order at 2 in flight: few enough that the slots are contended in a batch of 8.
-  const order = s.ordering === 'key' ? { ordering: 'key' as const, concurrency: 2 } : {};
+  const order =
+    s.ordering === 'key' ? { ordering: 'key' as const, concurrency: 2 } : { ordering: 'partition' as const };
   // A drawn configuration's settings, over the defaults above (its concurrency included).
   const extra = config
     ? { ...handlerOptionsOf(config, s.ordering), ...(config.poisonSink ? { poison: { sink } } : {}) }

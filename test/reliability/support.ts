@@ -83,7 +83,8 @@ export function testConsumer(options: TestConsumerOptions) {
         ),
         onStoreError: options.onStoreError ?? 'open',
         reserveMs: 50,
-        ...(options.ordering ? { ordering: options.ordering } : {}),
+        // Partition order unless the run asks for key order (the consumer's default).
+        ordering: options.ordering ?? 'partition',
         ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
         ...(options.heldClaimWaitMs === undefined ? {} : { heldClaimWaitMs: options.heldClaimWaitMs }),
         ...(options.extra as object),

@@ -20,6 +20,11 @@ export interface ChildSpec {
    */
   waitForStart?: boolean;
   commitEvery?: { records?: number; ms?: number };
+  /**
+   * The consumer's ordering. Default: partition order, so that a kill in the middle of a batch
+   * leaves the records after it unstarted (key order would have started the other keys).
+   */
+  ordering?: 'partition' | 'key';
 }
 
 const send = (message: unknown) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
@@ -32,6 +37,7 @@ const handler = kafkaHandler({
   leaseMs: spec.leaseMs,
   reserveMs: 0,
   commitEvery: spec.commitEvery,
+  ordering: spec.ordering ?? 'partition',
   handle: async (m) => {
     await send({ ran: m.eventId });
     if (m.eventId === spec.hangOn) await new Promise<never>(() => {});

@@ -23,14 +23,24 @@ export async function invoke(handler: KafkaHandler, event: MSKEvent, context: Co
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Partition order, for the tests whose scenario is a partition held back behind a failed, stopped
+ * or unstarted record (key order, the default, holds back only that record's key).
+ */
+export const PARTITION_ORDER = { ordering: 'partition' } as const;
+
+/**
  * The one consumer builder of the tests: a kafkaHandler with the tests' defaults (handler name
- * `h`, the tests' Redis, no reserve), closed after the file's tests. Call once per file, at the top.
+ * `h`, the tests' Redis, no reserve) and the file's own (`defaults`), closed after the file's
+ * tests. Call once per file, at the top.
  *
  * @example
  * const consumer = testConsumers();
  * const handler = consumer({ service: uniqueService('x'), handle() {} });
+ * const inPartitionOrder = testConsumers(PARTITION_ORDER);
  */
-export function testConsumers(): <T = unknown>(
+export function testConsumers(
+  defaults: Partial<KafkaHandlerOptions<unknown>> = {},
+): <T = unknown>(
   options: Omit<KafkaHandlerOptions<T>, 'handlerName'> & { handlerName?: string },
 ) => KafkaHandler {
   const handlers: KafkaHandler[] = [];
@@ -41,6 +51,7 @@ export function testConsumers(): <T = unknown>(
     const handler = kafkaHandler<T>({
       handlerName: 'h',
       reserveMs: 0,
+      ...defaults,
       ...(options.store === undefined && options.redis === undefined ? { redis: { url: redisUrl() } } : {}),
       ...options,
     } as KafkaHandlerOptions<T>);
