@@ -8,16 +8,15 @@ import calculateSlot from 'cluster-key-slot';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix, KEY_BUCKETS, previousFormatKey } from '../../lib/contract.ts';
 import { RolloutDedupStore } from '../../lib/dedup/rollout-store.ts';
-import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { watchNode } from '../support/monitor.ts';
 import { adminCluster, clusterNodes, uniqueService } from '../support/redis.ts';
 
 const admin = adminCluster();
-const handlers: KafkaHandler[] = [];
+const consumer = testConsumers();
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await admin.quit();
 });
 
@@ -30,18 +29,15 @@ describe('kafkaHandler against a Redis Cluster', () => {
   test('a batch spread over every node: each event once, failures released, duplicates skipped', async () => {
     const service = uniqueService('cluster');
     const seen = new Map<string, number>();
-    const handler = kafkaHandler({
+    const handler = consumer({
       service,
-      handlerName: 'h',
       redis: { url: clusterUrl(), cluster: true },
-      reserveMs: 0,
       handle(m) {
         seen.set(m.eventId, (seen.get(m.eventId) ?? 0) + 1);
         if ((m.payload as { fail?: boolean }).fail && seen.get(m.eventId) === 1)
           throw new Error('first try fails');
       },
     });
-    handlers.push(handler);
     const ids = Array.from({ length: 300 }, () => ulid());
     const records = ids.map((eventId, i) =>
       mskRecord({ partition: i % 3, offset: i, eventId, value: { fail: i === 299 } }),

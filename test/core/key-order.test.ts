@@ -9,21 +9,14 @@ import type { MSKRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
 
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import {
-  ConfigurationError,
-  dedupConfigFromEnv,
-  type KafkaHandler,
-  type KafkaMessage,
-  kafkaHandler,
-} from '../../lib/index.ts';
+import { ConfigurationError, dedupConfigFromEnv, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
+const build = testConsumers();
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await admin.quit();
 });
 
@@ -33,15 +26,12 @@ function consumer(
   extra: { ordering?: 'partition' | 'key'; concurrency?: number } = { ordering: 'key' },
 ) {
   const service = uniqueService(name);
-  const handler = kafkaHandler({
+  const handler = build({
     service,
-    handlerName: 'h',
     redis: { url: redisUrl() },
-    reserveMs: 0,
     handle,
     ...extra,
   });
-  handlers.push(handler);
   return { handler, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 

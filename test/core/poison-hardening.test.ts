@@ -18,7 +18,6 @@ import { SQS_MAX_BODY_BYTES, SqsPoisonSink, sqsMessageBody } from '../../lib/con
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import {
   type KafkaMessage,
-  kafkaHandler,
   PermanentError,
   type PoisonEntry,
   type PoisonSink,
@@ -32,8 +31,10 @@ import {
   mskRecord,
   startLocalSqs,
 } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+
+const build = testConsumers();
 
 process.env.AWS_ACCESS_KEY_ID ??= 'local';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
@@ -55,11 +56,9 @@ async function eventually(check: () => boolean | Promise<boolean>, maxMs = 60_00
 /** A handler whose record `bad` throws a PermanentError; counts its runs per offset. */
 function consumer(service: string, sink: PoisonSink, extra: Record<string, unknown> = {}) {
   const runs = new Map<number, number>();
-  const handler = kafkaHandler<{ bad?: boolean }>({
+  const handler = build<{ bad?: boolean }>({
     service,
-    handlerName: 'h',
     store: new RedisDedupStore({ redis: { url: redisUrl() } }),
-    reserveMs: 0,
     poison: { sink },
     ...extra,
     handle: async (m: KafkaMessage<{ bad?: boolean }>) => {
@@ -220,11 +219,9 @@ describe('what SQS refuses never reaches it', () => {
     const service = uniqueService('poison-chars');
     const queueUrl = sqs.createQueue(`${service}-poison`);
     const runs: number[] = [];
-    const handler = kafkaHandler<{ n: number }>({
+    const handler = build<{ n: number }>({
       service,
-      handlerName: 'h',
       store: new RedisDedupStore({ redis: { url: redisUrl() } }),
-      reserveMs: 0,
       poison: { queueUrl },
       handle: (m) => {
         runs.push(m.offset);
@@ -352,11 +349,9 @@ describe("a parked record's claim", () => {
     const service = uniqueService('poison-group');
     const key = dedupKey(dedupKeyPrefix(service, 'h'), ID(1));
     let doneBeforeAnswer: boolean | undefined;
-    const handler = kafkaHandler<{ bad?: boolean }>({
+    const handler = build<{ bad?: boolean }>({
       service,
-      handlerName: 'h',
       store: new RedisDedupStore({ redis: { url: redisUrl() } }),
-      reserveMs: 0,
       poison: { sink: new MemoryPoisonSink() },
       commitEvery: { records: 1, ms: 60_000 },
       handle: async (m) => {

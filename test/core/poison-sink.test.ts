@@ -28,7 +28,7 @@ import {
   mskRecord,
   startLocalSqs,
 } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 // The SDK's default credential chain, for a stand-in that does not check signatures.
@@ -40,6 +40,7 @@ const ID = (n: number) => `01J9ZKQ6W8Y3N2V4B5C6D7E8${String(n).padStart(2, '0')}
 describe('the poison sink', () => {
   let sqs: LocalSqs;
   const admin = adminClient();
+  const build = testConsumers();
   before(async () => {
     sqs = await startLocalSqs();
   });
@@ -54,11 +55,9 @@ describe('the poison sink', () => {
     extra: { isPermanent?: (e: unknown) => boolean } = {},
   ) {
     const ran: number[] = [];
-    const handler = kafkaHandler<{ n: number; bad?: string }>({
+    const handler = build<{ n: number; bad?: string }>({
       service,
-      handlerName: 'h',
       store: new RedisDedupStore({ redis: { url: redisUrl() } }),
-      reserveMs: 0,
       poison: { queueUrl, ...extra },
       handle: (m: KafkaMessage<{ n: number; bad?: string }>) => {
         ran.push(Number(m.offset));
@@ -204,11 +203,9 @@ describe('the poison sink', () => {
   test('passing trouble is not parked; isPermanent adds errors of the handler', async () => {
     const sink = new MemoryPoisonSink();
     const run = async (bad: string, isPermanent?: (e: unknown) => boolean) => {
-      const handler = kafkaHandler<{ bad: string }>({
+      const handler = build<{ bad: string }>({
         service: uniqueService('poison-kinds'),
-        handlerName: 'h',
         store: new RedisDedupStore({ redis: { url: redisUrl() } }),
-        reserveMs: 0,
         poison: { sink, isPermanent },
         handle: (m) => {
           if (m.payload?.bad === 'plain') throw new Error('push provider answered 503');

@@ -22,29 +22,40 @@ export async function invoke(handler: KafkaHandler, event: MSKEvent, context: Co
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The options of a test consumer: kafkaHandler's, with the handler name optional. */
+export type TestConsumerOptions<T, K = Buffer> = Omit<KafkaHandlerOptions<T, K>, 'handlerName'> & {
+  handlerName?: string;
+};
+
 /**
  * The one consumer builder of the tests: a kafkaHandler with the tests' defaults (handler name
- * `h`, the tests' Redis, no reserve), closed after the file's tests. Call once per file, at the top.
+ * `h`, the tests' Redis, no reserve: `reserveMs: undefined` asks for the default one), closed after
+ * the tests of the file (or of the describe it is called in). Call once per file, at the top, before
+ * the hooks that stop what the consumers use (a proxy, a server): hooks run in the order they are
+ * registered, so the consumers close first.
+ *
+ * `make` builds another release's handler (test/fixtures/releases) for the upgrade tests; it gets
+ * the same defaults and is closed the same way.
  *
  * @example
  * const consumer = testConsumers();
  * const handler = consumer({ service: uniqueService('x'), handle() {} });
  */
-export function testConsumers(): <T = unknown>(
-  options: Omit<KafkaHandlerOptions<T>, 'handlerName'> & { handlerName?: string },
-) => KafkaHandler {
-  const handlers: KafkaHandler[] = [];
+export function testConsumers(
+  make: (options: never) => { close(): Promise<void> } = kafkaHandler,
+): <T = unknown, K = Buffer>(options: TestConsumerOptions<T, K>) => KafkaHandler {
+  const handlers: { close(): Promise<void> }[] = [];
   after(async () => {
     await Promise.all(handlers.map((h) => h.close()));
   });
-  return <T>(options: Omit<KafkaHandlerOptions<T>, 'handlerName'> & { handlerName?: string }) => {
-    const handler = kafkaHandler<T>({
+  return <T, K>(options: TestConsumerOptions<T, K>) => {
+    const handler = make({
       handlerName: 'h',
       reserveMs: 0,
       ...(options.store === undefined && options.redis === undefined ? { redis: { url: redisUrl() } } : {}),
       ...options,
-    } as KafkaHandlerOptions<T>);
+    } as never);
     handlers.push(handler);
-    return handler;
+    return handler as KafkaHandler;
   };
 }
