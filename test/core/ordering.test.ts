@@ -1,5 +1,6 @@
 /**
- * Key order (`ordering: 'key'`): the records of one Kafka key in offset order, one at a time; the
+ * The ordering of a batch (lib/consumer/ordering.ts, and the bound of slots.ts). Key order
+ * (`ordering: 'key'`): the records of one Kafka key in offset order, one at a time; the
  * keys concurrently up to `concurrency`; a failure stops only the later records of its key; the
  * answer safe under both readings of the partial response. Against a real Redis.
  */

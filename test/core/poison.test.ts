@@ -1,9 +1,9 @@
 /**
- * The poison sink (docs/consumer.md, "Poison records"): a record no retry can cure is written to
- * an SQS queue (the real @aws-sdk/client-sqs against the SQS stand-in over real HTTP) and parked:
- * not reported, its key DONE in real Redis, its partition goes on. A sink that fails falls back to
- * failing the record as without one. Passing trouble (a plain handler error, a schema registry
- * that failed) is never parked.
+ * The poison sink (lib/consumer/poison.ts; docs/consumer.md, "Poison records"): a record no retry
+ * can cure is written to an SQS queue (the real @aws-sdk/client-sqs against the SQS stand-in over
+ * real HTTP) and parked: not reported, its key DONE in real Redis, its partition goes on. A sink
+ * that fails falls back to failing the record as without one. Passing trouble (a plain handler
+ * error, a schema registry that failed) is never parked.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
