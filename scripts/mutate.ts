@@ -168,7 +168,7 @@ const MUTATIONS: Mutation[] = [
     file: 'lib/consumer/ordering.ts',
     from: '      const key = record.raw.key ?? null;',
     to: '      const key = null;',
-    tests: ['test/core/key-order.test.ts'],
+    tests: ['test/core/ordering.test.ts'],
   },
   {
     name: 'key order: a partition with an unguarded claim keeps its key lanes (a fail-open outage doubles)',
@@ -189,7 +189,7 @@ const MUTATIONS: Mutation[] = [
     file: 'lib/consumer/sqs-poison-sink.ts',
     from: '        ...(this.#fifo ? fifoAttributes(entry) : {}),',
     to: '',
-    tests: ['test/core/poison-sink.test.ts'],
+    tests: ['test/core/poison.test.ts'],
   },
   {
     name: 'structured CloudEvents told by content-type only',
@@ -210,7 +210,7 @@ const MUTATIONS: Mutation[] = [
     file: 'lib/consumer/poison.ts',
     from: "    return 'invalid-record';",
     to: '    return undefined;',
-    tests: ['test/core/poison-sink.test.ts'],
+    tests: ['test/core/poison.test.ts'],
   },
   {
     name: 'UUIDs kept in the case they came in (one id, two keys)',

@@ -68,7 +68,7 @@ import type { BatchRecord } from './batch-record.ts';
 import { MIN_LEASE_MS, type ResolvedConfig } from './config.ts';
 import { GroupCommit } from './group-commit.ts';
 import { countExposed } from './ordering.ts';
-import { heldClaimWaitBoundFor } from './time-budget.ts';
+import type { TimeBudget } from './time-budget.ts';
 
 /** Event ids listed in one claim-lost line at most (the count is always whole). */
 const MAX_IDS_LOGGED = 100;
@@ -133,7 +133,7 @@ function sleep(ms: number): Promise<void> {
  * records are decoded; it reads them from the batch when it claims.
  *
  * @example
- * const session = new ClaimSession(config, health, batch, context);
+ * const session = new ClaimSession(config, health, budget, batch, context);
  * await session.claim();
  * // ... run the lanes: waitIfHeld, confirmIfStale, ended, add ...
  * await session.settle();
@@ -144,6 +144,7 @@ export class ClaimSession<T> implements Commits<T> {
   readonly leaseMs: number;
   readonly #config: ResolvedConfig<T>;
   readonly #health: StoreHealth;
+  readonly #budget: TimeBudget;
   readonly #batch: Batch<T>;
   readonly #context: Context | undefined;
   readonly #store: DedupStore;
@@ -160,9 +161,16 @@ export class ClaimSession<T> implements Commits<T> {
   // Records whose loss after they started was counted already (made on the first such loss).
   #lossCounted: Set<BatchRecord<T>> | undefined;
 
-  constructor(config: ResolvedConfig<T>, health: StoreHealth, batch: Batch<T>, context: Context | undefined) {
+  constructor(
+    config: ResolvedConfig<T>,
+    health: StoreHealth,
+    budget: TimeBudget,
+    batch: Batch<T>,
+    context: Context | undefined,
+  ) {
     this.#config = config;
     this.#health = health;
+    this.#budget = budget;
     this.#batch = batch;
     this.#context = context;
     this.#store = config.store;
@@ -323,7 +331,7 @@ export class ClaimSession<T> implements Commits<T> {
   async waitIfHeld(record: BatchRecord<T>): Promise<void> {
     const config = this.#config;
     if (record.claim !== 'held' || !(config.heldClaimWaitMs > 0) || !this.#claimed) return;
-    const bound = heldClaimWaitBoundFor(config, this.#context);
+    const bound = this.#budget.heldClaimWaitBoundFor(this.#context);
     if (!(bound > 0)) return;
     const started = performance.now();
     const deadline = started + bound;

@@ -57,7 +57,7 @@ import type { HandleContext, RecordMetrics } from './options.ts';
 import { lanesOf } from './ordering.ts';
 import { parkOrFail, willPark } from './park-record.ts';
 import { Slots } from './slots.ts';
-import { reserveFor } from './time-budget.ts';
+import { TimeBudget } from './time-budget.ts';
 
 /** The invocation ends this long before the Lambda timeout (middy's early timeout, which it replaces). */
 const EARLY_MS = 5;
@@ -143,7 +143,7 @@ function remainingMs(context: Context | undefined): number {
  * One invocation (see the module's guarantees). Made per invocation by {@link ConsumerCore}.
  *
  * @example
- * const answer = await new Invocation(config, health, hooks, event, context).run();
+ * const answer = await new Invocation(config, health, budget, hooks, event, context).run();
  * @internal
  */
 export class Invocation<T> implements Batch<T>, InvocationView<T> {
@@ -157,6 +157,7 @@ export class Invocation<T> implements Batch<T>, InvocationView<T> {
   readonly #event: MSKEvent;
   readonly #hooks: readonly InvocationHooks<T>[];
   readonly #session: ClaimSession<T>;
+  readonly #budget: TimeBudget;
   // The invocation ran out of time: it answered (failed) already, its hooks are not called again.
   #over = false;
   // When the current stage started (for the hooks).
@@ -165,17 +166,19 @@ export class Invocation<T> implements Batch<T>, InvocationView<T> {
   constructor(
     config: ResolvedConfig<T>,
     health: StoreHealth,
+    budget: TimeBudget,
     hooks: readonly InvocationHooks<T>[],
     event: MSKEvent,
     context: Context,
   ) {
     this.#config = config;
+    this.#budget = budget;
     this.#event = event;
     this.#hooks = hooks;
     this.lambdaContext = context;
     this.owner = `${context?.awsRequestId ?? 'local'}/${randomUUID().slice(0, 8)}`;
     this.metrics = config.metrics.begin();
-    this.#session = new ClaimSession(config, health, this, context);
+    this.#session = new ClaimSession(config, health, budget, this, context);
   }
 
   /** Where a claimed record that succeeded or was parked has its claim committed: the claim session. */
@@ -393,7 +396,7 @@ export class Invocation<T> implements Batch<T>, InvocationView<T> {
       return parkOrFail(config, record, this, context, invalid);
     }
     const left = remainingMs(context);
-    const reserve = reserveFor(config, context);
+    const reserve = this.#budget.reserveFor(context);
     if (left < reserve) {
       config.logger.warn('too little time left to start the record: released for a retry', {
         ...recordKeys(raw, record.message),
@@ -446,10 +449,13 @@ export class Invocation<T> implements Batch<T>, InvocationView<T> {
 export class ConsumerCore<T = unknown> {
   readonly config: ResolvedConfig<T>;
   readonly #health = new StoreHealth();
+  // The function's time, learnt at the first invocation: this handler's, as its store health is.
+  readonly #budget: TimeBudget;
   readonly #hooks: InvocationHooks<T>[] = [];
 
   constructor(config: ResolvedConfig<T>) {
     this.config = config;
+    this.#budget = new TimeBudget(config);
   }
 
   /** Add hooks; every later invocation calls them, in the order added. */
@@ -460,7 +466,7 @@ export class ConsumerCore<T = unknown> {
 
   /** Run one invocation. */
   invoke(event: MSKEvent, context: Context): Promise<KafkaBatchResponse> {
-    return new Invocation(this.config, this.#health, this.#hooks, event, context).run();
+    return new Invocation(this.config, this.#health, this.#budget, this.#hooks, event, context).run();
   }
 
   /** Close the store's connections: for tests and local runs (in Lambda the connection is kept). */

@@ -8,10 +8,12 @@ import { describe, test } from 'node:test';
 import type { MSKRecord } from 'aws-lambda';
 import { parseDlqText } from '../../cli/dlq-reader.ts';
 import { EventProducer, KafkaLog, toMskRecord } from '../../emulator/index.ts';
-import { EVENT_ID_HEADER, InvalidRecordError, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { EVENT_ID_HEADER, InvalidRecordError, MemoryDedupStore } from '../../lib/index.ts';
 import { decodeRecord, parseJson } from '../../lib/kafka/decode.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
+
+const build = testConsumers();
 
 const options = { parse: parseJson, maxHeaderBytes: 1024 };
 const A = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -28,11 +30,9 @@ function rejects(record: MSKRecord, reason: RegExp) {
 
 function consumer() {
   const ran: string[] = [];
-  const handler = kafkaHandler({
+  const handler = build({
     service: 'svc',
-    handlerName: 'h',
     store: new MemoryDedupStore({ quiet: true }),
-    reserveMs: 0,
     handle: (m) => {
       ran.push(`${m.partition}@${m.offset}`);
     },
@@ -55,11 +55,9 @@ describe('bad input: one rule per input', () => {
   });
 
   test('a failed record with a string offset is reported with a numeric offset', async () => {
-    const handler = kafkaHandler({
+    const handler = build({
       service: 'svc',
-      handlerName: 'h',
       store: new MemoryDedupStore({ quiet: true }),
-      reserveMs: 0,
       handle: () => {
         throw new Error('no');
       },

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { type KafkaMessage, RedisDedupStore } from '../../lib/index.ts';
 import {
   emfDocuments,
   failedOffsets,
@@ -20,17 +20,16 @@ import {
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
 import { freePort } from '../../testkit/internal/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, PARTITION_ORDER, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
 let proxy: TcpFaultProxy;
-const handlers: KafkaHandler[] = [];
+const build = testConsumers(PARTITION_ORDER);
 before(async () => {
   proxy = await startTcpFaultProxy(redisUrl());
 });
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await proxy.stop();
   await admin.quit();
 });
@@ -41,19 +40,13 @@ function consumer(
   extra: Record<string, unknown> = {},
 ) {
   const service = uniqueService(name);
-  const handler = kafkaHandler({
+  const handler = build({
     service,
-    handlerName: 'h',
-    redis: { url: redisUrl() },
-    reserveMs: 0,
-    // Partition order: records behind a running one stay unstarted when the answer comes early.
-    ordering: 'partition',
     handle: async (m) => {
       await handle(m);
     },
     ...extra,
   });
-  handlers.push(handler);
   return { handler, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 

@@ -9,11 +9,12 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { MemoryPoisonSink } from '../../lib/consumer/poison.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import { kafkaHandler } from '../../lib/index.ts';
 import { recordDedupKey } from '../../lib/middlewares.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
+
+const build = testConsumers();
 
 const admin = adminClient();
 after(async () => {
@@ -35,55 +36,49 @@ for (const withSink of [false, true]) {
       const service = uniqueService('ce-shape');
       const sink = new MemoryPoisonSink();
       const ran: string[] = [];
-      const handler = kafkaHandler({
+      const handler = build({
         service,
-        handlerName: 'h',
         redis: { url: redisUrl() },
-        reserveMs: 0,
         eventId: { from: 'cloudevents' },
         ...(withSink ? { poison: { sink } } : {}),
         handle: (m) => {
           ran.push(m.eventId);
         },
       });
-      try {
-        const first = await invoke(
-          handler,
-          mskEvent([
-            structured(1, 'pay-1'),
-            // A content type of the data only (application/json) is not the binding's: the shape decides.
-            structured(2, 'pay-2', [{ 'content-type': 'application/json' }]),
-            structured(3, 'pay-1'),
-          ]),
-        );
-        assert.deepEqual(failedOffsets(first.response), []);
-        assert.deepEqual(sink.entries, [], 'nothing parked for a missing header');
-        assert.deepEqual(ran, ['pay-1', 'pay-2'], 'the second pay-1 is a duplicate');
-        const key = dedupKey(dedupKeyPrefix(service, 'h'), 'pay-1');
-        assert.equal(await admin.get(key), 'D');
-        // The tools read the record the same way.
-        assert.equal(
-          recordDedupKey(structured(1, 'pay-1'), service, 'h', { eventId: { from: 'cloudevents' } }),
-          key,
-        );
+      const first = await invoke(
+        handler,
+        mskEvent([
+          structured(1, 'pay-1'),
+          // A content type of the data only (application/json) is not the binding's: the shape decides.
+          structured(2, 'pay-2', [{ 'content-type': 'application/json' }]),
+          structured(3, 'pay-1'),
+        ]),
+      );
+      assert.deepEqual(failedOffsets(first.response), []);
+      assert.deepEqual(sink.entries, [], 'nothing parked for a missing header');
+      assert.deepEqual(ran, ['pay-1', 'pay-2'], 'the second pay-1 is a duplicate');
+      const key = dedupKey(dedupKeyPrefix(service, 'h'), 'pay-1');
+      assert.equal(await admin.get(key), 'D');
+      // The tools read the record the same way.
+      assert.equal(
+        recordDedupKey(structured(1, 'pay-1'), service, 'h', { eventId: { from: 'cloudevents' } }),
+        key,
+      );
 
-        // A ce_id header wins over the value (binary mode), as the binding says.
-        const binary = structured(4, 'in-value', [{ ce_id: 'pay-3' }]);
-        // Neither a ce_id header nor the shape: fails (or is parked) naming the source.
-        const plain = mskRecord({ offset: 5, eventId: null, headers: [], value: { id: 'no-specversion' } });
-        const second = await invoke(handler, mskEvent([binary, plain]));
-        assert.deepEqual(ran.slice(2), ['pay-3']);
-        const errors = JSON.stringify(second.lines);
-        if (withSink) {
-          assert.deepEqual(failedOffsets(second.response), []);
-          assert.equal(sink.entries.length, 1);
-          assert.match(JSON.stringify(sink.entries[0]), /no ce_id header/);
-        } else {
-          assert.deepEqual(failedOffsets(second.response), ['orders-0@5']);
-          assert.match(errors, /record orders-0@5: no ce_id header/);
-        }
-      } finally {
-        await handler.close();
+      // A ce_id header wins over the value (binary mode), as the binding says.
+      const binary = structured(4, 'in-value', [{ ce_id: 'pay-3' }]);
+      // Neither a ce_id header nor the shape: fails (or is parked) naming the source.
+      const plain = mskRecord({ offset: 5, eventId: null, headers: [], value: { id: 'no-specversion' } });
+      const second = await invoke(handler, mskEvent([binary, plain]));
+      assert.deepEqual(ran.slice(2), ['pay-3']);
+      const errors = JSON.stringify(second.lines);
+      if (withSink) {
+        assert.deepEqual(failedOffsets(second.response), []);
+        assert.equal(sink.entries.length, 1);
+        assert.match(JSON.stringify(sink.entries[0]), /no ce_id header/);
+      } else {
+        assert.deepEqual(failedOffsets(second.response), ['orders-0@5']);
+        assert.match(errors, /record orders-0@5: no ce_id header/);
       }
     });
   });

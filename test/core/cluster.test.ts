@@ -1,23 +1,31 @@
 /**
  * The same semantics against a three-node Redis Cluster (ElastiCache Serverless speaks cluster mode):
- * keys spread over the nodes, claims in one pipeline per node and one script per slot.
+ * keys spread over the nodes, claims in one pipeline per node and one script per slot; a node the
+ * store cannot reach fails its own keys alone, and is no longer avoided once it answers.
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
+import { Cluster } from 'ioredis';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix, KEY_BUCKETS, previousFormatKey } from '../../lib/contract.ts';
 import { RolloutDedupStore } from '../../lib/dedup/rollout-store.ts';
-import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
-import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { DedupStoreError } from '../../lib/errors.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
+import {
+  failedOffsets,
+  mskEvent,
+  mskRecord,
+  startTcpFaultProxy,
+  type TcpFaultProxy,
+} from '../../testkit/index.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { watchNode } from '../support/monitor.ts';
 import { adminCluster, clusterNodes, uniqueService } from '../support/redis.ts';
 
 const admin = adminCluster();
-const handlers: KafkaHandler[] = [];
+const consumer = testConsumers();
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await admin.quit();
 });
 
@@ -30,18 +38,15 @@ describe('kafkaHandler against a Redis Cluster', () => {
   test('a batch spread over every node: each event once, failures released, duplicates skipped', async () => {
     const service = uniqueService('cluster');
     const seen = new Map<string, number>();
-    const handler = kafkaHandler({
+    const handler = consumer({
       service,
-      handlerName: 'h',
       redis: { url: clusterUrl(), cluster: true },
-      reserveMs: 0,
       handle(m) {
         seen.set(m.eventId, (seen.get(m.eventId) ?? 0) + 1);
         if ((m.payload as { fail?: boolean }).fail && seen.get(m.eventId) === 1)
           throw new Error('first try fails');
       },
     });
-    handlers.push(handler);
     const ids = Array.from({ length: 300 }, () => ulid());
     const records = ids.map((eventId, i) =>
       mskRecord({ partition: i % 3, offset: i, eventId, value: { fail: i === 299 } }),
@@ -165,6 +170,112 @@ describe('kafkaHandler against a Redis Cluster', () => {
     } finally {
       await store.close();
       for (const watch of watches) watch.close();
+    }
+  });
+});
+
+describe('a node the store cannot reach (a TCP fault proxy in front of each node of the shared cluster)', () => {
+  /**
+   * A store on a cluster client that reaches each node through its own proxy (natMap): the
+   * cluster itself is left alone (other files use it), only our way to one node is cut. Made
+   * fail-fast as the store makes its own (redis-connection.ts).
+   */
+  async function proxiedStore(commandTimeoutMs: number) {
+    const proxies = new Map<string, TcpFaultProxy>();
+    for (const { host, port } of clusterNodes())
+      proxies.set(`${host}:${port}`, await startTcpFaultProxy(`redis://${host}:${port}`));
+    const natMap = Object.fromEntries(
+      [...proxies].map(([address, proxy]) => [address, { host: '127.0.0.1', port: proxy.port }]),
+    );
+    const [first] = proxies.values();
+    const client = new Cluster([{ host: '127.0.0.1', port: first!.port }], {
+      natMap,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      slotsRefreshTimeout: 20_000,
+      redisOptions: { maxRetriesPerRequest: 0, connectTimeout: 20_000 },
+    });
+    client.on('error', () => {}); // the node cut on purpose
+    const store = new RedisDedupStore({ redis: client, commandTimeoutMs, connectTimeoutMs: 20_000 });
+    const prefix = dedupKeyPrefix(uniqueService('unreachable'), 'h');
+    // Where the store sends a key: the node of its slot by the client's slot map (a proxy's address).
+    const nodeOf = (key: string) => client.slots[calculateSlot(key)]?.[0];
+    return {
+      client,
+      store,
+      batch: () => Array.from({ length: 60 }, () => dedupKey(prefix, ulid())),
+      /** The proxy in front of the node `key` goes to, and which of `keys` go there too. */
+      cutOf(key: string, keys: string[]) {
+        const node = nodeOf(key);
+        const proxy = [...proxies.values()].find((p) => node === `127.0.0.1:${p.port}`);
+        assert.ok(proxy, `${node} is one of the proxies`);
+        return { proxy, onCut: keys.map((k) => nodeOf(k) === node) };
+      },
+      async close() {
+        await store.close();
+        client.disconnect();
+        await Promise.all([...proxies.values()].map((p) => p.stop()));
+      },
+    };
+  }
+
+  /** Each key of the cut node: a store error of `reason`; every other key: claimed. */
+  function assertOnlyCutFailed(answers: unknown[], onCut: boolean[], reason: string) {
+    assert.ok(
+      onCut.some((m) => !m),
+      'keys of the other nodes in the same batch',
+    );
+    onCut.forEach((cut, i) => {
+      const answer = answers[i];
+      if (cut) {
+        assert.ok(answer instanceof DedupStoreError, `the cut node's key: a store error, got ${answer}`);
+        assert.equal(answer.reason, reason, answer.message);
+      } else assert.equal(answer, 'claimed', "another node's key gets its answer");
+    });
+  }
+
+  test('a node whose connection fails: its keys alone fail that batch; once it answers again the slot map is not asked for first any more', async () => {
+    // Timeouts no loaded machine reaches: what is tested is which keys answer and what is asked.
+    const s = await proxiedStore(20_000);
+    let slotMaps = 0;
+    s.client.on('refresh', () => slotMaps++);
+    try {
+      assert.ok((await s.store.claim(s.batch(), 'me', 60_000)).every((r) => r === 'claimed'));
+      const keys = s.batch();
+      const { proxy, onCut } = s.cutOf(keys[0]!, keys);
+      proxy.set('down');
+      assertOnlyCutFailed(await s.store.claim(keys, 'me', 60_000), onCut, 'connection');
+
+      proxy.set('up');
+      // The first batch after: the node failed to connect last time, so the slot map is asked for
+      // first; the node answers, and is no longer taken for unreachable.
+      assert.ok((await s.store.claim(s.batch(), 'me', 60_000)).every((r) => r === 'claimed'));
+      const before = slotMaps;
+      const next = s.batch();
+      assert.ok(
+        s.cutOf(keys[0]!, next).onCut.some((m) => m),
+        'keys of that node in the next batch',
+      );
+      assert.ok((await s.store.claim(next, 'me', 60_000)).every((r) => r === 'claimed'));
+      assert.equal(slotMaps - before, 0, 'no slot map asked for: the node is not avoided any more');
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a node that does not answer (paused): its keys alone fail at the command timeout, the others answer', async () => {
+    // The paused node's round trip ends at this timeout; the others answer well within it.
+    const s = await proxiedStore(5_000);
+    try {
+      assert.ok((await s.store.claim(s.batch(), 'me', 60_000)).every((r) => r === 'claimed'));
+      const keys = s.batch();
+      const { proxy, onCut } = s.cutOf(keys[0]!, keys);
+      proxy.set('paused');
+      const answers = await s.store.claim(keys, 'me', 60_000);
+      proxy.set('up');
+      assertOnlyCutFailed(answers, onCut, 'timeout');
+    } finally {
+      await s.close();
     }
   });
 });

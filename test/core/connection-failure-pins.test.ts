@@ -1,12 +1,17 @@
 /**
  * How connection failures are told (issue 31's unseen-mutant audit): a cluster that could not load
  * its slot map is described by its last node's own error; a redirection still answered after the
- * store's resend (MOVED, ASK, TRYAGAIN) is counted as connection trouble, not `unknown`.
+ * store's resend (MOVED, ASK, TRYAGAIN) is counted as connection trouble, not `unknown`; a connect
+ * failure from before the first good connect is not told again when a later connection closes.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { Redis } from 'ioredis';
 import { describeRedisFailure } from '../../lib/dedup/connect-failure.ts';
+import { connectRedis } from '../../lib/dedup/redis-connection.ts';
 import { errorReason } from '../../lib/dedup/store-error-reason.ts';
+import { RedisConnectionError } from '../../lib/errors.ts';
+import { startRedisServer } from '../../testkit/index.ts';
 
 const target = { address: '127.0.0.1:7000', tls: false, user: undefined, connectTimeoutMs: 1000 };
 
@@ -36,4 +41,61 @@ describe('a redirection answered after the resend', () => {
       assert.equal(errorReason(new Error(text)), 'connection');
     });
   }
+});
+
+describe('a connect failure from before the first good connect', () => {
+  test('is not told again when a later connection closes: that close is told as a lost connection', async () => {
+    const redis = await startRedisServer();
+    await redis.crash();
+    const connection = connectRedis({ url: redis.url, connectTimeoutMs: 300 });
+    const admin = new Redis({ port: redis.port, lazyConnect: true });
+    try {
+      // The cold start finds nothing listening: refused.
+      const refused = await connection.ready().catch((e: unknown) => e);
+      assert.ok(refused instanceof RedisConnectionError, String(refused));
+      assert.equal(refused.problem, 'refused', refused.message);
+      // Until a connect works, ioredis's "not connected" is told by that refusal (what the test
+      // below must not see again: else it proves nothing).
+      assert.match(
+        connection.describe(new Error('Connection is closed.'))?.text ?? '',
+        /^not connected: .*refused the connection \(ECONNREFUSED\)/,
+      );
+
+      await redis.restart();
+      // Connects in the background; each ready() waits up to its connect timeout.
+      const until = Date.now() + 60_000;
+      for (;;) {
+        const failed = await connection.ready().then(
+          () => false,
+          () => true,
+        );
+        if (!failed) break;
+        assert.ok(Date.now() < until, 'the restarted Redis was never connected to');
+      }
+
+      // The server closes our connection: a command before the reconnect fails with ioredis's
+      // "not connected" text (no offline queue), while nothing refuses any more.
+      const client = connection.client as Redis;
+      const lost = new Promise<unknown>((resolve) => {
+        client.once('reconnecting', () => {
+          client.ping().then(resolve, resolve);
+        });
+      });
+      await admin.connect();
+      await admin.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+      const error = await lost;
+      assert.ok(error instanceof Error, String(error));
+      const told = connection.describe(error);
+      assert.equal(told?.problem, 'closed', told?.text);
+      assert.match(
+        told!.text,
+        new RegExp(`^not connected to 127\\.0\\.0\\.1:${redis.port}: the connection was lost`),
+      );
+      assert.doesNotMatch(told!.text, /refused|ECONNREFUSED/, 'the cold start refusal is not told again');
+    } finally {
+      connection.close();
+      admin.disconnect();
+      await redis.stop();
+    }
+  });
 });

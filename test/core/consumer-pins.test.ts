@@ -13,20 +13,18 @@ import { after, describe, test } from 'node:test';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import {
   type DedupStore,
-  type KafkaHandler,
   type KafkaMessage,
   kafkaHandler,
   MemoryDedupStore,
   RedisDedupStore,
 } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
+const consumer = testConsumers();
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   admin.disconnect();
 });
 
@@ -44,18 +42,15 @@ const ID = (n: number) => `01J9ZKQ6W8Y3N2V4B5C6D7E8${String(n).padStart(2, '0')}
 describe('key order', () => {
   test('lanes are per partition: a failure of key k in one partition does not stop key k in another', async () => {
     const ran: string[] = [];
-    const handler = kafkaHandler({
+    const handler = consumer({
       service: 'svc',
-      handlerName: 'h',
       store: new MemoryDedupStore({ quiet: true }),
-      reserveMs: 0,
       ordering: 'key',
       handle: (m: KafkaMessage<{ fail?: boolean }>) => {
         ran.push(`${m.partition}@${m.offset}`);
         if (m.payload?.fail) throw new Error('push provider answered 503');
       },
     });
-    handlers.push(handler);
     const { response } = await invoke(
       handler,
       mskEvent([
@@ -82,12 +77,10 @@ describe('key order', () => {
     let inFlight = 0;
     let maxInFlight = 0;
     let runs = 0;
-    const handler = kafkaHandler({
+    const handler = consumer({
       service: 'svc',
-      handlerName: 'h',
       store: down,
       onStoreError: 'open',
-      reserveMs: 0,
       ordering: 'key',
       concurrency: 2,
       handle: async () => {
@@ -98,7 +91,6 @@ describe('key order', () => {
         inFlight--;
       },
     });
-    handlers.push(handler);
     const records = Array.from({ length: 12 }, (_, i) =>
       mskRecord({ partition: i % 3, offset: i, key: `k${i}` }),
     );
@@ -136,17 +128,14 @@ describe('waiting for a held claim', () => {
     const key = dedupKey(dedupKeyPrefix(service, 'h'), ID(1));
     await admin.set(key, 'P:another-invocation', 'PX', 120_000);
     let runs = 0;
-    const handler = kafkaHandler({
+    const handler = consumer({
       service,
-      handlerName: 'h',
-      redis: { url: redisUrl() },
       reserveMs: 1500,
       heldClaimWaitMs: 60_000,
       handle: () => {
         runs++;
       },
     });
-    handlers.push(handler);
     const r = await invoke(
       handler,
       mskEvent([mskRecord({ offset: 1, eventId: ID(1) })]),
@@ -193,18 +182,15 @@ describe('waiting for a held claim', () => {
       close: () => redis.close(),
     };
     let runs = 0;
-    const handler = kafkaHandler({
+    const handler = consumer({
       service,
-      handlerName: 'h',
       store,
-      reserveMs: 0,
       leaseMs: 120_000,
       heldClaimWaitMs: 60_000,
       handle: () => {
         runs++;
       },
     });
-    handlers.push(handler);
     await invoke(
       handler,
       mskEvent([mskRecord({ offset: 1, eventId: ID(1) })]),

@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isValid } from 'ulid';
 import { normalizeEventId } from '../../lib/contract.ts';
-import { InvalidRecordError, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { InvalidRecordError, MemoryDedupStore } from '../../lib/index.ts';
 import { decodeEnvelope, decodePayload, decodeRecord, parseJson } from '../../lib/kafka/decode.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
+
+const build = testConsumers();
 
 const options = { parse: parseJson, maxHeaderBytes: 1024 };
 const ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -154,29 +156,23 @@ describe('a parse that answers a thenable that is not a Promise', () => {
 
   async function run(parse: (value: Buffer) => unknown) {
     const seen: unknown[] = [];
-    const handler = kafkaHandler({
+    const handler = build({
       service: 'svc',
-      handlerName: 'h',
       store: new MemoryDedupStore({ quiet: true }),
-      reserveMs: 0,
       parse: parse as (value: Buffer) => unknown,
       handle: (m) => {
         seen.push(m.payload);
       },
     });
-    try {
-      const { response, lines } = await invoke(
-        handler,
-        mskEvent([mskRecord({ offset: 4, value: { rating: 5 } })]),
-      );
-      return {
-        seen,
-        failed: failedOffsets(response),
-        logged: lines.map((l) => JSON.stringify(l)).join('\n'),
-      };
-    } finally {
-      await handler.close();
-    }
+    const { response, lines } = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 4, value: { rating: 5 } })]),
+    );
+    return {
+      seen,
+      failed: failedOffsets(response),
+      logged: lines.map((l) => JSON.stringify(l)).join('\n'),
+    };
   }
 
   test('is awaited: the handler gets what it resolves to', async () => {

@@ -5,17 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ConfigurationError, type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { ConfigurationError, type KafkaMessage, MemoryDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
+
+const build = testConsumers();
 
 function consumer(dedupKey: (m: KafkaMessage<{ order?: unknown }>) => unknown) {
   const ran: number[] = [];
-  const handler = kafkaHandler<{ order?: unknown }>({
+  const handler = build<{ order?: unknown }>({
     service: 'svc',
-    handlerName: 'h',
     store: new MemoryDedupStore({ quiet: true }),
-    reserveMs: 0,
     dedupKey: dedupKey as (m: KafkaMessage<{ order?: unknown }>) => string,
     handle: (m) => {
       ran.push(m.offset);

@@ -15,7 +15,7 @@ import { toMskEvent } from '../../emulator/msk-event.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { type DeclarativeEventIdSource, dedupKeyPrefix, type EventIdSource } from '../../lib/contract.ts';
 import { avro, ConfluentSchemaRegistry } from '../../lib/formats/index.ts';
-import { type KafkaHandler, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
+import type { KafkaMessage } from '../../lib/index.ts';
 import { eventIdOfRecord, recordDedupKey } from '../../lib/middlewares.ts';
 import { failedOffsets, mskEvent, mskRecord, type RecordSpec } from '../../testkit/index.ts';
 import {
@@ -24,17 +24,16 @@ import {
 } from '../../testkit/local-confluent-registry.ts';
 import { encodeWithSchema, SchemaProducer } from '../../testkit/schema-producer.ts';
 import { REVIEW_V1 } from '../formats/schemas.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
+const build = testConsumers();
 let confluent: LocalConfluentRegistry;
 before(async () => {
   confluent = await startLocalConfluentRegistry();
 });
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await admin.quit();
   await confluent.stop();
 });
@@ -177,11 +176,9 @@ describe('event id sources against Redis', () => {
     test(`${c.name}: a duplicate is skipped, a missing or bad id fails alone, the tools name the same key`, async () => {
       const service = uniqueService('id-src');
       const seen: string[] = [];
-      const handler = kafkaHandler<{ notification_id?: unknown; reviewId?: string }>({
+      const handler = build<{ notification_id?: unknown; reviewId?: string }>({
         service,
-        handlerName: 'h',
         redis: { url: redisUrl() },
-        reserveMs: 0,
         ...(c.source ? { eventId: c.source } : {}),
         ...(c.format === 'avro'
           ? {
@@ -195,7 +192,6 @@ describe('event id sources against Redis', () => {
           seen.push(m.eventId);
         },
       });
-      handlers.push(handler);
       const id = c.id();
       const good = await c.record(1, id);
       const first = await invoke(
@@ -245,17 +241,13 @@ describe('event id sources against Redis', () => {
   test('position: a redelivery of the record is skipped; a re-publish (new offset) is not; the tools agree', async () => {
     const service = uniqueService('id-pos');
     const seen: string[] = [];
-    const handler = kafkaHandler({
+    const handler = build({
       service,
-      handlerName: 'h',
-      redis: { url: redisUrl() },
-      reserveMs: 0,
       eventId: { from: 'position' },
       handle: (m) => {
         seen.push(m.eventId);
       },
     });
-    handlers.push(handler);
     const topic = `t${randomUUID().slice(0, 6)}`;
     const record = mskRecord({ topic, offset: 5, eventId: null });
     const first = await invoke(handler, mskEvent([record, mskRecord({ topic, offset: 6, eventId: null })]));
@@ -289,17 +281,14 @@ describe('event id sources against Redis', () => {
   test("the test kit's SchemaProducer publishes without Event-Id for another source: Avro keyed by the record key", async () => {
     const service = uniqueService('id-sp');
     const seen: string[] = [];
-    const handler = kafkaHandler({
+    const handler = build({
       service,
-      handlerName: 'h',
-      redis: { url: redisUrl() },
       eventId: { from: 'key' },
       value: avro({ schema: REVIEW_V1, registry: new ConfluentSchemaRegistry({ url: confluent.url }) }),
       handle: (m) => {
         seen.push(m.eventId);
       },
     });
-    handlers.push(handler);
     const log = new KafkaLog();
     log.createTopic('reviews', 1);
     const producer = new SchemaProducer(log, { confluent });
@@ -325,16 +314,13 @@ describe('event id sources against Redis', () => {
   test('a custom header name is matched case-sensitively, and the Event-Id header is not required', async () => {
     const service = uniqueService('id-hdr');
     const seen: string[] = [];
-    const handler = kafkaHandler({
+    const handler = build({
       service,
-      handlerName: 'h',
-      redis: { url: redisUrl() },
       eventId: { from: 'header', header: 'X-Request-Id', format: 'opaque', maxBytes: 16 },
       handle: (m) => {
         seen.push(m.eventId);
       },
     });
-    handlers.push(handler);
     const source = { from: 'header', header: 'X-Request-Id', format: 'opaque' } as const;
     const { response, lines } = await invoke(
       handler,

@@ -7,18 +7,18 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { MSKEvent, MSKRecord } from 'aws-lambda';
 import fc from 'fast-check';
 import { prefixOfKey } from '../../lib/contract/dedup-key.ts';
 import { checkOpaqueId, HASHED_ID_PREFIX, idBeforeEncoding } from '../../lib/contract/event-id-format.ts';
 import { sha256Base64Url } from '../../lib/contract/sha256.ts';
 import { dedupKey, dedupKeyPrefix, eventIdOfKey, previousKeyOf } from '../../lib/contract.ts';
-import { kafkaHandler } from '../../lib/index.ts';
 import { canonicalEventId } from '../../lib/middlewares.ts';
 import { captureConsoleOutput, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { kafkaHandler as kafkaHandler020 } from '../fixtures/releases/v0.2.0/lib/consumer/kafka-handler.ts';
 import { dedupKey as dedupKey020 } from '../fixtures/releases/v0.2.0/lib/dedup/key.ts';
+import { testConsumers } from '../support/consumer.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
 const PREFIX = dedupKeyPrefix('svc', 'h');
@@ -137,10 +137,7 @@ type Handler = (event: MSKEvent, context: ReturnType<typeof lambdaContext>) => P
 type Answer = { batchItemFailures: unknown[] };
 
 describe('upgrading from 0.2.0 with a dedupKey of business data (real Redis)', () => {
-  const closing: { close(): Promise<void> }[] = [];
-  after(async () => {
-    await Promise.all(closing.map((h) => h.close()));
-  });
+  const releases = { current: testConsumers(), '0.2.0': testConsumers({}, kafkaHandler020) } as const;
 
   // Ids as pipelines build them: colons, spaces, braces, non-ASCII, a percent sign, a long one.
   const ids = [
@@ -160,19 +157,15 @@ describe('upgrading from 0.2.0 with a dedupKey of business data (real Redis)', (
   function consumer(release: 'current' | '0.2.0', service: string, runs: Map<string, number>): Handler {
     const options = {
       service,
-      handlerName: 'h',
       redis: { url: redisUrl(), commandTimeoutMs: 10_000 },
       onStoreError: 'closed' as const,
-      reserveMs: 0,
       dedupKey: (message: { payload: unknown }) => (message.payload as { id: string }).id,
       async handle(message: { payload: unknown }) {
         const id = (message.payload as { id: string }).id;
         runs.set(id, (runs.get(id) ?? 0) + 1);
       },
     };
-    const made = release === 'current' ? kafkaHandler(options) : kafkaHandler020(options);
-    closing.push(made as unknown as { close(): Promise<void> });
-    return made as unknown as Handler;
+    return releases[release](options) as unknown as Handler;
   }
 
   test('each id runs once under 0.2.0, once more under the current release (a new key), and never fails', async () => {
@@ -202,12 +195,10 @@ describe('upgrading from 0.2.0 with a dedupKey of business data (real Redis)', (
     const now = new Map<string, number>();
     await captureConsoleOutput(async () => {
       await consumer('0.2.0', service, old)(mskEvent(records(0)), lambdaContext());
-      const current = kafkaHandler({
+      const current = releases.current({
         service,
-        handlerName: 'h',
         redis: { url: redisUrl(), commandTimeoutMs: 10_000 },
         onStoreError: 'closed',
-        reserveMs: 0,
         previousKeyFormat: '0.2.0',
         dedupKey: (message) => (message.payload as { id: string }).id,
         async handle(message) {
@@ -215,7 +206,6 @@ describe('upgrading from 0.2.0 with a dedupKey of business data (real Redis)', (
           now.set(id, (now.get(id) ?? 0) + 1);
         },
       });
-      closing.push(current);
       const answer = (await (current as unknown as Handler)(
         mskEvent(records(100)),
         lambdaContext(),

@@ -7,15 +7,15 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { type KafkaMessage, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
-const handlers: KafkaHandler[] = [];
+const build = testConsumers();
 const stores: RedisDedupStore[] = [];
 after(async () => {
-  await Promise.all([...handlers.map((h) => h.close()), ...stores.map((s) => s.close())]);
+  await Promise.all(stores.map((s) => s.close()));
 });
 
 function clusterUrl() {
@@ -30,17 +30,14 @@ for (const [mode, redis] of [
   describe(`held claims waited for (${mode})`, () => {
     function setup(name: string, handle: (m: KafkaMessage<unknown>) => void, heldClaimWaitMs?: number) {
       const service = uniqueService(name);
-      const handler = kafkaHandler({
+      const handler = build({
         service,
-        handlerName: 'h',
         redis: redis(),
-        reserveMs: 0,
         leaseMs: 1000,
         ordering: 'key',
         ...(heldClaimWaitMs === undefined ? {} : { heldClaimWaitMs }),
         handle,
       });
-      handlers.push(handler);
       // Another invocation's view of the same store: the owner that crashed or still runs.
       const other = new RedisDedupStore({ redis: redis() });
       stores.push(other);

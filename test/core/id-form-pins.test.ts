@@ -8,17 +8,17 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HASHED_ID_PREFIX } from '../../lib/contract/event-id-format.ts';
 import type { EventIdSource } from '../../lib/contract.ts';
-import { ConfigurationError, type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { ConfigurationError, type KafkaMessage, MemoryDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
+
+const build = testConsumers();
 
 function consumer(eventId: EventIdSource<unknown, Buffer>) {
   const seen: string[] = [];
-  const handler = kafkaHandler({
+  const handler = build({
     service: 'svc',
-    handlerName: 'h',
     store: new MemoryDedupStore({ quiet: true }),
-    reserveMs: 0,
     eventId,
     handle: (m: KafkaMessage<unknown>) => {
       seen.push(m.eventId);

@@ -33,13 +33,11 @@ import {
 import { captureConsoleOutput, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { kafkaHandler as kafkaHandler010 } from '../fixtures/releases/v0.1.0/lib/consumer/kafka-handler.ts';
 import { kafkaHandler as kafkaHandler020 } from '../fixtures/releases/v0.2.0/lib/consumer/kafka-handler.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 type Handler = (event: MSKEvent, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
-type Closable = { close(): Promise<void> };
 
-const OLD_RELEASES = { '0.1.0': kafkaHandler010, '0.2.0': kafkaHandler020 } as const;
 const TARGETS = {
   standalone: () => ({ url: redisUrl() }),
   cluster: () => {
@@ -54,10 +52,12 @@ const TARGETS = {
  */
 const PATIENT = { commandTimeoutMs: 10_000, connectTimeoutMs: 10_000 };
 
-const handlers: Closable[] = [];
-after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
-});
+/** Each release's consumers, closed after the file's tests. */
+const RELEASES = {
+  current: testConsumers(),
+  '0.1.0': testConsumers({}, kafkaHandler010),
+  '0.2.0': testConsumers({}, kafkaHandler020),
+} as const;
 
 /** A release's consumer on `redis`, counting the runs of each event in `runs`. */
 function consumer(
@@ -69,10 +69,8 @@ function consumer(
 ): Handler {
   const options = {
     service,
-    handlerName: 'h',
     redis: { ...target, ...PATIENT },
     onStoreError: 'closed' as const,
-    reserveMs: 0,
     async handle(message: { eventId: string }) {
       runs.set(message.eventId, (runs.get(message.eventId) ?? 0) + 1);
       // Long enough that the other release's invocation of the same batch overlaps this one.
@@ -81,9 +79,8 @@ function consumer(
   };
   const made =
     release === 'current'
-      ? kafkaHandler({ ...options, ...(previousKeyFormat ? { previousKeyFormat } : {}) })
-      : OLD_RELEASES[release](options);
-  handlers.push(made as Closable);
+      ? RELEASES.current({ ...options, ...(previousKeyFormat ? { previousKeyFormat } : {}) })
+      : RELEASES[release](options);
   return made as unknown as Handler;
 }
 
@@ -263,8 +260,7 @@ describe('previousKeyFormat settings', () => {
   test('it applies to a store given by the user too: both keys DONE in a MemoryDedupStore', async () => {
     const store = new MemoryDedupStore();
     const service = uniqueService('own-store');
-    const h = kafkaHandler({ service, handlerName: 'h', store, previousKeyFormat: '0.2.0', handle });
-    handlers.push(h);
+    const h = RELEASES.current({ service, store, previousKeyFormat: '0.2.0', handle });
     const eventId = ulid();
     await invoke(h, mskEvent([mskRecord({ offset: 0, eventId })]));
     const prefix = dedupKeyPrefix(service, 'h');

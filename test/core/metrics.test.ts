@@ -1,15 +1,16 @@
 /** The EMF a run prints: the contract's names and dimensions, and the values (docs/consumer.md, "Metrics"). */
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { ulid } from 'ulid';
 import { DEFAULT_NAMESPACE, Dimension, METRIC_DIMENSIONS, Metric } from '../../lib/contract.ts';
-import { kafkaHandler } from '../../lib/index.ts';
 import { emfDocuments, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
+const build = testConsumers();
+
 const service = uniqueService('metrics');
-const handler = kafkaHandler({
+const handler = build({
   service,
   handlerName: 'on-review-created',
   // Partition order: a failure stops the rest of its partition (the counts below).
@@ -17,7 +18,6 @@ const handler = kafkaHandler({
   // A claim of 10,000 keys is one call that a loaded machine can take seconds over: it must not
   // time out (fail-open would run the batch unguarded, with no commit to count).
   redis: { url: redisUrl(), commandTimeoutMs: 120_000 },
-  reserveMs: 0,
   // One group commit per batch at most, and no renewal (a third of the lease) nor stale-claim
   // confirmation (a lease) within a batch however slow the machine: the round trips counted here
   // are the claim and the commit, whatever the speed. The longest lease the settings take (15 min),
@@ -28,7 +28,6 @@ const handler = kafkaHandler({
     if ((m.payload as { fail?: boolean }).fail) throw new Error('no');
   },
 });
-after(() => handler.close());
 
 test('one flush per invocation: counts per topic and handler, check duration per round trip', async () => {
   const dup = ulid();
@@ -97,17 +96,14 @@ test('a 10,000-record batch claims and commits in two store calls, not 10,000', 
 });
 
 test("a business function's own counters go out with the invocation's flush", async () => {
-  const own = kafkaHandler({
+  const own = build({
     service,
     handlerName: 'counting',
-    redis: { url: redisUrl() },
-    reserveMs: 0,
     handle(_m, { metrics }) {
       metrics.count('ReviewsThanked', { Channel: 'push' });
     },
   });
   const { lines } = await invoke(own, mskEvent([mskRecord({ offset: 1 }), mskRecord({ offset: 2 })]));
-  await own.close();
   const docs = emfDocuments(lines).filter((d) => 'ReviewsThanked' in d);
   assert.equal(docs.length, 1, 'summed into one document');
   assert.equal(docs[0]!.ReviewsThanked, 2);

@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
 import {
   emfDocuments,
   failedOffsets,
@@ -16,27 +15,22 @@ import {
   startRedisServer,
 } from '../../testkit/index.ts';
 import { freePort } from '../../testkit/internal/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, PARTITION_ORDER, testConsumers } from '../support/consumer.ts';
 import { uniqueService } from '../support/redis.ts';
 
-const handlers: KafkaHandler[] = [];
+const build = testConsumers(PARTITION_ORDER);
 const servers: LocalRedis[] = [];
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await Promise.all(servers.map((s) => s.stop()));
 });
 
 function consumer(url: string, policy: 'open' | 'closed', onRun: () => void) {
-  const handler = kafkaHandler({
+  const handler = build({
     service: uniqueService(`never-${policy}`),
-    handlerName: 'h',
     redis: { url, commandTimeoutMs: 150, connectTimeoutMs: 300 },
     onStoreError: policy,
-    reserveMs: 0,
-    ordering: 'partition',
     handle: onRun,
   });
-  handlers.push(handler);
   return handler;
 }
 

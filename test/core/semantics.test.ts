@@ -5,21 +5,16 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import { type KafkaHandler, type KafkaMessage, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { type KafkaMessage, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, PARTITION_ORDER, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
+const build = testConsumers(PARTITION_ORDER);
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await admin.quit();
 });
-const track = (h: KafkaHandler) => {
-  handlers.push(h);
-  return h;
-};
 
 function consumer(
   name: string,
@@ -27,18 +22,7 @@ function consumer(
   extra: object = {},
 ) {
   const service = uniqueService(name);
-  const handler = track(
-    // Partition order: these semantics are a partition's (a failure stops the rest of it).
-    kafkaHandler({
-      service,
-      handlerName: 'h',
-      redis: { url: redisUrl() },
-      reserveMs: 0,
-      ordering: 'partition',
-      handle,
-      ...extra,
-    }),
-  );
+  const handler = build({ service, handle, ...extra });
   return { service, handler, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 
@@ -256,19 +240,14 @@ describe('kafkaHandler against Redis', () => {
     const ids = [ulid(), ulid(), ulid()];
     const ran: number[] = [];
     const service = uniqueService('time');
-    const handler = track(
-      kafkaHandler({
-        ordering: 'partition',
-        service,
-        handlerName: 'h',
-        redis: { url: redisUrl() },
-        reserveMs: 1000,
-        async handle(m) {
-          ran.push(m.offset);
-          await sleep(900);
-        },
-      }),
-    );
+    const handler = build({
+      service,
+      reserveMs: 1000,
+      async handle(m) {
+        ran.push(m.offset);
+        await sleep(900);
+      },
+    });
     const event = mskEvent(ids.map((eventId, i) => mskRecord({ offset: i, eventId })));
     const { response } = await invoke(handler, event, lambdaContext({ timeoutMs: 2600 }));
     assert.deepEqual(ran, [0, 1]);
@@ -281,19 +260,16 @@ describe('kafkaHandler against Redis', () => {
     const id = ulid().toLowerCase();
     let leaseTtl = -1;
     const service = uniqueService('key');
-    const handler = track(
-      kafkaHandler({
-        service,
-        handlerName: 'on-review-created',
-        redis: { url: redisUrl() },
-        window: 'critical',
-        async handle() {
-          leaseTtl = await admin.pttl(
-            dedupKey(dedupKeyPrefix(service, 'on-review-created'), id.toUpperCase()),
-          );
-        },
-      }),
-    );
+    const handler = build({
+      service,
+      handlerName: 'on-review-created',
+      // The default reserve, as a deployed function has it: the lease follows the time left.
+      reserveMs: undefined,
+      window: 'critical',
+      async handle() {
+        leaseTtl = await admin.pttl(dedupKey(dedupKeyPrefix(service, 'on-review-created'), id.toUpperCase()));
+      },
+    });
     await invoke(
       handler,
       mskEvent([mskRecord({ offset: 1, eventId: id })]),
@@ -306,17 +282,13 @@ describe('kafkaHandler against Redis', () => {
 });
 
 test('an error marked retryLater fails the record but is logged as a warning, not a handler failure', async () => {
-  const handler = kafkaHandler({
+  const handler = build({
     service: uniqueService('retry-later'),
-    handlerName: 'h',
-    redis: { url: redisUrl() },
-    reserveMs: 0,
     handle() {
       throw Object.assign(new Error('another call is running this effect now'), { retryLater: true });
     },
   });
   const { response, lines } = await invoke(handler, mskEvent([mskRecord({ offset: 8 })]));
-  await handler.close();
   assert.deepEqual(failedOffsets(response), ['orders-0@8']);
   assert.ok(lines.some((l) => l.level === 'WARN' && l.message === 'handler asked for a retry later'));
   assert.ok(!lines.some((l) => l.level === 'ERROR'));
@@ -325,12 +297,8 @@ test('an error marked retryLater fails the record but is logged as a warning, no
 test('values are parsed when their record runs: duplicates and records behind a failure are never parsed', async () => {
   let parsed = 0;
   const id = ulid();
-  const handler = kafkaHandler({
-    ordering: 'partition',
+  const handler = build({
     service: uniqueService('lazy-parse'),
-    handlerName: 'h',
-    redis: { url: redisUrl() },
-    reserveMs: 0,
     parse: (value) => {
       parsed++;
       return JSON.parse(value.toString('utf8'));
@@ -348,7 +316,6 @@ test('values are parsed when their record runs: duplicates and records behind a 
       mskRecord({ partition: 1, offset: 6 }),
     ]),
   );
-  await handler.close();
   assert.deepEqual(failedOffsets(response), ['orders-1@5', 'orders-1@6']);
   assert.equal(parsed, 2, 'offset 1 and offset 5 only');
 });
@@ -356,12 +323,8 @@ test('values are parsed when their record runs: duplicates and records behind a 
 test('after the invocation has answered, the rest of a busy partition is not started', async () => {
   const ran: number[] = [];
   let finish: () => void = () => {};
-  const handler = kafkaHandler({
-    ordering: 'partition',
+  const handler = build({
     service: uniqueService('after-answer'),
-    handlerName: 'h',
-    redis: { url: redisUrl() },
-    reserveMs: 0,
     async handle(m) {
       ran.push(m.offset);
       if (m.offset === 1) await new Promise<void>((r) => (finish = r));
@@ -375,19 +338,15 @@ test('after the invocation has answered, the rest of a busy partition is not sta
   assert.equal(((await dying.catch((e: Error) => e)) as Error).name, 'TimeoutError');
   finish();
   await sleep(50);
-  await handler.close();
   assert.deepEqual(ran, [1], 'offset 2 was released with the answer and must not run afterwards');
 });
 
 test('a malformed event fails the whole invocation with a clear error (nothing is skipped)', async () => {
-  const handler = kafkaHandler({
+  const handler = build({
     service: uniqueService('malformed'),
-    handlerName: 'h',
-    redis: { url: redisUrl() },
     handle() {},
   });
   const event = { ...mskEvent([mskRecord({ offset: 1 })]), records: { 'orders-0': 'oops' } } as never;
   await assert.rejects(invoke(handler, event), /records\['orders-0'\] is not an array/);
   await assert.rejects(invoke(handler, {} as never), /not an MSK event/);
-  await handler.close();
 });

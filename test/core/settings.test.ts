@@ -1,16 +1,13 @@
 /**
  * The settings, declared once (lib/contract/settings.ts): each is an option kafkaHandler checks and
  * a variable dedupConfigFromEnv reads, refused the same way and named where it was given; the
- * constraints between them hold at cold start; the reserve follows the function's time (a 3 s
- * function runs its records, real Redis); a wait for a held claim ends before the timeout.
+ * constraints between them hold at cold start. The reserve and the wait as a running function
+ * applies them are time-budget.test.ts's.
  */
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
-import { ulid } from 'ulid';
+import { describe, test } from 'node:test';
 import { resolveConfig, resolveOptionSettings } from '../../lib/consumer/config.ts';
 import {
-  dedupKey,
-  dedupKeyPrefix,
   EFFECT_TIME_NEED_MS,
   EnvVar,
   readSettings,
@@ -22,16 +19,7 @@ import {
 } from '../../lib/contract.ts';
 import { DEFAULT_MAX_EFFECT_MS } from '../../lib/effects/config.ts';
 import { EFFECTS_CLIENT_WORST_CALL_MS } from '../../lib/effects/dynamodb-client.ts';
-import {
-  ConfigurationError,
-  dedupConfigFromEnv,
-  type KafkaHandler,
-  kafkaHandler,
-  RedisDedupStore,
-} from '../../lib/index.ts';
-import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
-import { redisUrl, uniqueService } from '../support/redis.ts';
+import { ConfigurationError, dedupConfigFromEnv, kafkaHandler } from '../../lib/index.ts';
 
 const handle = async () => {};
 const redis = { url: 'redis://127.0.0.1:6379' };
@@ -228,62 +216,5 @@ describe('constraints between settings, at cold start', () => {
       () => dedupConfigFromEnv({ ...url, [EnvVar.functionTimeoutMs]: '8000' }),
       'no effects',
     );
-  });
-});
-
-describe('the time budget of a running function (real Redis)', () => {
-  const handlers: KafkaHandler[] = [];
-  after(() => Promise.all(handlers.map((h) => h.close())));
-
-  test('a 3 s function runs its records: the default reserve follows its first invocation', async () => {
-    const ran: number[] = [];
-    const handler = kafkaHandler({
-      service: uniqueService('three-seconds'),
-      handlerName: 'h',
-      redis: { url: redisUrl() },
-      handle: (m) => {
-        ran.push(m.offset);
-      },
-    });
-    handlers.push(handler);
-    const event = mskEvent([0, 1, 2].map((offset) => mskRecord({ offset, eventId: ulid() })));
-    const { response, lines } = await invoke(handler, event, lambdaContext({ timeoutMs: 3000 }));
-    assert.deepEqual(failedOffsets(response), [], JSON.stringify(lines.filter((l) => l.level !== 'INFO')));
-    assert.deepEqual(ran, [0, 1, 2]);
-    assert.ok(
-      lines.some((l) => /reserveMs 5000 ms is more than half of the function's time/.test(String(l.message))),
-      'told once why the reserve is shorter',
-    );
-  });
-
-  test('a wait for a held claim ends before the timeout, with reserveMs 0: the invocation answers', async () => {
-    const service = uniqueService('held-no-reserve');
-    const handler = kafkaHandler({
-      service,
-      handlerName: 'h',
-      redis: { url: redisUrl() },
-      reserveMs: 0,
-      heldClaimWaitMs: 30_000,
-      handle,
-    });
-    handlers.push(handler);
-    const other = new RedisDedupStore({ redis: { url: redisUrl() } });
-    const eventId = ulid();
-    try {
-      // Held by another owner for longer than the invocation lives.
-      await other.claim([dedupKey(dedupKeyPrefix(service, 'h'), eventId)], 'other-owner', 60_000);
-      const { response } = await invoke(
-        handler,
-        mskEvent([mskRecord({ offset: 7, eventId })]),
-        lambdaContext({ timeoutMs: 3000 }),
-      );
-      assert.deepEqual(
-        failedOffsets(response),
-        ['orders-0@7'],
-        'reported failed as held, not a thrown timeout',
-      );
-    } finally {
-      await other.close();
-    }
   });
 });

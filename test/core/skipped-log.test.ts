@@ -6,27 +6,23 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { DUPLICATES_MESSAGE, dedupKey, dedupKeyPrefix, MAX_LISTED_SKIPPED } from '../../lib/contract.ts';
-import { type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
 import { mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
-const handlers: KafkaHandler[] = [];
+const build = testConsumers();
 const stores: RedisDedupStore[] = [];
 after(async () => {
-  await Promise.all([...handlers, ...stores].map((h) => h.close()));
+  await Promise.all(stores.map((s) => s.close()));
 });
 
 function consumer(name: string) {
   const service = uniqueService(name);
-  const handler = kafkaHandler({
+  const handler = build({
     service,
-    handlerName: 'h',
-    redis: { url: redisUrl() },
-    reserveMs: 0,
     handle: async () => {},
   });
-  handlers.push(handler);
   return { handler, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 

@@ -5,18 +5,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Context } from 'aws-lambda';
-import { type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { type KafkaMessage, MemoryDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+
+const build = testConsumers();
 
 describe('the stack context', () => {
   test('the caller context is read through, never written; the batch stays out of its JSON', async () => {
     const seen: Context[] = [];
-    const handler = kafkaHandler({
+    const handler = build({
       service: 'ctx',
-      handlerName: 'h',
       store: new MemoryDedupStore(),
-      reserveMs: 0,
       handle(_m, { lambdaContext }) {
         seen.push(lambdaContext);
       },
@@ -32,15 +32,12 @@ describe('the stack context', () => {
     assert.ok(given.getRemainingTimeInMillis() > 0);
     assert.equal(Object.getOwnPropertySymbols(context).length, 0, 'nothing was added to the caller context');
     assert.ok(!JSON.stringify(given).includes('orders'), 'the batch is not serialised with the context');
-    await handler.close();
   });
 
   test('concurrent invocations sharing one context object each answer for their own batch', async () => {
-    const handler = kafkaHandler({
+    const handler = build({
       service: 'ctx-shared',
-      handlerName: 'h',
       store: new MemoryDedupStore(),
-      reserveMs: 0,
       async handle(m: KafkaMessage<unknown>) {
         await sleep(20);
         if (m.offset % 2 === 1) throw new Error(`fail ${m.offset}`);
@@ -53,6 +50,5 @@ describe('the stack context', () => {
     ]);
     assert.deepEqual(failedOffsets(a.response), ['orders-0@11']);
     assert.deepEqual(failedOffsets(b.response), ['orders-1@21']);
-    await handler.close();
   });
 });

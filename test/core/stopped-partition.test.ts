@@ -16,19 +16,18 @@ import {
   LambdaFunction,
   type PartialResponseReading,
 } from '../../emulator/index.ts';
-import { type KafkaMessage, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { type KafkaMessage, MemoryDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord, storeOfEnvironment } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, PARTITION_ORDER, testConsumers } from '../support/consumer.ts';
+
+const build = testConsumers(PARTITION_ORDER);
 
 describe('a stopped partition', () => {
   test('reports the failed record and every later record it did not run; other partitions go on', async () => {
     const ran: string[] = [];
-    const handler = kafkaHandler({
+    const handler = build({
       service: 'stopped',
-      handlerName: 'h',
-      ordering: 'partition',
       store: new MemoryDedupStore({ quiet: true }),
-      reserveMs: 0,
       handle: (m: KafkaMessage<unknown>) => {
         ran.push(`${m.partition}@${m.offset}`);
         if (m.partition === 0 && m.offset === 11) throw new Error('boom');
@@ -45,7 +44,6 @@ describe('a stopped partition', () => {
     const { response } = await invoke(handler, event);
     assert.deepEqual(failedOffsets(response), ['orders-0@11', 'orders-0@12', 'orders-0@13']);
     assert.deepEqual(ran.sort(), ['0@10', '0@11', '1@20', '1@21']);
-    await handler.close();
   });
 
   // One partition of 5 events; the second is poison. Retries: 2, then the DLQ topic.
@@ -62,12 +60,9 @@ describe('a stopped partition', () => {
     const store = new MemoryDedupStore({ quiet: true });
     const fn = new LambdaFunction<MSKEvent>(
       inProcess((env) =>
-        kafkaHandler<{ i: number; poison: boolean }>({
+        build<{ i: number; poison: boolean }>({
           service: `stopped-${reading}`,
-          handlerName: 'h',
-          ordering: 'partition',
           store: storeOfEnvironment(store, env),
-          reserveMs: 0,
           handle: (m) => {
             if (m.payload?.poison) throw new Error(`poison ${m.eventId}`);
             effects.set(m.eventId, (effects.get(m.eventId) ?? 0) + 1);

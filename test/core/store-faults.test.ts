@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
-import { type KafkaHandler, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
+import type { KafkaMessage } from '../../lib/index.ts';
 import {
   emfDocuments,
   failedOffsets,
@@ -17,16 +17,15 @@ import {
   sumMetric,
 } from '../../testkit/index.ts';
 import { freePort } from '../../testkit/internal/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { uniqueService } from '../support/redis.ts';
 
 let redis: LocalRedis;
-const handlers: KafkaHandler[] = [];
+const build = testConsumers();
 before(async () => {
   redis = await startRedisServer();
 });
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await redis.stop();
 });
 
@@ -36,17 +35,14 @@ function consumer(
   handle: (m: KafkaMessage<unknown>) => unknown = () => {},
   timeouts = { commandTimeoutMs: 150, connectTimeoutMs: 300 },
 ) {
-  const handler = kafkaHandler({
+  const handler = build({
     service: uniqueService(`faults-${policy}`),
-    handlerName: 'h',
     redis: { url, ...timeouts },
     onStoreError: policy,
-    reserveMs: 0,
     handle: async (m) => {
       await handle(m);
     },
   });
-  handlers.push(handler);
   return handler;
 }
 

@@ -5,10 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { MemoryDedupStore } from '../../lib/index.ts';
 import { readThrown } from '../../lib/observability/thrown.ts';
 import { failedOffsets, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, PARTITION_ORDER, testConsumers } from '../support/consumer.ts';
+
+const build = testConsumers(PARTITION_ORDER);
 
 const selfCaused = new Error('loops');
 (selfCaused as Error & { cause: unknown }).cause = selfCaused;
@@ -109,13 +111,9 @@ describe('odd thrown values', () => {
   for (const [name, make] of oddValues) {
     test(`${name}: its record fails, readably; the others stand`, async () => {
       let runs = 0;
-      const handler = kafkaHandler({
+      const handler = build({
         service: 'svc',
-        handlerName: 'h',
-        // Partition order: the later records of the partition are reported with the failed one.
-        ordering: 'partition',
         store: new MemoryDedupStore({ quiet: true }),
-        reserveMs: 0,
         handle: (m) => {
           if (m.offset !== 2) return;
           runs += 1;
@@ -145,7 +143,6 @@ describe('odd thrown values', () => {
       const retry = await invoke(handler, event);
       assert.deepEqual(failedOffsets(retry.response), ['orders-0@2', 'orders-0@3']);
       assert.equal(runs, 2, 'the retry ran the record again');
-      await handler.close();
     });
   }
 });

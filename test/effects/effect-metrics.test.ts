@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ulid } from 'ulid';
 import { createEffect, EFFECT_ERRORS_METRIC } from '../../lib/effects/index.ts';
-import { kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { MemoryDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
 import { unreachableClient } from './support/dynamodb.ts';
+
+const build = testConsumers();
 
 test('DynamoDB unreachable: the record fails, nothing runs, EffectErrors{Reason=connection} is flushed', async () => {
   const effect = createEffect({
@@ -17,11 +19,9 @@ test('DynamoDB unreachable: the record fails, nothing runs, EffectErrors{Reason=
     logger: { error() {}, warn() {} },
   });
   let sent = 0;
-  const handler = kafkaHandler({
+  const handler = build({
     service: `effect-metrics-${process.pid}`,
-    handlerName: 'h',
     store: new MemoryDedupStore({ quiet: true }),
-    reserveMs: 0,
     async handle(message, context) {
       await effect(message, 'send-push', () => sent++, context);
     },

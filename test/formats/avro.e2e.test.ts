@@ -16,26 +16,24 @@ import { inProcess, LambdaFunction } from '../../emulator/index.ts';
 import type { KafkaOnFailureMessage } from '../../emulator/on-failure.ts';
 import { MappingSchemaRegistry } from '../../emulator/schema-registry-mapping.ts';
 import { avro, ConfluentSchemaRegistry, frameConfluent } from '../../lib/formats/index.ts';
-import { type KafkaHandler, kafkaHandler } from '../../lib/index.ts';
 import { captureConsoleOutput as captureStdout } from '../../testkit/index.ts';
 import {
   type LocalConfluentRegistry,
   startLocalConfluentRegistry,
 } from '../../testkit/local-confluent-registry.ts';
 import { SchemaProducer } from '../../testkit/schema-producer.ts';
-import { redisUrl } from '../support/redis.ts';
+import { testConsumers } from '../support/consumer.ts';
 import { REVIEW_V1, REVIEW_V2 } from './schemas.ts';
 import { logOf } from './support.ts';
 
 type ReviewCreated = { reviewId: string; userId: string; rating: number; comment: string };
 
 let registry: LocalConfluentRegistry;
-const handlers: KafkaHandler[] = [];
+const build = testConsumers();
 before(async () => {
   registry = await startLocalConfluentRegistry();
 });
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await registry.stop();
 });
 
@@ -43,10 +41,11 @@ after(async () => {
 function reviewFunction(thanks: string[], eventRecordFormat?: 'SOURCE') {
   return new LambdaFunction<MSKEvent>(
     inProcess(() => {
-      const handler = kafkaHandler<ReviewCreated>({
+      const handler = build<ReviewCreated>({
         service: 'notification',
         handlerName: `on-review-created-${ulid()}`,
-        redis: { url: redisUrl() },
+        // As the README's handler: the default reserve, not the tests' none.
+        reserveMs: undefined,
         window: 'default',
         onStoreError: 'open',
         // The reader schema is v2: v1 records are resolved into it (comment: '').
@@ -61,7 +60,6 @@ function reviewFunction(thanks: string[], eventRecordFormat?: 'SOURCE') {
           thanks.push(`${review.userId}:${review.rating}:${review.comment}:${message.eventId}`);
         },
       });
-      handlers.push(handler);
       return handler;
     }),
     { functionName: 'notification', timeoutMs: 30_000 },

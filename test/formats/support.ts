@@ -3,12 +3,11 @@ import type { MSKEvent } from 'aws-lambda';
 import { KafkaLog, type LogRecord } from '../../emulator/kafka-log.ts';
 import { toMskEvent } from '../../emulator/msk-event.ts';
 import type { MappingSchemaRegistry } from '../../emulator/schema-registry-mapping.ts';
-import {
-  type KafkaHandlerOptions,
-  type KafkaMessage,
-  kafkaHandler,
-  MemoryDedupStore,
-} from '../../lib/index.ts';
+import { type KafkaHandlerOptions, type KafkaMessage, MemoryDedupStore } from '../../lib/index.ts';
+import { testConsumers } from '../support/consumer.ts';
+
+// Imported once per test file (one process each): the handlers below close after that file's tests.
+const build = testConsumers();
 
 export function logOf(topic: string, partitions = 1): KafkaLog {
   const log = new KafkaLog();
@@ -38,7 +37,7 @@ export function recordingHandler<T, K = Buffer>(
   fails?: (message: KafkaMessage<T, K>) => boolean,
 ) {
   const seen: KafkaMessage<T, K>[] = [];
-  const handler = kafkaHandler<T, K>({
+  const handler = build<T, K>({
     service: 'formats-test',
     handlerName: 'on-review',
     store: new MemoryDedupStore({ quiet: true }),

@@ -22,6 +22,11 @@ export async function invoke(handler: KafkaHandler, event: MSKEvent, context: Co
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The options of a test consumer: kafkaHandler's, with the handler name optional. */
+export type TestConsumerOptions<T, K = Buffer> = Omit<KafkaHandlerOptions<T, K>, 'handlerName'> & {
+  handlerName?: string;
+};
+
 /**
  * Partition order, for the tests whose scenario is a partition held back behind a failed, stopped
  * or unstarted record (key order, the default, holds back only that record's key).
@@ -30,8 +35,13 @@ export const PARTITION_ORDER = { ordering: 'partition' } as const;
 
 /**
  * The one consumer builder of the tests: a kafkaHandler with the tests' defaults (handler name
- * `h`, the tests' Redis, no reserve) and the file's own (`defaults`), closed after the file's
- * tests. Call once per file, at the top.
+ * `h`, the tests' Redis, no reserve: `reserveMs: undefined` asks for the default one) and the file's own (`defaults`), closed after
+ * the tests of the file (or of the describe it is called in). Call once per file, at the top, before
+ * the hooks that stop what the consumers use (a proxy, a server): hooks run in the order they are
+ * registered, so the consumers close first.
+ *
+ * `make` builds another release's handler (test/fixtures/releases) for the upgrade tests; it gets
+ * the same defaults and is closed the same way.
  *
  * @example
  * const consumer = testConsumers();
@@ -40,22 +50,21 @@ export const PARTITION_ORDER = { ordering: 'partition' } as const;
  */
 export function testConsumers(
   defaults: Partial<KafkaHandlerOptions<unknown>> = {},
-): <T = unknown>(
-  options: Omit<KafkaHandlerOptions<T>, 'handlerName'> & { handlerName?: string },
-) => KafkaHandler {
-  const handlers: KafkaHandler[] = [];
+  make: (options: never) => { close(): Promise<void> } = kafkaHandler,
+): <T = unknown, K = Buffer>(options: TestConsumerOptions<T, K>) => KafkaHandler {
+  const handlers: { close(): Promise<void> }[] = [];
   after(async () => {
     await Promise.all(handlers.map((h) => h.close()));
   });
-  return <T>(options: Omit<KafkaHandlerOptions<T>, 'handlerName'> & { handlerName?: string }) => {
-    const handler = kafkaHandler<T>({
+  return <T, K>(options: TestConsumerOptions<T, K>) => {
+    const handler = make({
       handlerName: 'h',
       reserveMs: 0,
       ...defaults,
       ...(options.store === undefined && options.redis === undefined ? { redis: { url: redisUrl() } } : {}),
       ...options,
-    } as KafkaHandlerOptions<T>);
+    } as never);
     handlers.push(handler);
-    return handler;
+    return handler as KafkaHandler;
   };
 }

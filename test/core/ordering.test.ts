@@ -1,5 +1,6 @@
 /**
- * Key order (`ordering: 'key'`): the records of one Kafka key in offset order, one at a time; the
+ * The ordering of a batch (lib/consumer/ordering.ts, and the bound of slots.ts). Key order
+ * (`ordering: 'key'`): the records of one Kafka key in offset order, one at a time; the
  * keys concurrently up to `concurrency`; a failure stops only the later records of its key; the
  * answer safe under both readings of the partial response. Against a real Redis.
  */
@@ -9,21 +10,14 @@ import type { MSKRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
 
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
-import {
-  ConfigurationError,
-  dedupConfigFromEnv,
-  type KafkaHandler,
-  type KafkaMessage,
-  kafkaHandler,
-} from '../../lib/index.ts';
+import { ConfigurationError, dedupConfigFromEnv, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke, sleep } from '../support/consumer.ts';
+import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
-const handlers: KafkaHandler[] = [];
+const build = testConsumers();
 after(async () => {
-  await Promise.all(handlers.map((h) => h.close()));
   await admin.quit();
 });
 
@@ -33,15 +27,12 @@ function consumer(
   extra: { ordering?: 'partition' | 'key'; concurrency?: number } = { ordering: 'key' },
 ) {
   const service = uniqueService(name);
-  const handler = kafkaHandler({
+  const handler = build({
     service,
-    handlerName: 'h',
     redis: { url: redisUrl() },
-    reserveMs: 0,
     handle,
     ...extra,
   });
-  handlers.push(handler);
   return { handler, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
 }
 

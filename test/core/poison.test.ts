@@ -1,9 +1,10 @@
 /**
- * The poison sink (docs/consumer.md, "Poison records"): a record no retry can cure is written to
- * an SQS queue (the real @aws-sdk/client-sqs against the SQS stand-in over real HTTP) and parked:
- * not reported, its key DONE in real Redis, its partition goes on. A sink that fails falls back to
- * failing the record as without one. Passing trouble (a plain handler error, a schema registry
- * that failed) is never parked.
+ * The poison sink (lib/consumer/poison.ts; docs/consumer.md, "Poison records"): a record no retry
+ * can cure is written to an SQS queue (the real @aws-sdk/client-sqs against the SQS stand-in over
+ * real HTTP) and parked: not reported, its key DONE in real Redis, its partition goes on. A sink
+ * that fails falls back to failing the record as without one. Passing trouble (a plain handler
+ * error, a schema registry that failed) is never parked. An entry names credential-like headers
+ * without copying their values, and keeps every header of a repeated name.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -28,7 +29,7 @@ import {
   mskRecord,
   startLocalSqs,
 } from '../../testkit/index.ts';
-import { invoke } from '../support/consumer.ts';
+import { invoke, PARTITION_ORDER, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 // The SDK's default credential chain, for a stand-in that does not check signatures.
@@ -40,6 +41,7 @@ const ID = (n: number) => `01J9ZKQ6W8Y3N2V4B5C6D7E8${String(n).padStart(2, '0')}
 describe('the poison sink', () => {
   let sqs: LocalSqs;
   const admin = adminClient();
+  const build = testConsumers(PARTITION_ORDER);
   before(async () => {
     sqs = await startLocalSqs();
   });
@@ -54,13 +56,9 @@ describe('the poison sink', () => {
     extra: { isPermanent?: (e: unknown) => boolean } = {},
   ) {
     const ran: number[] = [];
-    const handler = kafkaHandler<{ n: number; bad?: string }>({
+    const handler = build<{ n: number; bad?: string }>({
       service,
-      handlerName: 'h',
       store: new RedisDedupStore({ redis: { url: redisUrl() } }),
-      reserveMs: 0,
-      // Partition order: the tests' failures hold back the rest of their partition.
-      ordering: 'partition',
       poison: { queueUrl, ...extra },
       handle: (m: KafkaMessage<{ n: number; bad?: string }>) => {
         ran.push(Number(m.offset));
@@ -206,11 +204,9 @@ describe('the poison sink', () => {
   test('passing trouble is not parked; isPermanent adds errors of the handler', async () => {
     const sink = new MemoryPoisonSink();
     const run = async (bad: string, isPermanent?: (e: unknown) => boolean) => {
-      const handler = kafkaHandler<{ bad: string }>({
+      const handler = build<{ bad: string }>({
         service: uniqueService('poison-kinds'),
-        handlerName: 'h',
         store: new RedisDedupStore({ redis: { url: redisUrl() } }),
-        reserveMs: 0,
         poison: { sink, isPermanent },
         handle: (m) => {
           if (m.payload?.bad === 'plain') throw new Error('push provider answered 503');
@@ -276,5 +272,68 @@ describe('the poison sink', () => {
         }),
       /invalid option poison: give queueUrl or sink/,
     );
+  });
+
+  describe("what a poison entry copies of a record's headers", () => {
+    test('credential-like headers are not copied; every header of a repeated name is', async () => {
+      const sink = new MemoryPoisonSink();
+      const handler = build<{ bad?: boolean }>({
+        service: uniqueService('poison-headers'),
+        store: new RedisDedupStore({ redis: { url: redisUrl() } }),
+        poison: { sink },
+        handle: () => {
+          throw new PermanentError('beyond repair');
+        },
+      });
+      const secret = 'v4lue-0f-a-s3cret';
+      const credentials = [
+        'X-JWT-Assertion',
+        'Bearer',
+        'x-private-key',
+        'x-passphrase',
+        'pwd',
+        'x-session-key',
+        'sessionid',
+        'x-access-key',
+        'x-client-cert',
+        'dsn',
+        'Authorization',
+        'x-api-key',
+        'Cookie',
+      ];
+      const { response } = await invoke(
+        handler,
+        mskEvent([
+          mskRecord({
+            offset: 1,
+            eventId: ID(1),
+            value: { bad: true },
+            headers: [
+              ...credentials.map((name) => ({ [name]: secret })),
+              { 'x-forwarded': `Bearer ${secret}` },
+              { 'x-tenant': 'acme' },
+              { 'x-trace': 'one' },
+              { 'x-trace': 'two' },
+              { 'x-trace': 'three' },
+            ],
+          }),
+        ]),
+      );
+      assert.deepEqual(failedOffsets(response), []);
+      const [entry] = sink.entries;
+      assert.ok(entry);
+      assert.doesNotMatch(JSON.stringify(entry), /s3cret/, JSON.stringify(entry.headers, null, 1));
+      for (const name of credentials)
+        assert.ok(name in entry.headers, `${name} is named, its value not copied`);
+      assert.equal(entry.headers['x-tenant'], 'acme');
+      assert.deepEqual(
+        Object.entries(entry.headers)
+          .filter(([name]) => name.startsWith('x-trace'))
+          .map(([, value]) => value),
+        ['one', 'two', 'three'],
+        'every header of a repeated name',
+      );
+      await handler.close();
+    });
   });
 });
