@@ -20,6 +20,7 @@ import {
 } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { eventually } from '../support/eventually.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
@@ -27,15 +28,6 @@ const consumer = testConsumers();
 after(async () => {
   admin.disconnect();
 });
-
-async function eventually(check: () => Promise<boolean>, maxMs = 30_000): Promise<boolean> {
-  const end = Date.now() + maxMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await sleep(25);
-  }
-  return check();
-}
 
 const ID = (n: number) => `01J9ZKQ6W8Y3N2V4B5C6D7E8${String(n).padStart(2, '0')}`;
 

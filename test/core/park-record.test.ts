@@ -18,7 +18,8 @@ import {
   RedisDedupStore,
 } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { invoke, testConsumers } from '../support/consumer.ts';
+import { eventually } from '../support/eventually.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const build = testConsumers();
@@ -29,16 +30,6 @@ process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
 const ID = (n: number) => `01J9ZKQ6W8Y3N2V4B5C6D7E8${String(n).padStart(2, '0')}`;
 const admin = adminClient();
 after(() => admin.disconnect());
-
-/** Wait (bounded, generously) until `check` holds; false if it never did. */
-async function eventually(check: () => boolean | Promise<boolean>, maxMs = 60_000): Promise<boolean> {
-  const end = Date.now() + maxMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await sleep(25);
-  }
-  return check();
-}
 
 /** A handler whose record `bad` throws a PermanentError; counts its runs per offset. */
 function consumer(service: string, sink: PoisonSink, extra: Record<string, unknown> = {}) {
