@@ -51,7 +51,11 @@ export default {
     nodeArgs: ['--conditions=msk-once-source', '--test-reporter=tap', '-r', '{{hookFile}}', '{{testFile}}'],
     forceBail: true,
   },
-  plugins: ['@stryker-mutator/tap-runner', './scripts/stryker-log-ignorer.mjs'],
+  plugins: [
+    '@stryker-mutator/tap-runner',
+    './scripts/stryker-log-ignorer.mjs',
+    './scripts/stryker-live-survivors.mjs',
+  ],
   // The text of log lines is not mutated (scripts/stryker-log-ignorer.mjs says why).
   ignorers: ['log-text'],
   coverageAnalysis: 'perTest',
@@ -65,7 +69,7 @@ export default {
   incremental: true,
   // scripts/stryker-sweep.ts keeps one incremental report per source file.
   incrementalFile: process.env.STRYKER_INCREMENTAL_FILE ?? 'reports/mutation/stryker-incremental.json',
-  reporters: ['clear-text', 'progress-append-only', 'json'],
+  reporters: ['clear-text', 'progress-append-only', 'json', 'live-survivors'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

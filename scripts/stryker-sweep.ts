@@ -22,7 +22,7 @@ import { EQUIVALENT } from './stryker-equivalent.ts';
 /** Source file → the test files (under test/core/) that exercise it, the mirror test first. */
 export const SWEEP: Record<string, string[]> = {
   'lib/consumer/group-commit.ts': ['group-commit-groups', 'group-commit', 'consumer-pins'],
-  'lib/consumer/batch-record.ts': ['batch-record', 'outcome-rules'],
+  'lib/consumer/batch-record.ts': ['batch-record-moves', 'batch-record', 'outcome-rules'],
   'lib/consumer/claim-session.ts': ['claim-session', 'held-claim-wait', 'consumer-pins'],
   'lib/consumer/invocation.ts': ['invocation', 'consumer-pins'],
   'lib/dedup/redis-store.ts': ['store-scripts', 'script-chunks'],
