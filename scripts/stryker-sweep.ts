@@ -162,7 +162,7 @@ function summary(): void {
     allSurvivors.push(...got.survivors);
   }
   console.log(
-    '| file | mutants | killed | timed out | survived | no coverage | errors | ignored (static) | equivalent | score |',
+    '| file | mutants | killed | timed out | survived | no coverage | errors | ignored | equivalent | score |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
