@@ -250,4 +250,18 @@ export const EQUIVALENT: readonly Equivalent[] = [
     replacement: '{}',
     why: 'as above: the compaction emptied, the head index still finds the next waiter',
   },
+  {
+    file: 'lib/consumer/time-budget.ts',
+    line: 21,
+    mutator: 'ConditionalExpression',
+    replacement: 'true',
+    why: 'the type test dropped: what is not a number then fails `remaining > 0` (undefined > 0 is false), the same undefined',
+  },
+  {
+    file: 'lib/consumer/time-budget.ts',
+    line: 39,
+    mutator: 'ConditionalExpression',
+    replacement: 'false',
+    why: 'without a budget the early return is skipped: undefined is stored (read back as no budget) and reserveWithin(reserveMs, undefined) is reserveMs, the same',
+  },
 ];
