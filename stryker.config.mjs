@@ -51,16 +51,25 @@ export default {
     nodeArgs: ['--conditions=msk-once-source', '--test-reporter=tap', '-r', '{{hookFile}}', '{{testFile}}'],
     forceBail: true,
   },
-  plugins: ['@stryker-mutator/tap-runner'],
+  plugins: [
+    '@stryker-mutator/tap-runner',
+    './scripts/stryker-log-ignorer.mjs',
+    './scripts/stryker-live-survivors.mjs',
+  ],
+  // The text of log lines is not mutated (scripts/stryker-log-ignorer.mjs says why).
+  ignorers: ['log-text'],
   coverageAnalysis: 'perTest',
   // A mutant in code that runs at import reaches every test file: too slow for two shared cores.
   ignoreStatic: true,
   concurrency: 1,
-  timeoutMS: 30_000,
+  // A mutant that hangs waits its test file's dry-run time twice plus this: 10 s is ample for a
+  // test file with real Redis and keeps a sweep of hanging mutants short.
+  timeoutMS: 10_000,
   timeoutFactor: 2,
   incremental: true,
-  incrementalFile: 'reports/mutation/stryker-incremental.json',
-  reporters: ['clear-text', 'progress-append-only', 'json'],
+  // scripts/stryker-sweep.ts keeps one incremental report per source file.
+  incrementalFile: process.env.STRYKER_INCREMENTAL_FILE ?? 'reports/mutation/stryker-incremental.json',
+  reporters: ['clear-text', 'progress-append-only', 'json', 'live-survivors'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

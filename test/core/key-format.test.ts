@@ -14,6 +14,7 @@ import {
   dedupKeyPrefix,
   eventIdOfKey,
   KEY_BUCKETS,
+  KEY_FORMAT,
   previousFormatKey,
   previousKeyOf,
 } from '../../lib/contract.ts';
@@ -36,6 +37,35 @@ const HANDLERS = ['on-review-created', 'on-order-paid', 'on-user-banned'].map((h
 );
 
 describe('key format 0.3.0', () => {
+  test('KEY_FORMAT names it; a bucket count must divide the 16,384 slots, and says so', () => {
+    assert.equal(KEY_FORMAT, '0.3.0', 'previousKeyFormat names a format by the release that introduced it');
+    for (const buckets of [3, 0, -4, 0.5, Number.NaN]) {
+      assert.throws(
+        () => bucketTags('orders:dedup:h:', buckets),
+        (error: unknown) =>
+          error instanceof RangeError &&
+          error.message === `key format: ${buckets} buckets do not divide 16384 slots`,
+        `${buckets} buckets refused`,
+      );
+    }
+    assert.equal(bucketTags('orders:dedup:h:', 4).length, 4);
+  });
+
+  test('eventIdOfKey: what follows the first {...}; no tag, no event id', () => {
+    assert.equal(eventIdOfKey('{@KBNA}01J9'), '01J9', 'a tag at the very start');
+    assert.equal(eventIdOfKey('s:dedup:h:01J9'), undefined);
+    assert.equal(eventIdOfKey('s:dedup:h}:01J9'), undefined, 'a closing brace alone is no tag');
+    assert.equal(eventIdOfKey('s}{@KBNA}01J9'), '01J9', 'a closing brace before the tag is not its end');
+  });
+
+  test('prefixOfKey: up to the first {...}; no tag, no prefix', () => {
+    assert.equal(prefixOfKey('{@KBNA}01J9'), '', 'a tag at the very start');
+    assert.equal(prefixOfKey('s:dedup:h:01J9'), undefined);
+    assert.equal(prefixOfKey('s:dedup:h}:01J9'), undefined, 'a closing brace alone is no tag');
+    assert.equal(prefixOfKey('s:dedup:h:{@KBNA'), undefined, 'an opening brace never closed is no tag');
+    assert.equal(prefixOfKey('s}{@KBNA'), undefined, 'nor closed by a brace before it');
+  });
+
   test('every CRC16 has a tag of five @A-O characters (the tag solver spans all 65,536)', () => {
     for (let crc = 0; crc < 65_536; crc++) {
       const tag = tagOfCrc(crc);

@@ -5,7 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Context } from 'aws-lambda';
 import { ulid } from 'ulid';
+import { TimeBudget } from '../../lib/consumer/time-budget.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
@@ -66,4 +69,34 @@ describe('the time budget of a running function (real Redis)', () => {
       await other.close();
     }
   });
+});
+
+// The time budget alone: what StrykerJS found unpinned (the consumer tests run with reserveMs 0).
+const left = (ms: number) =>
+  ({ getRemainingTimeInMillis: () => ms }) as Pick<Context, 'getRemainingTimeInMillis'>;
+
+test('TimeBudget.reserveFor: half of the first usable remaining time at most, kept per handler; none usable, reserveMs', () => {
+  const warned: unknown[] = [];
+  const config = {
+    reserveMs: 1000,
+    heldClaimWaitMs: 0,
+    logger: { warn: (_: string, fields: unknown) => warned.push(fields) } as unknown as Logger,
+  };
+  const budget = new TimeBudget(config);
+  assert.equal(budget.reserveFor(undefined), 1000, 'no context');
+  assert.equal(
+    budget.reserveFor({} as Pick<Context, 'getRemainingTimeInMillis'>),
+    1000,
+    'a context without a clock',
+  );
+  assert.equal(budget.reserveFor(left(0)), 1000, 'no time left is no budget');
+  assert.equal(budget.reserveFor(left(-5)), 1000);
+  assert.deepEqual(warned, [], 'nothing to say without a budget');
+  assert.equal(budget.reserveFor(left(1200)), 600, 'the first usable time is the budget: half of it');
+  assert.deepEqual(warned, [{ reserveMs: 600 }], 'said once, with the reserve used');
+  assert.equal(budget.reserveFor(left(100_000)), 600, 'later invocations keep the first budget');
+  assert.equal(warned.length, 1);
+  const roomy = new TimeBudget({ reserveMs: 100, heldClaimWaitMs: 0, logger: config.logger });
+  assert.equal(roomy.reserveFor(left(1200)), 100, 'a reserve within half the budget is kept, unsaid');
+  assert.equal(warned.length, 1);
 });
