@@ -9,6 +9,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { TimeBudget } from '../../lib/consumer/time-budget.ts';
+import { DEFAULT_STORE_CALL_MS } from '../../lib/contract/settings.ts';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
@@ -99,4 +100,33 @@ test('TimeBudget.reserveFor: half of the first usable remaining time at most, ke
   const roomy = new TimeBudget({ reserveMs: 100, heldClaimWaitMs: 0, logger: config.logger });
   assert.equal(roomy.reserveFor(left(1200)), 100, 'a reserve within half the budget is kept, unsaid');
   assert.equal(warned.length, 1);
+});
+
+test('TimeBudget.heldClaimWaitBoundFor: heldClaimWaitMs, ending one store call before the reserve; no clock, no end', () => {
+  const logger = { warn() {} } as unknown as Logger;
+  // The function's time is learnt from the first context that tells one: 10 s here.
+  const budget = new TimeBudget({ reserveMs: 1000, heldClaimWaitMs: 30_000, storeCallMs: 200, logger });
+  assert.equal(
+    budget.heldClaimWaitBoundFor(left(10_000)),
+    10_000 - 1000 - 200,
+    'remaining - reserve - one call',
+  );
+  assert.equal(
+    budget.heldClaimWaitBoundFor(left(4000)),
+    4000 - 1000 - 200,
+    'the bound follows the time left',
+  );
+  // A context without a clock, or none: nothing ends the wait but heldClaimWaitMs.
+  assert.equal(budget.heldClaimWaitBoundFor(undefined), 30_000, 'no context');
+  assert.equal(
+    budget.heldClaimWaitBoundFor({} as Pick<Context, 'getRemainingTimeInMillis'>),
+    30_000,
+    'a context without a clock',
+  );
+  // A short wait is kept as configured.
+  const short = new TimeBudget({ reserveMs: 1000, heldClaimWaitMs: 500, storeCallMs: 200, logger });
+  assert.equal(short.heldClaimWaitBoundFor(left(10_000)), 500);
+  // No storeCallMs given: the declared default (three 250 ms command timeouts).
+  const fallback = new TimeBudget({ reserveMs: 1000, heldClaimWaitMs: 30_000, logger });
+  assert.equal(fallback.heldClaimWaitBoundFor(left(10_000)), 10_000 - 1000 - DEFAULT_STORE_CALL_MS);
 });
