@@ -10,6 +10,7 @@ import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { type KafkaMessage, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { eventually } from '../support/eventually.ts';
 import { clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const build = testConsumers();
@@ -44,20 +45,29 @@ for (const [mode, redis] of [
       return { handler, other, key: (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id) };
     }
 
-    test('a claim of a crashed owner that expires mid-invocation is then claimed and run; other keys run meanwhile', async () => {
+    test('a claim of a crashed owner that ends mid-invocation is then claimed and run; other keys run meanwhile', async () => {
       const ran: number[] = [];
-      const { handler, other, key } = setup('held-expires', (m) => {
-        ran.push(m.offset);
-      });
+      const { handler, other, key } = setup(
+        'held-expires',
+        (m) => {
+          ran.push(m.offset);
+        },
+        30_000,
+      );
       const [heldId, freeId] = [ulid(), ulid()];
-      // The crashed owner's claim: 600 ms left of its lease, never renewed.
-      assert.deepEqual(await other.claim([key(heldId)], 'crashed-owner', 600), ['claimed']);
+      // The crashed owner's claim, never renewed; it ends once the invocation waits for it (key b has
+      // run meanwhile), whatever the machine's speed: a lease timed against the invocation's start
+      // ended before it on a loaded machine.
+      assert.deepEqual(await other.claim([key(heldId)], 'crashed-owner', 60_000), ['claimed']);
       const event = mskEvent([
         mskRecord({ offset: 1, eventId: heldId, key: 'a' }),
         mskRecord({ offset: 2, eventId: freeId, key: 'b' }),
         mskRecord({ offset: 3, key: 'a' }),
       ]);
-      const { response, lines } = await invoke(handler, event, lambdaContext({ timeoutMs: 10_000 }));
+      const answer = invoke(handler, event, lambdaContext({ timeoutMs: 60_000 }));
+      assert.ok(await eventually(() => ran.includes(2)), 'key b ran while key a waited');
+      await other.release([key(heldId)], 'crashed-owner');
+      const { response, lines } = await answer;
       assert.deepEqual(response.batchItemFailures, [], 'claimed once the lease ended, not failed as held');
       assert.deepEqual(ran, [2, 1, 3], 'key b ran while key a waited; key a kept its order');
       assert.equal(sumMetric(lines, 'HeldClaimWaits', { Reason: 'claimed' }), 1);
@@ -66,12 +76,21 @@ for (const [mode, redis] of [
 
     test('a claim its owner commits meanwhile: the record is a duplicate, not run', async () => {
       const ran: number[] = [];
-      const { handler, other, key } = setup('held-done', (m) => {
-        ran.push(m.offset);
-      });
+      // A wait far longer than the owner takes to commit, however slow the machine.
+      const { handler, other, key } = setup(
+        'held-done',
+        (m) => {
+          ran.push(m.offset);
+        },
+        30_000,
+      );
       const id = ulid();
-      assert.deepEqual(await other.claim([key(id)], 'still-running', 30_000), ['claimed']);
-      const answer = invoke(handler, mskEvent([mskRecord({ offset: 7, eventId: id })]));
+      assert.deepEqual(await other.claim([key(id)], 'still-running', 60_000), ['claimed']);
+      const answer = invoke(
+        handler,
+        mskEvent([mskRecord({ offset: 7, eventId: id })]),
+        lambdaContext({ timeoutMs: 60_000 }),
+      );
       await sleep(300);
       await other.commit([key(id)], 'still-running', 600_000);
       const { response, lines } = await answer;
