@@ -14,6 +14,7 @@ import { after, describe, test } from 'node:test';
 import { schemaSpecOf } from '../../cli/local/record-format.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { startLocalConfluentRegistry } from '../../testkit/index.ts';
+import { runLocal } from '../support/local-cli.ts';
 import { redisUrl } from '../support/redis.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'msk-once-local-formats-'));
@@ -30,30 +31,8 @@ writeFileSync(
 const poison = path.join(dir, 'poison.jsonl');
 writeFileSync(poison, `${JSON.stringify({ orderId: 'o-bad', amountCents: -5 })}\n`);
 
-function local(
-  handler: string,
-  options: string[],
-  env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: redisUrl() },
-): { status: number | null; out: string; stderr: string } {
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--conditions=msk-once-source',
-      'cli/main.ts',
-      'local',
-      '--handler',
-      handler,
-      '--payloads',
-      payloads,
-      '--partitions',
-      '2',
-      '--batch-size',
-      '4',
-      ...options,
-    ],
-    { cwd: PROJECT_ROOT, env, encoding: 'utf8', timeout: 120_000 },
-  );
-  return { status: r.status, out: `${r.stdout}\n${r.stderr}`, stderr: r.stderr };
+function local(handler: string, options: string[], env?: NodeJS.ProcessEnv) {
+  return runLocal(handler, payloads, options, { batchSize: 4, env });
 }
 
 const QUIET = ['--crash-after', '0', '--no-redis-outage'];

@@ -4,14 +4,12 @@
  * handler's own id source, and the verdict's per-key order check (verdict.ts, judgeKeyOrder).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { judgeKeyOrder } from '../../cli/local/verdict.ts';
-import { PROJECT_ROOT } from '../../infra/build-app.ts';
-import { redisUrl } from '../support/redis.ts';
+import { runLocal } from '../support/local-cli.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'msk-once-local-shape-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,26 +39,8 @@ writeFileSync(
 const keys = path.join(dir, 'keys.mjs');
 writeFileSync(keys, "export const keyOf = (payment) => 'account/' + payment.accountId;\n");
 
-function local(payloads: string, ...options: string[]): { status: number | null; out: string } {
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--conditions=msk-once-source',
-      'cli/main.ts',
-      'local',
-      '--handler',
-      'test/cli/fixtures/payment-handler.ts',
-      '--payloads',
-      payloads,
-      '--partitions',
-      '3',
-      '--batch-size',
-      '5',
-      ...options,
-    ],
-    { cwd: PROJECT_ROOT, env: { ...process.env, REDIS_URL: redisUrl() }, encoding: 'utf8', timeout: 120_000 },
-  );
-  return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
+function local(payloads: string, ...options: string[]) {
+  return runLocal('test/cli/fixtures/payment-handler.ts', payloads, options, { partitions: 3 });
 }
 
 describe('msk-once local in the team shape', () => {
