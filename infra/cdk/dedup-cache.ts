@@ -23,6 +23,17 @@ import type { CacheConfig } from './environment-types.ts';
 import { ConstructConfigError } from './errors.ts';
 
 export const REDIS_PORT = 6379;
+/**
+ * The Valkey a serverless cache runs when its environment names none: the current major version
+ * ElastiCache lists (9.x; Serverless applies the newest minor version itself). Valkey 9 keeps a
+ * DONE mark in fewer bytes than Redis OSS 7 and Valkey Serverless is priced a third lower than
+ * Redis OSS Serverless (docs/performance.md, "What the engine costs").
+ */
+export const SERVERLESS_VALKEY_MAJOR = '9';
+
+/** The Valkey a node-based replication group runs when its environment names none. */
+export const NODE_BASED_VALKEY_VERSION = '9.0';
+
 /** ElastiCache Serverless (Valkey, Redis OSS) serves its reader endpoint on this port. */
 export const SERVERLESS_READER_PORT = 6380;
 /** The engine of RBAC users and user groups (see the constructor). */
@@ -179,7 +190,7 @@ export class DedupCache extends Construct {
         serverlessCacheName: props.name,
         description: 'msk-once dedup keys',
         engine: 'valkey',
-        majorEngineVersion: c.majorEngineVersion ?? '8',
+        majorEngineVersion: c.majorEngineVersion ?? SERVERLESS_VALKEY_MAJOR,
         securityGroupIds: [this.cacheSecurityGroup.securityGroupId],
         subnetIds,
         userGroupId: this.userGroup!.ref,
@@ -199,7 +210,7 @@ export class DedupCache extends Construct {
       };
     } else {
       const c = props.config;
-      const engineVersion = c.engineVersion ?? '8.0';
+      const engineVersion = c.engineVersion ?? NODE_BASED_VALKEY_VERSION;
       const subnetGroup = new elasticache.CfnSubnetGroup(this, 'Subnets', {
         description: `${props.name} dedup cache subnets`,
         subnetIds,
@@ -299,10 +310,10 @@ export class DedupCache extends Construct {
 }
 
 /**
- * The default cluster-mode-enabled parameter group of a Valkey version, e.g. `default.valkey8.cluster.on`.
+ * The default cluster-mode-enabled parameter group of a Valkey version, e.g. `default.valkey9.cluster.on`.
  *
  * @example
- * clusterModeParameterGroup('8.0'); // 'default.valkey8.cluster.on'
+ * clusterModeParameterGroup('9.0'); // 'default.valkey9.cluster.on'
  */
 export function clusterModeParameterGroup(engineVersion: string): string {
   const major = /^(\d+)/.exec(engineVersion)?.[1];

@@ -61,7 +61,10 @@ export interface ConsumerConfig {
 /** ElastiCache Serverless (Valkey, TLS always, IAM auth). */
 export interface ServerlessCacheConfig {
   readonly kind: 'serverless';
-  /** Valkey major version. Default '8'. */
+  /**
+   * Valkey major version.
+   * @default '9' (SERVERLESS_VALKEY_MAJOR)
+   */
   readonly majorEngineVersion?: string;
   /** Upper bounds that cap the bill. */
   readonly maxDataStorageGb?: number;
@@ -76,6 +79,10 @@ export interface ReplicationGroupCacheConfig {
   readonly replicasPerShard: number;
   /** `iam` (recommended) or `token` (AUTH token from a generated Secrets Manager secret). */
   readonly auth: 'iam' | 'token';
+  /**
+   * Valkey engine version; its cluster-mode parameter group is named from its major version.
+   * @default '9.0' (NODE_BASED_VALKEY_VERSION)
+   */
   readonly engineVersion?: string;
 }
 

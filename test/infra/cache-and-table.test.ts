@@ -18,6 +18,8 @@ describe('serverless cache (dev)', () => {
     const { template } = synth('dev');
     const cache = only(template, 'AWS::ElastiCache::ServerlessCache').resource.Properties;
     assert.equal(cache.Engine, 'valkey');
+    // The current major version ElastiCache lists: Valkey 9 keeps a mark in fewer bytes than 8.
+    assert.equal(cache.MajorEngineVersion, '9');
     assert.equal(cache.ServerlessCacheName, 'msk-once-dev');
     assert.deepEqual(cache.SubnetIds, ['subnet-0d00000000000000a', 'subnet-0d00000000000000b']);
     assert.deepEqual(cache.UserGroupId, { Ref: only(template, 'AWS::ElastiCache::UserGroup').id });

@@ -82,8 +82,8 @@ describe('cache', () => {
   test('staging (cluster mode, one shard) names the cluster-mode parameter group of its Valkey version', () => {
     const rg = only(synth('staging').template, 'AWS::ElastiCache::ReplicationGroup').resource.Properties;
     assert.equal(rg.NumNodeGroups, 1);
-    assert.equal(rg.EngineVersion, '8.0');
-    assert.equal(rg.CacheParameterGroupName, 'default.valkey8.cluster.on');
+    assert.equal(rg.EngineVersion, '9.0');
+    assert.equal(rg.CacheParameterGroupName, 'default.valkey9.cluster.on');
     assert.equal(clusterModeParameterGroup('7.2'), 'default.valkey7.cluster.on');
     assert.throws(() => clusterModeParameterGroup('latest'), /not a Valkey engine version/);
   });
