@@ -13,6 +13,13 @@ export interface Equivalent {
 
 export const EQUIVALENT: readonly Equivalent[] = [
   {
+    file: 'lib/consumer/claim-session.ts',
+    line: 297,
+    mutator: 'OptionalChaining',
+    replacement: 'r.message.eventId',
+    why: 'a claim failure lists records that were sent to be claimed: each has a key, hence a message (only an undecodable record has none, and it has no key), and the claim step runs before any outcome lets a message go',
+  },
+  {
     file: 'lib/consumer/group-commit.ts',
     line: 70,
     mutator: 'ArrowFunction',

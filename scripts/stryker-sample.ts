@@ -1,5 +1,5 @@
 /**
- * `npm run mutate:sample -- [--size N] [--seed S] [--list] [--summary]`: the generated-mutant score
+ * `npm run mutate:sample -- [--size N] [--seed S] [--list] [--summary] [--rerun] [--coverage a,b]`: the generated-mutant score
  * of the whole core (lib/consumer, lib/dedup, lib/contract), estimated from a uniform random sample
  * of StrykerJS's own mutants, with its confidence interval.
  *
@@ -22,6 +22,8 @@
  * 5. Results are appended to bench/results/mutation-sample.json as they come, so a stopped run
  *    goes on where it was; `--summary` prints the score, its 95 % Wilson interval and the
  *    survivors, with the equivalent ones (scripts/stryker-equivalent.ts) taken out.
+ * 6. After pins are added: `--rerun` runs the surviving and uncovered mutants again; coverage is
+ *    measured for new test files, and again for changed ones named in `--coverage`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -179,12 +181,20 @@ function runTest(file: string, env: NodeJS.ProcessEnv, timeoutMs: number) {
 }
 
 /** Each test/core file once under V8 coverage: which source ranges it runs, and how long it takes. */
-async function measureCoverage(): Promise<FileCoverage> {
+/**
+ * Coverage of the test/core files not measured yet (all of them the first time), and again of
+ * `again` (test files changed since): kept in reports/mutation/coverage.json.
+ */
+async function measureCoverage(again: string[]): Promise<FileCoverage> {
+  const result: FileCoverage = existsSync(COVERAGE)
+    ? (JSON.parse(readFileSync(COVERAGE, 'utf8')) as FileCoverage)
+    : { seconds: {}, ranges: {} };
   const tests = readdirSync('test/core')
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `test/core/${f}`)
+    .filter((t) => !(t in result.seconds) || again.includes(t))
     .sort();
-  const result: FileCoverage = { seconds: {}, ranges: {} };
+  for (const perTest of Object.values(result.ranges)) for (const t of tests) delete perTest[t];
   const sources = new Set(coreFiles());
   for (const test of tests) {
     const dir = resolve('reports/mutation/v8', test.replace(/[/.]/g, '_'));
@@ -299,11 +309,12 @@ function summary(): void {
   }
 }
 
-async function run(size: number, seed: number): Promise<void> {
+async function run(size: number, seed: number, again: string[], rerun: boolean): Promise<void> {
   const all = await listMutants();
   const sample = drawSample(all, size, seed);
   const meta = { seed, size, mutantsInCore: all.length, drawnAt: new Date().toISOString().slice(0, 10) };
-  const outcomes = loadResults();
+  // --rerun: the survivors run again (against tests added or changed since), the rest stay.
+  const outcomes = loadResults().filter((o) => !rerun || o.status === 'killed' || o.status === 'timeout');
   const done = new Set(outcomes.map(key));
   console.log(
     `${all.length} mutants in the core; sample of ${size} (seed ${seed}); ${done.size} already run`,
@@ -320,9 +331,7 @@ async function run(size: number, seed: number): Promise<void> {
       void globalTeardown().finally(() => process.exit(130));
     });
   try {
-    const cov = existsSync(COVERAGE)
-      ? (JSON.parse(readFileSync(COVERAGE, 'utf8')) as FileCoverage)
-      : await measureCoverage();
+    const cov = await measureCoverage(again);
     for (const m of sample) {
       if (done.has(key(m))) continue;
       while (existsSync('.stryker-pause')) await new Promise((r) => setTimeout(r, 2000));
@@ -374,6 +383,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '20261202' },
     list: { type: 'boolean', default: false },
     summary: { type: 'boolean', default: false },
+    rerun: { type: 'boolean', default: false },
+    coverage: { type: 'string', default: '' },
   },
 });
 if (!import.meta.main) {
@@ -385,4 +396,10 @@ else if (values.list) {
   for (const m of all) perFile.set(m.file, (perFile.get(m.file) ?? 0) + 1);
   for (const [f, n] of [...perFile].sort((a, b) => b[1] - a[1])) console.log(`${String(n).padStart(5)} ${f}`);
   console.log(`${String(all.length).padStart(5)} mutants in the core`);
-} else await run(Number(values.size), Number(values.seed));
+} else
+  await run(
+    Number(values.size),
+    Number(values.seed),
+    values.coverage.split(',').filter(Boolean),
+    values.rerun,
+  );

@@ -42,7 +42,7 @@ export const SWEEP: Record<string, string[]> = {
   'lib/consumer/env.ts': ['config', 'settings'],
   'lib/contract/settings.ts': ['settings', 'settings-docs', 'config'],
   'lib/dedup/redis-connection.ts': ['reconnect', 'never-worked', 'connection-failures', 'tls-auth'],
-  'lib/dedup/fresh-auth.ts': ['iam-token-age', 'tls-auth'],
+  'lib/dedup/fresh-auth.ts': ['fresh-auth', 'iam-token-age', 'tls-auth'],
   'lib/dedup/redis-options.ts': ['tls-auth', 'config'],
   'lib/consumer/sqs-poison-sink.ts': ['sqs-poison-sink', 'poison'],
   'lib/contract/sha256.ts': ['event-id-upgrade', 'key-format'],

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { ulid } from 'ulid';
-import { Metric } from '../../lib/contract.ts';
+import { MAX_LISTED_SKIPPED, Metric } from '../../lib/contract.ts';
 import {
   emfDocuments,
   failedOffsets,
@@ -122,6 +122,34 @@ describe('the claim session', () => {
       { eventId: ids[1], position: 'orders-0@6' },
       { eventId: ids[2], position: 'orders-2@9' },
     ]);
+  });
+
+  test(`a refused claim of more records than MAX_LISTED_SKIPPED lists the first ${MAX_LISTED_SKIPPED} and counts the rest`, async () => {
+    const redis = await proxy();
+    const handler = consumer({
+      service: uniqueService('fail-closed-list'),
+      redis: { url: redis.url, connectTimeoutMs: 300, commandTimeoutMs: 300 },
+      onStoreError: 'closed',
+      handle() {},
+    });
+    await invoke(handler, mskEvent([mskRecord({ offset: 0, eventId: ulid() })]));
+    redis.set('down');
+    const count = MAX_LISTED_SKIPPED + 5;
+    const { response, lines } = await invoke(
+      handler,
+      mskEvent(Array.from({ length: count }, (_, i) => mskRecord({ offset: 10 + i, eventId: ulid() }))),
+    );
+    redis.set('up');
+    assert.equal(response.batchItemFailures.length, count, 'fail-closed: every record is retried');
+    const line = lines.find((l) => String(l.message).includes('fail-closed'));
+    assert.ok(line, 'the fail-closed line');
+    assert.equal(line.refused, count);
+    assert.equal(line.refusedOmitted, 5);
+    const listed = line.refusedRecords as { position: string }[];
+    assert.deepEqual(
+      listed.map((r) => r.position),
+      Array.from({ length: MAX_LISTED_SKIPPED }, (_, i) => `orders-0@${10 + i}`),
+    );
   });
 
   test('the first connect is timed apart (DedupConnectDuration); DedupCheckDuration is one value per store call', async () => {

@@ -43,6 +43,25 @@ describe('a redirection answered after the resend', () => {
   }
 });
 
+describe('errors told by their type or code alone (the sampled StrykerJS run)', () => {
+  test("ioredis's MaxRetriesPerRequestError is connection trouble by its name, whatever its text", () => {
+    const error = Object.assign(new Error('gave up on the command'), { name: 'MaxRetriesPerRequestError' });
+    assert.equal(errorReason(error), 'connection');
+  });
+
+  const tls = { ...target, tls: true };
+  for (const code of ['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER']) {
+    test(`a TLS connect answered by a plain server: told by its code ${code} without OpenSSL's words`, () => {
+      const error = Object.assign(new Error(`write ${code}`), { code });
+      const failure = describeRedisFailure(error, tls);
+      assert.equal(failure?.problem, 'tls', failure?.text);
+      assert.match(failure?.text ?? '', /not TLS/);
+      // Without TLS the same code is not a TLS mismatch.
+      assert.notEqual(describeRedisFailure(error, target)?.problem, 'tls');
+    });
+  }
+});
+
 describe('a connect failure from before the first good connect', () => {
   test('is not told again when a later connection closes: that close is told as a lost connection', async () => {
     const redis = await startRedisServer();

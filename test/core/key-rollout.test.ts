@@ -21,6 +21,7 @@ import {
   previousKeyOf,
 } from '../../lib/contract.ts';
 import { RolloutDedupStore } from '../../lib/dedup/rollout-store.ts';
+import type { RenewalResult } from '../../lib/dedup/store.ts';
 import {
   type ClaimResult,
   ConfigurationError,
@@ -251,6 +252,40 @@ describe('RolloutDedupStore answers', () => {
       assert.deepEqual(released, expectReleased);
       // One call of the inner store with both keys: one round trip, as without the rollout.
       assert.deepEqual(claimCalls, [[key, previousFormatKey('0.1.0', key)]]);
+    }
+  });
+
+  test('a renewal answers per event from both keys: DONE in either wins, then lost in either, else renewed', async () => {
+    const key = dedupKey(dedupKeyPrefix(uniqueService('renewals'), 'h'), ulid());
+    // current key, previous-format key, the event's answer. A consumer already on the new format
+    // without the rollout commits only the current key; one still on the old, only the previous.
+    const cases: [RenewalResult, RenewalResult, RenewalResult][] = [
+      ['renewed', 'renewed', 'renewed'],
+      ['done', 'renewed', 'done'],
+      ['renewed', 'done', 'done'],
+      ['done', 'lost', 'done'],
+      ['lost', 'done', 'done'],
+      ['lost', 'renewed', 'lost'],
+      ['renewed', 'lost', 'lost'],
+      ['lost', 'lost', 'lost'],
+    ];
+    for (const [current, previous, expected] of cases) {
+      const calls: string[][] = [];
+      const inner: DedupStore = {
+        async claim(keys) {
+          return keys.map(() => 'claimed' as const);
+        },
+        async extend(keys) {
+          calls.push([...keys]);
+          return keys.map((_, i) => (i === 0 ? current : previous));
+        },
+        async release() {},
+        async commit() {},
+        async close() {},
+      };
+      const store = new RolloutDedupStore(inner, '0.1.0');
+      assert.deepEqual(await store.extend!([key], 'me', 10_000), [expected], `${current} + ${previous}`);
+      assert.deepEqual(calls, [[key, previousFormatKey('0.1.0', key)]], 'both keys in one call');
     }
   });
 });
