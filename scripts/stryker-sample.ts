@@ -53,7 +53,8 @@ export interface SampledMutant {
 }
 
 interface Outcome extends SampledMutant {
-  status: 'killed' | 'timeout' | 'survived' | 'no-coverage';
+  /** `equivalent`: judged so by hand before it was drawn (scripts/stryker-equivalent.ts), not run. */
+  status: 'killed' | 'timeout' | 'survived' | 'no-coverage' | 'equivalent';
   /** The test file that failed (killed), or how many ran (survived). */
   by?: string;
   ran: number;
@@ -314,7 +315,9 @@ async function run(size: number, seed: number, again: string[], rerun: boolean):
   const sample = drawSample(all, size, seed);
   const meta = { seed, size, mutantsInCore: all.length, drawnAt: new Date().toISOString().slice(0, 10) };
   // --rerun: the survivors run again (against tests added or changed since), the rest stay.
-  const outcomes = loadResults().filter((o) => !rerun || o.status === 'killed' || o.status === 'timeout');
+  const outcomes = loadResults().filter(
+    (o) => !rerun || o.status === 'killed' || o.status === 'timeout' || o.status === 'equivalent',
+  );
   const done = new Set(outcomes.map(key));
   console.log(
     `${all.length} mutants in the core; sample of ${size} (seed ${seed}); ${done.size} already run`,
@@ -345,10 +348,14 @@ async function run(size: number, seed: number, again: string[], rerun: boolean):
         ...covering.filter((t) => !mirror.includes(t)).sort((a, b) => cov.seconds[a]! - cov.seconds[b]!),
       ];
       const began = Date.now();
-      let outcome: Outcome['status'] = ordered.length ? 'survived' : 'no-coverage';
+      let outcome: Outcome['status'] = isEquivalent(m)
+        ? 'equivalent'
+        : ordered.length
+          ? 'survived'
+          : 'no-coverage';
       let by: string | undefined;
       let ran = 0;
-      if (ordered.length) {
+      if (outcome === 'survived') {
         restoreFile = { file: m.file, text };
         writeFileSync(m.file, text.slice(0, start) + m.replacement + text.slice(end));
         for (const test of ordered) {
