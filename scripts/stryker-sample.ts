@@ -1,5 +1,5 @@
 /**
- * `npm run mutate:sample -- [--size N] [--seed S] [--list] [--summary] [--rerun] [--coverage a,b]`: the generated-mutant score
+ * `npm run mutate:sample -- [--size N] [--seed S] [--list] [--summary] [--rerun [--only f:l,...]] [--coverage a,b]`: the generated-mutant score
  * of the whole core (lib/consumer, lib/dedup, lib/contract), estimated from a uniform random sample
  * of StrykerJS's own mutants, with its confidence interval.
  *
@@ -22,8 +22,9 @@
  * 5. Results are appended to bench/results/mutation-sample.json as they come, so a stopped run
  *    goes on where it was; `--summary` prints the score, its 95 % Wilson interval and the
  *    survivors, with the equivalent ones (scripts/stryker-equivalent.ts) taken out.
- * 6. After pins are added: `--rerun` runs the surviving and uncovered mutants again; coverage is
- *    measured for new test files, and again for changed ones named in `--coverage`.
+ * 6. After pins are added: `--rerun [--only file:line,...]` runs the surviving and uncovered
+ *    mutants (at those places) again; coverage is measured for new test files, and again for
+ *    changed ones named in `--coverage`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -310,14 +311,23 @@ function summary(): void {
   }
 }
 
-async function run(size: number, seed: number, again: string[], rerun: boolean): Promise<void> {
+async function run(
+  size: number,
+  seed: number,
+  remeasure: string[],
+  rerun: boolean,
+  only: string[],
+): Promise<void> {
   const all = await listMutants();
   const sample = drawSample(all, size, seed);
   const meta = { seed, size, mutantsInCore: all.length, drawnAt: new Date().toISOString().slice(0, 10) };
   // --rerun: the survivors run again (against tests added or changed since), the rest stay.
-  const outcomes = loadResults().filter(
-    (o) => !rerun || o.status === 'killed' || o.status === 'timeout' || o.status === 'equivalent',
-  );
+  // With `--only file:line,...` only the survivors at those places (the ones pins were added for).
+  const again = (o: Outcome) =>
+    rerun &&
+    (o.status === 'survived' || o.status === 'no-coverage') &&
+    (only.length === 0 || only.includes(`${o.file}:${o.line}`));
+  const outcomes = loadResults().filter((o) => !again(o));
   const done = new Set(outcomes.map(key));
   console.log(
     `${all.length} mutants in the core; sample of ${size} (seed ${seed}); ${done.size} already run`,
@@ -334,7 +344,7 @@ async function run(size: number, seed: number, again: string[], rerun: boolean):
       void globalTeardown().finally(() => process.exit(130));
     });
   try {
-    const cov = await measureCoverage(again);
+    const cov = await measureCoverage(remeasure);
     for (const m of sample) {
       if (done.has(key(m))) continue;
       while (existsSync('.stryker-pause')) await new Promise((r) => setTimeout(r, 2000));
@@ -392,6 +402,7 @@ const { values } = parseArgs({
     summary: { type: 'boolean', default: false },
     rerun: { type: 'boolean', default: false },
     coverage: { type: 'string', default: '' },
+    only: { type: 'string', default: '' },
   },
 });
 if (!import.meta.main) {
@@ -409,4 +420,5 @@ else if (values.list) {
     Number(values.seed),
     values.coverage.split(',').filter(Boolean),
     values.rerun,
+    values.only.split(',').filter(Boolean),
   );
