@@ -172,6 +172,46 @@ describe('the claim session', () => {
       );
   });
 
+  test('a record that outlived its invocation and then fails to commit: the warning names the commit', async () => {
+    const redis = await proxy();
+    // Resolved with the fields of the warning logged once the late commit has failed.
+    let lateFailure: (fields: Record<string, unknown>) => void = () => {};
+    const logged = new Promise<Record<string, unknown>>((resolve) => (lateFailure = resolve));
+    const logger = new Logger({ serviceName: 'late-commit' });
+    const warn = logger.warn.bind(logger);
+    logger.warn = ((message: string, ...rest: unknown[]) => {
+      if (/outlived its invocation/.test(message)) lateFailure(rest[0] as Record<string, unknown>);
+      return (warn as (m: string, ...r: unknown[]) => void)(message, ...rest);
+    }) as typeof logger.warn;
+    let finish: (() => void) | undefined;
+    const handler = consumer({
+      service: uniqueService('late-commit'),
+      redis: { url: redis.url, connectTimeoutMs: 300, commandTimeoutMs: 300 },
+      logger,
+      handle: () => new Promise<void>((resolve) => (finish = resolve)),
+    });
+    const answer = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 7, eventId: ulid() })]),
+      lambdaContext({ timeoutMs: 2000 }),
+    ).catch((e: Error) => e);
+    assert.equal(
+      (answer as Error).name,
+      'TimeoutError',
+      'the invocation ended with the handler still running',
+    );
+    assert.ok(finish, 'the handler started');
+    // The handler succeeds after its invocation, with the network gone: its commit fails.
+    redis.set('down');
+    finish();
+    const fields = await logged;
+    redis.set('up');
+    assert.equal(fields.storeCall, 'commit');
+    assert.equal(fields.keys, 1);
+    assert.equal(fields.offset, 7, 'naming the record by its position');
+    assert.equal(typeof fields.reason, 'string');
+  });
+
   test('a failed commit and a failed release are counted and logged the same way as a failed claim', async () => {
     const redis = await proxy();
     const handler = consumer({
