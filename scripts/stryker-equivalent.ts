@@ -97,6 +97,13 @@ export const EQUIVALENT: readonly Equivalent[] = [
     why: "shapeKeeper: one instance kept alive so that V8 keeps the class's hidden classes; what it holds is never read",
   },
   {
+    file: 'lib/consumer/claim-session.ts',
+    line: 333,
+    mutator: 'EqualityOperator',
+    replacement: 'config.heldClaimWaitMs >= 0',
+    why: "waitIfHeld's one caller (invocation.ts, #runRecord) calls it only when heldClaimWaitMs > 0; and with 0 the bound, min(heldClaimWaitMs, ...), is 0 and the next check returns before any wait",
+  },
+  {
     file: 'lib/contract/dedup-key.ts',
     line: 100,
     mutator: 'EqualityOperator',

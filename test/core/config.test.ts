@@ -132,6 +132,14 @@ describe('kafkaHandler options', () => {
       /replaced in 0\.3\.0 by previousKeyFormat: '0\.1\.0' or '0\.2\.0'/,
     );
   });
+  test('poison that is not an object is refused as such', () => {
+    rejects({ poison: null }, 'poison', /must be an object: \{ queueUrl \} or \{ sink \}/);
+    rejects(
+      { poison: 'https://sqs.eu-west-1.amazonaws.com/123456789012/orders-poison' },
+      'poison',
+      /must be an object: \{ queueUrl \} or \{ sink \}/,
+    );
+  });
   test('window presets', () => {
     assert.equal(windowMs('default'), 86_400_000);
     assert.equal(windowMs('critical'), 7 * 86_400_000);
