@@ -97,6 +97,20 @@ export const EQUIVALENT: readonly Equivalent[] = [
     why: "shapeKeeper: one instance kept alive so that V8 keeps the class's hidden classes; what it holds is never read",
   },
   {
+    file: 'lib/consumer/claim-session.ts',
+    line: 333,
+    mutator: 'EqualityOperator',
+    replacement: 'config.heldClaimWaitMs >= 0',
+    why: "waitIfHeld's one caller (invocation.ts, #runRecord) calls it only when heldClaimWaitMs > 0; and with 0 the bound, min(heldClaimWaitMs, ...), is 0 and the next check returns before any wait",
+  },
+  {
+    file: 'lib/consumer/claim-session.ts',
+    line: 593,
+    mutator: 'ConditionalExpression',
+    replacement: 'false',
+    why: "no record is parked and still 'claimed' at the answer: park-record.ts hands a claimed record to the group commit (claim 'committed') in the same synchronous step as its outcome, and Invocation, the one Batch, always has its session as commits; a park still in flight is settled when done, by the branch above",
+  },
+  {
     file: 'lib/contract/dedup-key.ts',
     line: 100,
     mutator: 'EqualityOperator',

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { ulid } from 'ulid';
-import { MAX_LISTED_SKIPPED, Metric } from '../../lib/contract.ts';
+import { dedupKey, dedupKeyPrefix, MAX_LISTED_SKIPPED, Metric } from '../../lib/contract.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
 import {
   emfDocuments,
   failedOffsets,
@@ -19,12 +20,15 @@ import {
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
 import { invoke, testConsumers } from '../support/consumer.ts';
+import { eventually } from '../support/eventually.ts';
 import { redisUrl, uniqueService } from '../support/redis.ts';
 
 const consumer = testConsumers();
 const proxies: TcpFaultProxy[] = [];
+const stores: RedisDedupStore[] = [];
 after(async () => {
   await Promise.all(proxies.map((p) => p.stop()));
+  await Promise.all(stores.map((s) => s.close()));
 });
 
 async function proxy(): Promise<TcpFaultProxy> {
@@ -170,6 +174,94 @@ describe('the claim session', () => {
         2,
         'the claim and the commit, nothing else',
       );
+  });
+
+  test('a record that outlived its invocation and then fails to commit: the warning names the commit', async () => {
+    const redis = await proxy();
+    // Resolved with the fields of the warning logged once the late commit has failed.
+    let lateFailure: (fields: Record<string, unknown>) => void = () => {};
+    const logged = new Promise<Record<string, unknown>>((resolve) => (lateFailure = resolve));
+    const logger = new Logger({ serviceName: 'late-commit' });
+    const warn = logger.warn.bind(logger);
+    logger.warn = ((message: string, ...rest: unknown[]) => {
+      if (/outlived its invocation/.test(message)) lateFailure(rest[0] as Record<string, unknown>);
+      return (warn as (m: string, ...r: unknown[]) => void)(message, ...rest);
+    }) as typeof logger.warn;
+    let finish: (() => void) | undefined;
+    const handler = consumer({
+      service: uniqueService('late-commit'),
+      redis: { url: redis.url, connectTimeoutMs: 300, commandTimeoutMs: 300 },
+      logger,
+      handle: () => new Promise<void>((resolve) => (finish = resolve)),
+    });
+    const answer = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 7, eventId: ulid() })]),
+      lambdaContext({ timeoutMs: 2000 }),
+    ).catch((e: Error) => e);
+    assert.equal(
+      (answer as Error).name,
+      'TimeoutError',
+      'the invocation ended with the handler still running',
+    );
+    assert.ok(finish, 'the handler started');
+    // The handler succeeds after its invocation, with the network gone: its commit fails.
+    redis.set('down');
+    finish();
+    const fields = await logged;
+    redis.set('up');
+    assert.equal(fields.storeCall, 'commit');
+    assert.equal(fields.keys, 1);
+    assert.equal(fields.offset, 7, 'naming the record by its position');
+    assert.equal(typeof fields.reason, 'string');
+  });
+
+  test('a claim won after waiting for another invocation to free it is renewed while its record runs', async () => {
+    /** The store, counting the claims it is asked for and the renewals it answers. */
+    class Counting extends RedisDedupStore {
+      claims = 0;
+      renewals = 0;
+      override async claim(...args: Parameters<RedisDedupStore['claim']>) {
+        this.claims++;
+        return super.claim(...args);
+      }
+      override async extend(...args: Parameters<RedisDedupStore['extend']>) {
+        const answer = await super.extend(...args);
+        this.renewals++;
+        return answer;
+      }
+    }
+    const store = new Counting({ redis: { url: redisUrl() } });
+    const other = new RedisDedupStore({ redis: { url: redisUrl() } });
+    stores.push(store, other);
+    const service = uniqueService('held-renewed');
+    const id = ulid();
+    const key = dedupKey(dedupKeyPrefix(service, 'h'), id);
+    let renewed: boolean | undefined;
+    const handler = consumer({
+      service,
+      store,
+      leaseMs: 1000,
+      heldClaimWaitMs: 30_000,
+      async handle() {
+        // Its claim is renewed every third of the lease while it runs: wait for one renewal.
+        renewed = await eventually(() => store.renewals > 0, 10_000);
+      },
+    });
+    assert.deepEqual(await other.claim([key], 'other-invocation', 60_000), ['claimed']);
+    const answer = invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 3, eventId: id })]),
+      lambdaContext({ timeoutMs: 60_000 }),
+    );
+    // The claim and seven asks again (backoff 25, 50, then 100 ms: over 475 ms of waits) are past
+    // the renewal timer's first tick (a third of the lease), when no claim was yet held.
+    assert.ok(await eventually(() => store.claims >= 8), 'the record waited for the held claim');
+    await other.release([key], 'other-invocation');
+    const { response, lines } = await answer;
+    assert.deepEqual(response.batchItemFailures, []);
+    assert.equal(sumMetric(lines, 'HeldClaimWaits', { Reason: 'claimed' }), 1, 'won after waiting');
+    assert.equal(renewed, true, 'its claim was renewed while it ran');
   });
 
   test('a failed commit and a failed release are counted and logged the same way as a failed claim', async () => {

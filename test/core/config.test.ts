@@ -125,6 +125,21 @@ describe('kafkaHandler options', () => {
     rejects({ commitEvery: { ms: -1 } }, 'commitEvery.ms', /-1 is not a number of milliseconds 0\.\./);
     rejects({ handle: undefined }, 'handle', /business function/);
   });
+  test('readPreviousKeys, removed in 0.3.0, is refused pointing to previousKeyFormat', () => {
+    rejects(
+      { readPreviousKeys: true },
+      'readPreviousKeys',
+      /replaced in 0\.3\.0 by previousKeyFormat: '0\.1\.0' or '0\.2\.0'/,
+    );
+  });
+  test('poison that is not an object is refused as such', () => {
+    rejects({ poison: null }, 'poison', /must be an object: \{ queueUrl \} or \{ sink \}/);
+    rejects(
+      { poison: 'https://sqs.eu-west-1.amazonaws.com/123456789012/orders-poison' },
+      'poison',
+      /must be an object: \{ queueUrl \} or \{ sink \}/,
+    );
+  });
   test('window presets', () => {
     assert.equal(windowMs('default'), 86_400_000);
     assert.equal(windowMs('critical'), 7 * 86_400_000);
@@ -183,6 +198,25 @@ describe('dedupConfigFromEnv', () => {
       dedupConfigFromEnv({ DEDUP_REDIS_URL: 'redis://h:1', DEDUP_RESERVE_MS: '1500' }).reserveMs,
       1500,
     );
+  });
+  test("the 0.2.0 names of the poison queue and the event id's source and form are read in their place", () => {
+    const queueUrl = 'https://sqs.eu-west-1.amazonaws.com/123456789012/orders-poison';
+    const config = dedupConfigFromEnv({
+      DEDUP_REDIS_URL: 'redis://h:1',
+      POISON_QUEUE_URL: queueUrl,
+      DEDUP_EVENT_ID_SOURCE: 'header:x-order-id',
+      DEDUP_EVENT_ID_FORMAT: 'uuid',
+    });
+    assert.deepEqual(config.poison, { queueUrl });
+    assert.deepEqual(
+      config.eventId,
+      dedupConfigFromEnv({
+        DEDUP_REDIS_URL: 'redis://h:1',
+        [EnvVar.eventIdSource]: 'header:x-order-id',
+        [EnvVar.eventIdFormat]: 'uuid',
+      }).eventId,
+    );
+    assert.notEqual(config.eventId, undefined);
   });
   test('names the variable that is wrong', () => {
     const wrong = (env: NodeJS.ProcessEnv, name: string) =>

@@ -8,16 +8,24 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { MSKRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
-
-import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import { dedupKey, dedupKeyPrefix, Metric } from '../../lib/contract.ts';
 import { ConfigurationError, dedupConfigFromEnv, type KafkaMessage, kafkaHandler } from '../../lib/index.ts';
-import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
+import {
+  failedOffsets,
+  mskEvent,
+  mskRecord,
+  startTcpFaultProxy,
+  sumMetric,
+  type TcpFaultProxy,
+} from '../../testkit/index.ts';
 import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
 const build = testConsumers();
+let proxy: TcpFaultProxy | undefined;
 after(async () => {
+  await proxy?.stop();
   await admin.quit();
 });
 
@@ -143,6 +151,44 @@ describe('ordering: key', () => {
     const reported = await invoke(handler, mskEvent([records[1]!, records[3]!, records[5]!]));
     assert.deepEqual(reported.response.batchItemFailures, []);
     assert.deepEqual(ran, []);
+  });
+
+  test('a record that succeeded above a failed one of another key, its commit failed, is counted as key-order-exposed', async () => {
+    proxy = await startTcpFaultProxy(redisUrl());
+    const network = proxy;
+    const service = uniqueService('exposed');
+    const handler = build({
+      service,
+      redis: { url: network.url, connectTimeoutMs: 300, commandTimeoutMs: 300 },
+      commitEvery: { records: 1000, ms: 10_000 },
+      handle(m) {
+        // The claims are made; the network goes before the answer commits and releases them.
+        network.set('down');
+        if (m.offset === 1) throw new Error('downstream 503');
+      },
+    });
+    // Offset 1 (key a) fails; offset 2 (key b) succeeds above it, and its DONE mark never lands.
+    const { response, lines } = await invoke(
+      handler,
+      mskEvent([
+        mskRecord({ offset: 1, eventId: ulid(), key: 'a' }),
+        mskRecord({ offset: 2, eventId: ulid(), key: 'b' }),
+      ]),
+    );
+    network.set('up');
+    assert.deepEqual(failedOffsets(response), ['orders-0@1']);
+    assert.equal(
+      sumMetric(lines, Metric.dedupErrors, { Reason: 'key-order-exposed' }),
+      1,
+      'the record a resumed mapping runs again once its lease ends is counted',
+    );
+    const warning = lines.find((l) => typeof l.exposed === 'number');
+    assert.ok(warning, 'and logged');
+    assert.equal(warning.exposed, 1);
+    assert.deepEqual(
+      (warning.records as { partition: number; offset: number }[]).map((r) => `${r.partition}@${r.offset}`),
+      ['0@2'],
+    );
   });
 
   test('records without a key keep partition order among themselves, beside the keyed ones', async () => {

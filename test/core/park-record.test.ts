@@ -181,3 +181,21 @@ describe("a parked record's claim", () => {
     await handler.close();
   });
 });
+
+describe('a poison entry', () => {
+  test('names the service and the handler that parked it', async () => {
+    const service = uniqueService('poison-who');
+    const sink = new MemoryPoisonSink();
+    const { handler } = consumer(service, sink, { handlerName: 'on-order-placed' });
+    const { response } = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 1, eventId: ID(1), value: { bad: true } })]),
+    );
+    assert.deepEqual(failedOffsets(response), []);
+    const [entry] = sink.entries;
+    assert.ok(entry, 'parked');
+    assert.equal(entry.service, service);
+    assert.equal(entry.handler, 'on-order-placed');
+    await handler.close();
+  });
+});

@@ -274,6 +274,24 @@ describe('the poison sink', () => {
     );
   });
 
+  test("a poison entry carries the record's Kafka timestamp", async () => {
+    const sink = new MemoryPoisonSink();
+    const handler = build({
+      service: uniqueService('poison-timestamp'),
+      store: new RedisDedupStore({ redis: { url: redisUrl() } }),
+      poison: { sink },
+      handle: () => {
+        throw new PermanentError('beyond repair');
+      },
+    });
+    const record = mskRecord({ offset: 3, eventId: ID(3), value: {} });
+    record.timestamp = 1_733_000_000_123;
+    const { response } = await invoke(handler, mskEvent([record]));
+    assert.deepEqual(failedOffsets(response), []);
+    assert.equal(sink.entries[0]?.timestamp, 1_733_000_000_123);
+    await handler.close();
+  });
+
   describe("what a poison entry copies of a record's headers", () => {
     test('credential-like headers are not copied; every header of a repeated name is', async () => {
       const sink = new MemoryPoisonSink();
