@@ -244,6 +244,13 @@ export const EQUIVALENT: readonly Equivalent[] = [
     why: 'found from open + 1 >= 1: never 0',
   },
   {
+    file: 'lib/dedup/redis-store.ts',
+    line: 375,
+    mutator: 'ArrayDeclaration',
+    replacement: '[]',
+    why: "the fallback for a unit without a reply is never read: #ship answers one [error, reply] per unit (ioredis's pipeline exec resolves one result per queued command, a node's pipeline queues one command per unit and adds no ASKING; unpipelined, Promise.all gives one per unit), and a round trip that timed out rejects instead",
+  },
+  {
     file: 'lib/consumer/slots.ts',
     line: 34,
     mutator: 'ConditionalExpression',
