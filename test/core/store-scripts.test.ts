@@ -9,6 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import calculateSlot from 'cluster-key-slot';
 import type { Cluster, Redis } from 'ioredis';
 import { RedisDedupStore } from '../../lib/index.ts';
 import { adminClient, adminCluster, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
@@ -152,3 +153,28 @@ for (const [mode, setup] of setups) {
     });
   });
 }
+
+describe("a cluster slot map that lacks a key's slot (ioredis's map while a slot has no master in it)", () => {
+  test('the key goes through the cluster client and the slot map is asked again: every key answered, no TypeError', async () => {
+    const [first] = clusterNodes();
+    const store = new RedisDedupStore({
+      redis: { url: `redis://${first!.host}:${first!.port}`, cluster: true },
+    });
+    const admin = adminCluster();
+    try {
+      await store.connect();
+      const service = uniqueService('slot-hole');
+      const keys = [0, 1, 2, 3].map((i) => `{${service}-${i}}:k`);
+      const [lacking, other] = [keys[0]!, keys.find((k) => calculateSlot(k) !== calculateSlot(keys[0]!))!];
+      const slots = (store.client as unknown as Cluster).slots;
+      delete slots[calculateSlot(lacking)];
+      assert.deepEqual(await store.claim([lacking, other], FORMER, LEASE_MS), ['claimed', 'claimed']);
+      assert.equal(await admin.get(lacking), `P:${FORMER}`);
+      assert.equal(await admin.get(other), `P:${FORMER}`);
+      await store.release([lacking, other], FORMER);
+    } finally {
+      await store.close();
+      await admin.quit();
+    }
+  });
+});
