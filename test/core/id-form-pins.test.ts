@@ -139,3 +139,27 @@ describe('an id function that returns a number that is not a safe integer (the s
     });
   }
 });
+
+describe('CloudEvents: a structured event whose payload is no JSON object (the sampled StrykerJS run)', () => {
+  const reader = resolveEventIdSource({ from: 'cloudevents' }, 'eventId');
+  const record = { topic: 'orders', partition: 0, offset: 7 };
+  for (const [name, payload] of [
+    ['null', null],
+    ['an array', [{ id: 'evt-1' }]],
+    ['a string', 'evt-1'],
+  ] as const) {
+    test(`${name}: the error says the structured event is not a JSON object`, () => {
+      const message = {
+        headers: { 'content-type': 'application/cloudevents+json' },
+        payload,
+      } as unknown as KafkaMessage<unknown, unknown>;
+      assert.throws(
+        () => reader.read(record, message),
+        (e: unknown) =>
+          e instanceof EventIdError &&
+          e.message.startsWith('record orders-0@7: ') &&
+          e.message.includes('the structured event is not a JSON object (event id source: CloudEvents id'),
+      );
+    });
+  }
+});

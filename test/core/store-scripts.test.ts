@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
 import type { Cluster, Redis } from 'ioredis';
-import { RedisDedupStore } from '../../lib/index.ts';
+import { ConfigurationError, RedisDedupStore } from '../../lib/index.ts';
 import { adminClient, adminCluster, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const FORMER = 'former-owner';
@@ -175,6 +175,19 @@ describe("a cluster slot map that lacks a key's slot (ioredis's map while a slot
     } finally {
       await store.close();
       await admin.quit();
+    }
+  });
+});
+
+describe("the store's options (the sampled StrykerJS run)", () => {
+  test('no redis at all (undefined or null, from JavaScript) is a ConfigurationError naming redis.url, not a TypeError', () => {
+    for (const redis of [undefined, null]) {
+      assert.throws(
+        () => new RedisDedupStore({ redis } as never),
+        (e: unknown) =>
+          e instanceof ConfigurationError && e.option === 'redis.url' && /is empty/.test(e.message),
+        String(redis),
+      );
     }
   });
 });
