@@ -179,6 +179,34 @@ describe("a cluster slot map that lacks a key's slot (ioredis's map while a slot
   });
 });
 
+describe('a cluster whose slot map is current (the sampled StrykerJS run)', () => {
+  test('claims, commits and releases across slots ask for no slot map (no CLUSTER SLOTS per batch)', async () => {
+    const [first] = clusterNodes();
+    const store = new RedisDedupStore({
+      redis: { url: `redis://${first!.host}:${first!.port}`, cluster: true },
+    });
+    try {
+      await store.connect();
+      const cluster = store.client as unknown as Cluster;
+      let asked = 0;
+      const refresh = cluster.refreshSlotsCache.bind(cluster);
+      cluster.refreshSlotsCache = (callback?: (error?: Error | null) => void) => {
+        asked++;
+        refresh(callback);
+      };
+      const service = uniqueService('slots-current');
+      const keys = [0, 1, 2, 3, 4, 5].map((i) => `{${service}-${i}}:k`);
+      assert.ok(new Set(keys.map((k) => calculateSlot(k))).size > 1, 'keys in several slots');
+      assert.deepEqual(await store.claim(keys, FORMER, LEASE_MS), new Array(keys.length).fill('claimed'));
+      await store.commit(keys.slice(0, 3), FORMER, WINDOW_MS);
+      await store.release(keys.slice(3), FORMER);
+      assert.equal(asked, 0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe("the store's options (the sampled StrykerJS run)", () => {
   test('no redis at all (undefined or null, from JavaScript) is a ConfigurationError naming redis.url, not a TypeError', () => {
     for (const redis of [undefined, null]) {
