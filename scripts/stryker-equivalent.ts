@@ -258,6 +258,13 @@ export const EQUIVALENT: readonly Equivalent[] = [
     why: "the name is only compared with === to 'ParserError' and 'MaxRetriesPerRequestError': a name that is not a string fails both as '' does, and is read the same way (a throwing getter still ends in the catch)",
   },
   {
+    file: 'lib/dedup/connect-failure.ts',
+    line: 61,
+    mutator: 'OptionalChaining',
+    replacement: 'e.name',
+    why: "differs only for a null or undefined error, which then reads as the catch's empty fields: its message is '' instead of 'null' or 'undefined', and no pattern of describeRedisFailure matches any of the three (code and name are '' either way), so it stays unknown",
+  },
+  {
     file: 'lib/consumer/slots.ts',
     line: 34,
     mutator: 'ConditionalExpression',

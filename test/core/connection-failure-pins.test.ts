@@ -61,6 +61,17 @@ describe('errors told by their type or code alone (the sampled StrykerJS run)', 
     });
   }
 
+  test('a DNS server that did not answer (EAI_AGAIN): told by the code alone, or by the message alone', () => {
+    for (const error of [
+      Object.assign(new Error('lookup failed'), { code: 'EAI_AGAIN' }),
+      new Error('getaddrinfo EAI_AGAIN cache.example'),
+    ]) {
+      const failure = describeRedisFailure(error, target);
+      assert.equal(failure?.problem, 'dns', error.message);
+      assert.match(failure?.text ?? '', /could not be resolved \(EAI_AGAIN: the DNS server did not answer\)/);
+    }
+  });
+
   test('a TLS connect answered by a plain server: the text names the code, EPROTO when the error had none', () => {
     const coded = Object.assign(new Error('write ERR_SSL_WRONG_VERSION_NUMBER'), {
       code: 'ERR_SSL_WRONG_VERSION_NUMBER',
