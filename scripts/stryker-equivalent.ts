@@ -258,6 +258,27 @@ export const EQUIVALENT: readonly Equivalent[] = [
     why: 'found from open + 1 >= 1: never 0',
   },
   {
+    file: 'lib/dedup/redis-store.ts',
+    line: 375,
+    mutator: 'ArrayDeclaration',
+    replacement: '[]',
+    why: "the fallback for a unit without a reply is never read: #ship answers one [error, reply] per unit (ioredis's pipeline exec resolves one result per queued command, a node's pipeline queues one command per unit and adds no ASKING; unpipelined, Promise.all gives one per unit), and a round trip that timed out rejects instead",
+  },
+  {
+    file: 'lib/dedup/connect-failure.ts',
+    line: 61,
+    mutator: 'ConditionalExpression',
+    replacement: 'true',
+    why: "the name is only compared with === to 'ParserError' and 'MaxRetriesPerRequestError': a name that is not a string fails both as '' does, and is read the same way (a throwing getter still ends in the catch)",
+  },
+  {
+    file: 'lib/dedup/connect-failure.ts',
+    line: 61,
+    mutator: 'OptionalChaining',
+    replacement: 'e.name',
+    why: "differs only for a null or undefined error, which then reads as the catch's empty fields: its message is '' instead of 'null' or 'undefined', and no pattern of describeRedisFailure matches any of the three (code and name are '' either way), so it stays unknown",
+  },
+  {
     file: 'lib/consumer/slots.ts',
     line: 34,
     mutator: 'ConditionalExpression',

@@ -114,6 +114,25 @@ describe('kafkaHandler options', () => {
     rejects({ redis: { url: 'redis://h:6379', commandTimeoutMs: -1 } }, 'redis.commandTimeoutMs', /positive/);
     rejects({ redis: undefined }, 'redis', /no Redis and no store/);
   });
+  test('Redis intervals that may be 0 (reconnect, late-reply grace): Infinity, NaN and negatives are refused, naming the option', () => {
+    for (const name of ['reconnectIntervalMs', 'lateReplyGraceMs']) {
+      const url = 'redis://h:6379';
+      rejects(
+        { redis: { url, [name]: Number.POSITIVE_INFINITY } },
+        `redis.${name}`,
+        /Infinity is not a number of milliseconds >= 0/,
+      );
+      rejects(
+        { redis: { url, [name]: Number.NaN } },
+        `redis.${name}`,
+        /NaN is not a number of milliseconds >= 0/,
+      );
+      rejects({ redis: { url, [name]: -1 } }, `redis.${name}`, /-1 is not a number of milliseconds >= 0/);
+      assert.doesNotThrow(() =>
+        resolveConfig({ handlerName: 'h', service: 's', handle, redis: { url, [name]: 0 } }),
+      );
+    }
+  });
   test('policy, limits and functions', () => {
     rejects({ onStoreError: 'maybe' }, 'onStoreError', /neither 'open' nor 'closed'/);
     rejects({ reserveMs: Number.NaN }, 'reserveMs', /milliseconds/);

@@ -60,6 +60,32 @@ describe('errors told by their type or code alone (the sampled StrykerJS run)', 
       assert.notEqual(describeRedisFailure(error, target)?.problem, 'tls');
     });
   }
+
+  test('a DNS server that did not answer (EAI_AGAIN): told by the code alone, or by the message alone', () => {
+    for (const error of [
+      Object.assign(new Error('lookup failed'), { code: 'EAI_AGAIN' }),
+      new Error('getaddrinfo EAI_AGAIN cache.example'),
+    ]) {
+      const failure = describeRedisFailure(error, target);
+      assert.equal(failure?.problem, 'dns', error.message);
+      assert.match(failure?.text ?? '', /could not be resolved \(EAI_AGAIN: the DNS server did not answer\)/);
+    }
+  });
+
+  test('a TLS connect answered by a plain server: the text names the code, EPROTO when the error had none', () => {
+    const coded = Object.assign(new Error('write ERR_SSL_WRONG_VERSION_NUMBER'), {
+      code: 'ERR_SSL_WRONG_VERSION_NUMBER',
+    });
+    assert.match(
+      describeRedisFailure(coded, tls)?.text ?? '',
+      /^127\.0\.0\.1:7000 answered the TLS handshake with something that is not TLS \(ERR_SSL_WRONG_VERSION_NUMBER\): /,
+    );
+    const bare = new Error('1C0A0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number');
+    assert.match(
+      describeRedisFailure(bare, tls)?.text ?? '',
+      /^127\.0\.0\.1:7000 answered the TLS handshake with something that is not TLS \(EPROTO\): /,
+    );
+  });
 });
 
 describe('a connect failure from before the first good connect', () => {

@@ -55,4 +55,23 @@ describe('AuthPassword', () => {
     assert.deepEqual(auth.secrets(), ['same']);
     client.disconnect();
   });
+
+  test('a function that gives no text (an empty string, or no string) keeps the last password and says why', async () => {
+    mock.timers.enable({ apis: ['Date'], now: 1_000_000 });
+    const client = new Redis({ lazyConnect: true });
+    const answers: unknown[] = ['token-1', '', 42];
+    const auth = new AuthPassword(undefined, () => answers.shift() as string, []);
+    await auth.renew(client);
+    assert.equal(auth.current, 'token-1');
+    assert.equal(auth.error, undefined);
+    for (const given of ['', 42]) {
+      mock.timers.tick(1001);
+      await auth.renew(client);
+      assert.equal(auth.current, 'token-1', `after ${JSON.stringify(given)}`);
+      assert.equal(client.options.password, 'token-1', 'the next connect still sends the last password');
+      assert.match(String(auth.error), /the password function gave no text/);
+      assert.deepEqual(auth.secrets(), ['token-1']);
+    }
+    client.disconnect();
+  });
 });

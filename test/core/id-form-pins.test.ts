@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HASHED_ID_PREFIX } from '../../lib/contract/event-id-format.ts';
+import { resolveEventIdSource } from '../../lib/contract/event-id-source.ts';
 import type { EventIdSource } from '../../lib/contract.ts';
+import { EventIdError } from '../../lib/errors.ts';
 import { ConfigurationError, type KafkaMessage, MemoryDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, testConsumers } from '../support/consumer.ts';
@@ -112,4 +114,52 @@ describe('id forms and their limits', () => {
     assert.deepEqual(failedOffsets(response), ['orders-0@1', 'orders-1@2', 'orders-2@3']);
     assert.deepEqual(seen, ['3f2504e0-4f89-11d3-9a0c-0305e82c3301']);
   });
+});
+
+describe('an id function that returns a number that is not a safe integer (the sampled StrykerJS run)', () => {
+  const reader = resolveEventIdSource(
+    { from: 'message', id: (m: KafkaMessage<unknown>) => m.payload as number },
+    'eventId',
+  );
+  const record = { topic: 'orders', partition: 0, offset: 7 };
+  for (const [value, shown] of [
+    [4.2, '4.2'],
+    [2 ** 53, '9007199254740992'],
+    [Number.NaN, 'NaN'],
+  ] as const) {
+    test(`${shown}: the error quotes the number and says it is not a safe integer`, () => {
+      assert.throws(
+        () => reader.read(record, { payload: value } as KafkaMessage<unknown, unknown>),
+        (e: unknown) =>
+          e instanceof EventIdError &&
+          e.message.includes(
+            `returned ${shown}, not a safe integer, not a string or a safe integer (event id source: eventId function (opaque))`,
+          ),
+      );
+    });
+  }
+});
+
+describe('CloudEvents: a structured event whose payload is no JSON object (the sampled StrykerJS run)', () => {
+  const reader = resolveEventIdSource({ from: 'cloudevents' }, 'eventId');
+  const record = { topic: 'orders', partition: 0, offset: 7 };
+  for (const [name, payload] of [
+    ['null', null],
+    ['an array', [{ id: 'evt-1' }]],
+    ['a string', 'evt-1'],
+  ] as const) {
+    test(`${name}: the error says the structured event is not a JSON object`, () => {
+      const message = {
+        headers: { 'content-type': 'application/cloudevents+json' },
+        payload,
+      } as unknown as KafkaMessage<unknown, unknown>;
+      assert.throws(
+        () => reader.read(record, message),
+        (e: unknown) =>
+          e instanceof EventIdError &&
+          e.message.startsWith('record orders-0@7: ') &&
+          e.message.includes('the structured event is not a JSON object (event id source: CloudEvents id'),
+      );
+    });
+  }
 });

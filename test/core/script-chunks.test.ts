@@ -57,3 +57,36 @@ for (const [mode, setup] of setups) {
     });
   });
 }
+
+describe('how many keys one script takes (the sampled StrykerJS run)', () => {
+  test(`a claim of ${2 * KEYS_PER_SCRIPT + 500} keys of one slot sends three scripts of at most ${KEYS_PER_SCRIPT} keys, so that none blocks Redis long`, async () => {
+    const store = new RedisDedupStore({ redis: { url: redisUrl() } });
+    try {
+      await store.connect();
+      // Each script the store queues, by its key count (the first argument of the many-key script).
+      const sizes: number[] = [];
+      const client = store.client as unknown as Redis;
+      const pipeline = client.pipeline.bind(client);
+      client.pipeline = ((...args: Parameters<Redis['pipeline']>) => {
+        const p = pipeline(...args) as unknown as Record<string, (...a: unknown[]) => unknown>;
+        const many = p.mskOnceClaimMany!;
+        p.mskOnceClaimMany = function (this: unknown, count: unknown, ...rest: unknown[]) {
+          sizes.push(Number(count));
+          return many.call(this, count, ...rest);
+        };
+        return p;
+      }) as unknown as Redis['pipeline'];
+      const tag = `{${uniqueService('script-size')}}`;
+      const keys = Array.from({ length: 2 * KEYS_PER_SCRIPT + 500 }, (_, i) => `${tag}:${i}`);
+      const claimed = await store.claim(keys, 'owner', 60_000);
+      assert.ok(
+        claimed.every((r) => r === 'claimed'),
+        'every key claimed',
+      );
+      assert.deepEqual(sizes, [KEYS_PER_SCRIPT, KEYS_PER_SCRIPT, 500]);
+      await store.release(keys, 'owner');
+    } finally {
+      await store.close();
+    }
+  });
+});

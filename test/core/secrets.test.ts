@@ -360,3 +360,31 @@ describe('a failing run with a secret prints it nowhere', () => {
     assertNoSecret('the log line', logged.text, [secret]);
   });
 });
+
+describe("a scrubbed error's cause chain (scrubError; the sampled StrykerJS run)", () => {
+  const secret = `cause-${SECRET}`;
+  const messages = (error: unknown): string[] => {
+    const out: string[] = [];
+    for (let e = error as Error | undefined; e !== undefined; e = e.cause as Error | undefined)
+      out.push(e.message);
+    return out;
+  };
+
+  test('keeps the causes, each scrubbed, to three below the error, and no deeper', () => {
+    let chain = new Error(`level 4 ${secret}`);
+    for (const level of [3, 2, 1, 0]) chain = new Error(`level ${level} ${secret}`, { cause: chain });
+    const safe = scrubError(chain, [secret]);
+    assert.deepEqual(messages(safe), ['level 0 ***', 'level 1 ***', 'level 2 ***', 'level 3 ***']);
+  });
+
+  test('an error that is its own cause is copied without endless recursion', () => {
+    const looped = new Error(`loop ${secret}`);
+    looped.cause = looped;
+    assert.deepEqual(messages(scrubError(looped, [secret])), [
+      'loop ***',
+      'loop ***',
+      'loop ***',
+      'loop ***',
+    ]);
+  });
+});

@@ -189,6 +189,18 @@ describe('constraints between settings, at cold start', () => {
       else process.env[EnvVar.functionTimeoutMs] = saved;
     }
   });
+  test('a reserve cut to half the timeout is told as a note naming both settings and the value used (a synth warning too)', () => {
+    assert.deepEqual(resolveOptionSettings({ ...base, functionTimeoutMs: 3000 }, {}).derived, [
+      'reserveMs 5000 ms (the default) is more than half of functionTimeoutMs 3000 ms: 1500 ms used, so that records can start',
+    ]);
+    assert.deepEqual(
+      resolveOptionSettings({ ...base, functionTimeoutMs: 3000, reserveMs: 2000 }, {}).derived,
+      [
+        'reserveMs 2000 ms is more than half of functionTimeoutMs 3000 ms: 1500 ms used, so that records can start',
+      ],
+    );
+    assert.deepEqual(resolveOptionSettings({ ...base, functionTimeoutMs: 120_000 }, {}).derived, []);
+  });
   test('group commit inside the lease: commitEvery.ms cut to a third of leaseMs', () => {
     assert.deepEqual(
       resolveConfig({ ...base, leaseMs: 1000, commitEvery: { records: 1000, ms: 5000 } }).commitEvery,

@@ -9,8 +9,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import calculateSlot from 'cluster-key-slot';
 import type { Cluster, Redis } from 'ioredis';
-import { RedisDedupStore } from '../../lib/index.ts';
+import { ConfigurationError, RedisDedupStore } from '../../lib/index.ts';
 import { adminClient, adminCluster, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const FORMER = 'former-owner';
@@ -152,3 +153,69 @@ for (const [mode, setup] of setups) {
     });
   });
 }
+
+describe("a cluster slot map that lacks a key's slot (ioredis's map while a slot has no master in it)", () => {
+  test('the key goes through the cluster client and the slot map is asked again: every key answered, no TypeError', async () => {
+    const [first] = clusterNodes();
+    const store = new RedisDedupStore({
+      redis: { url: `redis://${first!.host}:${first!.port}`, cluster: true },
+    });
+    const admin = adminCluster();
+    try {
+      await store.connect();
+      const service = uniqueService('slot-hole');
+      const keys = [0, 1, 2, 3].map((i) => `{${service}-${i}}:k`);
+      const [lacking, other] = [keys[0]!, keys.find((k) => calculateSlot(k) !== calculateSlot(keys[0]!))!];
+      const slots = (store.client as unknown as Cluster).slots;
+      delete slots[calculateSlot(lacking)];
+      assert.deepEqual(await store.claim([lacking, other], FORMER, LEASE_MS), ['claimed', 'claimed']);
+      assert.equal(await admin.get(lacking), `P:${FORMER}`);
+      assert.equal(await admin.get(other), `P:${FORMER}`);
+      await store.release([lacking, other], FORMER);
+    } finally {
+      await store.close();
+      await admin.quit();
+    }
+  });
+});
+
+describe('a cluster whose slot map is current (the sampled StrykerJS run)', () => {
+  test('claims, commits and releases across slots ask for no slot map (no CLUSTER SLOTS per batch)', async () => {
+    const [first] = clusterNodes();
+    const store = new RedisDedupStore({
+      redis: { url: `redis://${first!.host}:${first!.port}`, cluster: true },
+    });
+    try {
+      await store.connect();
+      const cluster = store.client as unknown as Cluster;
+      let asked = 0;
+      const refresh = cluster.refreshSlotsCache.bind(cluster);
+      cluster.refreshSlotsCache = (callback?: (error?: Error | null) => void) => {
+        asked++;
+        refresh(callback);
+      };
+      const service = uniqueService('slots-current');
+      const keys = [0, 1, 2, 3, 4, 5].map((i) => `{${service}-${i}}:k`);
+      assert.ok(new Set(keys.map((k) => calculateSlot(k))).size > 1, 'keys in several slots');
+      assert.deepEqual(await store.claim(keys, FORMER, LEASE_MS), new Array(keys.length).fill('claimed'));
+      await store.commit(keys.slice(0, 3), FORMER, WINDOW_MS);
+      await store.release(keys.slice(3), FORMER);
+      assert.equal(asked, 0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("the store's options (the sampled StrykerJS run)", () => {
+  test('no redis at all (undefined or null, from JavaScript) is a ConfigurationError naming redis.url, not a TypeError', () => {
+    for (const redis of [undefined, null]) {
+      assert.throws(
+        () => new RedisDedupStore({ redis } as never),
+        (e: unknown) =>
+          e instanceof ConfigurationError && e.option === 'redis.url' && /is empty/.test(e.message),
+        String(redis),
+      );
+    }
+  });
+});
