@@ -14,6 +14,13 @@ export interface Equivalent {
 export const EQUIVALENT: readonly Equivalent[] = [
   {
     file: 'lib/consumer/claim-session.ts',
+    line: 333,
+    mutator: 'LogicalOperator',
+    replacement: "(record.claim !== 'held' || !(config.heldClaimWaitMs > 0)) && !this.#claimed",
+    why: 'the guard never returns at all: its one caller (invocation.ts) calls it only for a held record with heldClaimWaitMs > 0, and a record is held only by the answer of a claim call that worked, which set #claimed; false || false || false and (false || false) && false are the same',
+  },
+  {
+    file: 'lib/consumer/claim-session.ts',
     line: 297,
     mutator: 'OptionalChaining',
     replacement: 'r.message.eventId',

@@ -56,7 +56,9 @@ export interface SampledMutant {
 interface Outcome extends SampledMutant {
   /** `equivalent`: judged so by hand before it was drawn (scripts/stryker-equivalent.ts), not run. */
   status: 'killed' | 'timeout' | 'survived' | 'no-coverage' | 'equivalent';
-  /** The test file that failed (killed), or how many ran (survived). */
+  /** The mutated line as it was when the mutant ran (the file may have changed since). */
+  source?: string;
+  /** The test file that failed (killed). */
   by?: string;
   ran: number;
   seconds: number;
@@ -303,7 +305,7 @@ function summary(): void {
   if (left.length) {
     console.log('\nSurvivors not judged equivalent:');
     for (const o of left) {
-      const source = readFileSync(o.file, 'utf8').split('\n')[o.line - 1]?.trim();
+      const source = o.source ?? readFileSync(o.file, 'utf8').split('\n')[o.line - 1]?.trim();
       console.log(
         `  ${o.status} ${o.file}:${o.line}:${o.column} ${o.mutator} → ${JSON.stringify(o.replacement)}\n      ${source}`,
       );
@@ -379,7 +381,14 @@ async function run(
         }
         restore();
       }
-      const o: Outcome = { ...m, status: outcome, by, ran, seconds: Math.round((Date.now() - began) / 1000) };
+      const o: Outcome = {
+        ...m,
+        status: outcome,
+        by,
+        ran,
+        seconds: Math.round((Date.now() - began) / 1000),
+        source: text.split('\n')[m.line - 1]?.trim(),
+      };
       outcomes.push(o);
       saveResults(meta, outcomes);
       console.log(

@@ -1,6 +1,6 @@
 /**
- * The ordering of a batch's records while they run, resolved from the options, and the lanes it
- * makes: a lane is a run of records that must go one at a time in offset order.
+ * The lanes a batch's ordering makes (the setting itself is checked with every other, in
+ * lib/contract/settings.ts): a lane is a run of records that must go one at a time in offset order.
  *
  * Guarantees: under `'partition'` a lane is a partition; under `'key'` a lane is the records of
  * one partition with the same Kafka key (its bytes, as the event carries them base64), and the
@@ -10,56 +10,8 @@
  * a producer partitions by key, so one key lives in one partition).
  */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { ConfigurationError } from '../errors.ts';
 import { recordKeys } from '../observability/logger.ts';
 import type { BatchRecord } from './batch-record.ts';
-import type { Ordering } from './options.ts';
-
-/** Records in flight at once per invocation under key order, unless `concurrency` says. */
-export const DEFAULT_CONCURRENCY = 16;
-/** More than this in flight would rarely help a Lambda function, and often hurt a downstream. */
-export const MAX_CONCURRENCY = 1000;
-
-/** @internal */
-export interface ResolvedOrdering {
-  readonly ordering: 'partition' | 'key';
-  /** Records running at once, at most; unbounded (one per partition) under partition order. */
-  readonly concurrency: number;
-}
-
-/**
- * Check `ordering` and `concurrency`.
- *
- * @throws {ConfigurationError} naming the setting: an ordering other than 'partition' or 'key', a
- *   concurrency without key order, or one that is not a whole number 1..1000.
- * @example
- * resolveOrdering({ ordering: 'key', concurrency: 64 }); // { ordering: 'key', concurrency: 64 }
- * @internal
- */
-export function resolveOrdering(
-  options: { ordering?: Ordering; concurrency?: number },
-  names = { ordering: 'ordering', concurrency: 'concurrency' },
-): ResolvedOrdering {
-  const ordering = options.ordering ?? 'key';
-  if (ordering !== 'partition' && ordering !== 'key')
-    throw new ConfigurationError(names.ordering, `'${String(ordering)}' is neither 'partition' nor 'key'`);
-  const concurrency = options.concurrency;
-  if (ordering === 'partition') {
-    if (concurrency !== undefined)
-      throw new ConfigurationError(
-        names.concurrency,
-        `goes with key order only (partition order runs one record per partition): set ${names.ordering} to 'key', or drop ${names.concurrency}`,
-      );
-    return { ordering, concurrency: Number.POSITIVE_INFINITY };
-  }
-  const bound = concurrency ?? DEFAULT_CONCURRENCY;
-  if (!(Number.isInteger(bound) && bound >= 1 && bound <= MAX_CONCURRENCY))
-    throw new ConfigurationError(
-      names.concurrency,
-      `${bound} is not a whole number of records 1..${MAX_CONCURRENCY}`,
-    );
-  return { ordering, concurrency: bound };
-}
 
 /**
  * The lanes of a batch: its partitions as they are under partition order; under key order each
