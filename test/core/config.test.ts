@@ -5,8 +5,15 @@ import { ulid } from 'ulid';
 import { resolveConfig } from '../../lib/consumer/config.ts';
 import { dedupKey, dedupKeyPrefix, EnvVar } from '../../lib/contract.ts';
 import { elastiCacheIamToken } from '../../lib/dedup/elasticache-iam.ts';
+import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../lib/dedup/redis-options.ts';
 import { windowMs } from '../../lib/dedup/window.ts';
-import { ConfigurationError, dedupConfigFromEnv, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
+import {
+  ConfigurationError,
+  dedupConfigFromEnv,
+  kafkaHandler,
+  MemoryDedupStore,
+  RedisDedupStore,
+} from '../../lib/index.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const handle = async () => {};
@@ -275,5 +282,36 @@ describe('ElastiCache IAM token', () => {
     assert.equal(query.get('X-Amz-Credential'), 'AKIDEXAMPLE/20260101/eu-west-1/elasticache/aws4_request');
     assert.equal(query.get('X-Amz-Expires'), '900');
     assert.match(query.get('X-Amz-Signature') ?? '', /^[0-9a-f]{64}$/);
+  });
+});
+
+describe('the time a store call may take (storeCallMs: three command timeouts)', () => {
+  const handle = () => {};
+  test("from the Redis options' commandTimeoutMs; the default without one, with a client, or with a store and no Redis", async () => {
+    const url = redisUrl();
+    assert.equal(
+      resolveConfig({ service: 's', handlerName: 'h', redis: { url, commandTimeoutMs: 400 }, handle })
+        .storeCallMs,
+      1200,
+    );
+    const fallback = 3 * DEFAULT_COMMAND_TIMEOUT_MS;
+    assert.equal(
+      resolveConfig({ service: 's', handlerName: 'h', redis: { url }, handle }).storeCallMs,
+      fallback,
+    );
+    const client = adminClient();
+    try {
+      assert.equal(
+        resolveConfig({ service: 's', handlerName: 'h', redis: client, handle }).storeCallMs,
+        fallback,
+      );
+    } finally {
+      client.disconnect();
+    }
+    // A store of one's own and no Redis at all: nothing to read a timeout from.
+    assert.equal(
+      resolveConfig({ service: 's', handlerName: 'h', store: new MemoryDedupStore(), handle }).storeCallMs,
+      fallback,
+    );
   });
 });
