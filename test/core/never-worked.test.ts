@@ -89,6 +89,14 @@ describe('a store that never worked since the cold start', () => {
       ),
       JSON.stringify(back!.lines),
     );
+    // Said once: the next batch that claims says nothing of it.
+    const next = await invoke(handler, batch());
+    assert.deepEqual(reasons(next.lines), []);
+    assert.equal(
+      next.lines.filter((l) => /answered for the first time/.test(String(l.message))).length,
+      0,
+      'the recovery is told once',
+    );
 
     // It worked: losing Redis now is an outage, not a misconfiguration, and no ERROR line.
     await redis.crash();
