@@ -88,6 +88,15 @@ describe('errors told by their type or code alone (the sampled StrykerJS run)', 
   });
 });
 
+describe('a connect that timed out (ETIMEDOUT), told by how far it got', () => {
+  const timedOut = Object.assign(new Error('connect ETIMEDOUT'), { code: 'ETIMEDOUT' });
+  test('no TCP connection: a security group, route or firewall', () => {
+    const failure = describeRedisFailure(timedOut, target, { tcp: false, secure: false, bytesRead: 0 });
+    assert.equal(failure?.problem, 'timeout');
+    assert.match(failure?.text ?? '', /^no TCP connection to 127\.0\.0\.1:7000 within 1000 ms \(ETIMEDOUT\)/);
+  });
+});
+
 describe('a connect failure from before the first good connect', () => {
   test('is not told again when a later connection closes: that close is told as a lost connection', async () => {
     const redis = await startRedisServer();
