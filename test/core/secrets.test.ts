@@ -11,6 +11,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { scrubError } from '../../lib/dedup/redact.ts';
+import { adoptRedisClient } from '../../lib/dedup/redis-connection.ts';
 import {
   ConfigurationError,
   DedupStoreError,
@@ -386,5 +387,15 @@ describe("a scrubbed error's cause chain (scrubError; the sampled StrykerJS run)
       'loop ***',
       'loop ***',
     ]);
+  });
+});
+
+describe('a client of your own (adoptRedisClient)', () => {
+  test('its password is scrubbed from the errors the connection passes on, as a URL password is', () => {
+    const secret = 'adopted-pw-9f3c';
+    const client = new Redis({ lazyConnect: true, password: secret });
+    const scrubbed = adoptRedisClient(client, 1000).redact(new Error(`ERR AUTH default ${secret} failed`));
+    assert.doesNotMatch(`${scrubbed.message} ${inspect(scrubbed)}`, new RegExp(secret));
+    client.disconnect();
   });
 });
