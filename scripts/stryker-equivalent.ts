@@ -13,6 +13,20 @@ export interface Equivalent {
 
 export const EQUIVALENT: readonly Equivalent[] = [
   {
+    file: 'lib/contract/envelope.ts',
+    line: 47,
+    mutator: 'EqualityOperator',
+    replacement: 'code >= 127',
+    why: 'the table has 128 entries and 127 (DEL) is not a Crockford character, so it is refused by the table when not by the range',
+  },
+  {
+    file: 'lib/consumer/invocation.ts',
+    line: 236,
+    mutator: 'EqualityOperator',
+    replacement: 'remaining <= MAX_TIMER_MS',
+    why: "a context that reports exactly 2^31 - 1 ms left then gets a deadline 24.8 days away, within setTimeout's range: no invocation (15 minutes at most) reaches it, so nothing changes",
+  },
+  {
     file: 'lib/consumer/claim-session.ts',
     line: 333,
     mutator: 'LogicalOperator',
