@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
+import { connectRedis } from '../../lib/dedup/redis-connection.ts';
 import { DedupStoreError, type KafkaHandler, kafkaHandler, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { type LocalRedis, startRedisServer } from '../../testkit/redis-server.ts';
@@ -193,6 +194,25 @@ describe("ioredis's own reconnects authenticate afresh", () => {
       assert.equal(await admin.get(`${prefix}:b`), `P:${OWNER}`);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe('a client that ended (disconnected, no reconnect left)', () => {
+  test('the next ready() connects it again, with a fresh password', async () => {
+    const connection = connectRedis({ url: redisUrl(), connectTimeoutMs: 10_000 });
+    try {
+      await connection.ready();
+      const client = connection.client;
+      const ended = once(client, 'end');
+      client.disconnect();
+      await ended;
+      assert.equal(client.status, 'end');
+      await connection.ready();
+      assert.equal(connection.client, client, 'the same client, connected again');
+      assert.equal(client.status, 'ready');
+    } finally {
+      connection.close();
     }
   });
 });
