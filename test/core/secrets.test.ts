@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { inspect } from 'node:util';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { scrubError } from '../../lib/dedup/redact.ts';
 import { adoptRedisClient } from '../../lib/dedup/redis-connection.ts';
@@ -397,5 +397,19 @@ describe('a client of your own (adoptRedisClient)', () => {
     const scrubbed = adoptRedisClient(client, 1000).redact(new Error(`ERR AUTH default ${secret} failed`));
     assert.doesNotMatch(`${scrubbed.message} ${inspect(scrubbed)}`, new RegExp(secret));
     client.disconnect();
+  });
+});
+
+describe('the address a client of your own is told by (adoptRedisClient)', () => {
+  test("a cluster's first startup node, given as host and port or as text", () => {
+    const given = new Cluster([{ host: '10.0.0.7', port: 7001 }], { lazyConnect: true });
+    const text = new Cluster(['10.0.0.8:7002'], { lazyConnect: true });
+    try {
+      assert.equal(adoptRedisClient(given, 1000).address, '10.0.0.7:7001');
+      assert.match(adoptRedisClient(text, 1000).address, /10\.0\.0\.8/);
+    } finally {
+      given.disconnect();
+      text.disconnect();
+    }
   });
 });
