@@ -13,6 +13,13 @@ export interface Equivalent {
 
 export const EQUIVALENT: readonly Equivalent[] = [
   {
+    file: 'lib/consumer/sqs-poison-sink.ts',
+    line: 58,
+    mutator: 'MethodExpression',
+    replacement: 'entry.topic',
+    why: 'a Kafka topic name is at most 249 characters (Kafka refuses longer ones), so cutting it at 300 never cuts anything',
+  },
+  {
     file: 'lib/contract/envelope.ts',
     line: 47,
     mutator: 'EqualityOperator',
