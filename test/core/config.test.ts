@@ -308,7 +308,17 @@ describe('the time a store call may take (storeCallMs: three command timeouts)',
     } finally {
       client.disconnect();
     }
-    // A store of one's own and no Redis at all: nothing to read a timeout from.
+    // A store of one's own and no Redis at all (or, from JavaScript, redis: null): nothing to read.
+    assert.equal(
+      resolveConfig({
+        service: 's',
+        handlerName: 'h',
+        store: new MemoryDedupStore(),
+        redis: null as unknown as undefined,
+        handle,
+      }).storeCallMs,
+      fallback,
+    );
     assert.equal(
       resolveConfig({ service: 's', handlerName: 'h', store: new MemoryDedupStore(), handle }).storeCallMs,
       fallback,
