@@ -234,6 +234,15 @@ describe('dedupConfigFromEnv', () => {
       DEDUP_EVENT_ID_FORMAT: 'uuid',
     });
     assert.deepEqual(config.poison, { queueUrl });
+    // A new name set but empty (a template's blank value) is as good as unset: the old one is read.
+    assert.deepEqual(
+      dedupConfigFromEnv({
+        DEDUP_REDIS_URL: 'redis://h:1',
+        [EnvVar.poisonQueueUrl]: '',
+        POISON_QUEUE_URL: queueUrl,
+      }).poison,
+      { queueUrl },
+    );
     assert.deepEqual(
       config.eventId,
       dedupConfigFromEnv({
