@@ -14,7 +14,8 @@
  * 2. Coverage per test file: each test/core file runs once under NODE_V8_COVERAGE (its child
  *    processes too). Type stripping keeps every offset, so V8's block counts say which test files
  *    run the mutant's code: the same per-test-file coverage StrykerJS's TAP runner uses.
- * 3. The sample is drawn with a seeded generator (mulberry32), so a run is reproducible.
+ * 3. The sample is drawn with the project's seeded generator (testkit/seeded-random.ts), so a run
+ *    is reproducible.
  * 4. Each sampled mutant is written into its source file (in this worktree: run it in a worktree of
  *    its own) and the covering test files run one at a time, the file's mirror tests first, until
  *    one fails (killed) or runs past three times its unmutated time plus 20 s (timed out, counted as
@@ -32,6 +33,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Instrumenter } from '@stryker-mutator/instrumenter';
 import { globalSetup, globalTeardown } from '../test/support/global-setup.ts';
+import { seededRandom } from '../testkit/seeded-random.ts';
 import { EQUIVALENT } from './stryker-equivalent.ts';
 // @ts-expect-error: a plain ES module with JSDoc types, no declaration file
 import { strykerPlugins } from './stryker-log-ignorer.mjs';
@@ -119,20 +121,8 @@ export async function listMutants(): Promise<SampledMutant[]> {
     }));
 }
 
-/** mulberry32: a small seeded generator, so a sample can be drawn again. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function drawSample(all: SampledMutant[], size: number, seed: number): SampledMutant[] {
-  const next = generator(seed);
+  const next = seededRandom(seed);
   const pool = all.slice();
   for (let i = pool.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
