@@ -337,36 +337,22 @@ describe('the time a store call may take (storeCallMs: three command timeouts)',
 
 describe("the deployment's function timeout (EnvVar.functionTimeoutMs, set by KafkaConsumer)", () => {
   test('read when it is whole milliseconds; anything else is not taken for a timeout', () => {
-    const handle = () => {};
+    const withDeployed = (deployed: string, reserveMs?: number) => () => {
+      process.env[EnvVar.functionTimeoutMs] = deployed;
+      resolveConfig({
+        service: 's',
+        handlerName: 'h',
+        redis: { url: redisUrl() },
+        reserveMs,
+        handle: () => {},
+      });
+    };
     const before = process.env[EnvVar.functionTimeoutMs];
     try {
-      process.env[EnvVar.functionTimeoutMs] = '60000';
-      assert.doesNotThrow(() =>
-        resolveConfig({ service: 's', handlerName: 'h', redis: { url: redisUrl() }, handle }),
-      );
-      process.env[EnvVar.functionTimeoutMs] = '2000';
+      assert.doesNotThrow(withDeployed('60000'));
       // A deployed 2 s timeout is read: a 3 s reserve does not fit in it.
-      assert.throws(
-        () =>
-          resolveConfig({
-            service: 's',
-            handlerName: 'h',
-            redis: { url: redisUrl() },
-            reserveMs: 3000,
-            handle,
-          }),
-        ConfigurationError,
-      );
-      process.env[EnvVar.functionTimeoutMs] = '2000ms';
-      assert.doesNotThrow(() =>
-        resolveConfig({
-          service: 's',
-          handlerName: 'h',
-          redis: { url: redisUrl() },
-          reserveMs: 3000,
-          handle,
-        }),
-      );
+      assert.throws(withDeployed('2000', 3000), ConfigurationError);
+      assert.doesNotThrow(withDeployed('2000ms', 3000));
     } finally {
       if (before === undefined) delete process.env[EnvVar.functionTimeoutMs];
       else process.env[EnvVar.functionTimeoutMs] = before;
