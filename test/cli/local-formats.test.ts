@@ -6,7 +6,6 @@
  * handler failed good ones) and says which Redis it uses when REDIS_URL is unset.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -223,29 +222,7 @@ describe('the format options', () => {
   test('a payload that does not fit the schema is refused naming its file and line', () => {
     const bad = path.join(dir, 'bad.jsonl');
     writeFileSync(bad, '{"orderId":"o-1","amountCents":1}\n{"orderId":"o-2"}\n');
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--conditions=msk-once-source',
-        'cli/main.ts',
-        'local',
-        '--handler',
-        HANDLER,
-        '--payloads',
-        bad,
-        '--format',
-        'avro',
-        '--schema',
-        SCHEMA,
-        ...QUIET,
-      ],
-      {
-        cwd: PROJECT_ROOT,
-        env: { ...process.env, REDIS_URL: redisUrl() },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
-    );
+    const r = runLocal(HANDLER, bad, ['--format', 'avro', '--schema', SCHEMA, ...QUIET]);
     assert.equal(r.status, 1, r.stderr);
     assert.match(r.stderr, /bad\.jsonl:2: cannot be written as Avro in the Confluent wire format/);
   });
