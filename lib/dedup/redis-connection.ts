@@ -140,6 +140,10 @@ export function connectRedis(
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
+    // No CLIENT SETINFO on connect: ioredis waits for it before the ready check (a round trip on
+    // every cold start), and Valkey and Redis 7.2+ refuse it to the dedup user (not in its ACL:
+    // an ACL LOG entry per connection; Redis 7.0 does not know the command, so it cannot be listed).
+    disableClientInfo: true,
     connectTimeout: connectTimeoutMs,
     // Keep reconnecting in the background; batches do not wait for it beyond connectTimeoutMs.
     retryStrategy: (times) => Math.min(50 * 2 ** times, 2000),
