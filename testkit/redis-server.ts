@@ -56,7 +56,24 @@ export function pingRedis(host: string, port: number, timeoutMs = 500): Promise<
  * if (!hasRedisServer()) throw new Error('install Redis 7 or set REDIS_URL');
  */
 export function hasRedisServer(): boolean {
-  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+  return spawnSync(redisServerBinary(), ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The server this module starts: `MSK_ONCE_REDIS_SERVER` (a path to another build, such as a
+ * Valkey's `valkey-server`, which takes the same arguments), else `redis-server` on the PATH.
+ *
+ * @example
+ * // MSK_ONCE_REDIS_SERVER=~/.cache/msk-once/valkey/bin/valkey-server npm test
+ * redisServerBinary(); // 'redis-server' when the variable is unset
+ */
+export function redisServerBinary(): string {
+  return process.env.MSK_ONCE_REDIS_SERVER || 'redis-server';
+}
+
+/** The CLI that creates clusters: `MSK_ONCE_REDIS_CLI` (`valkey-cli`), else `redis-cli`. @internal */
+export function redisCliBinary(): string {
+  return process.env.MSK_ONCE_REDIS_CLI || 'redis-cli';
 }
 
 /**
@@ -121,7 +138,7 @@ export async function startRedisServer(
   let exited = false;
   let gone: Promise<void> = Promise.resolve();
   const launch = async () => {
-    child = spawn('redis-server', args, { stdio: 'ignore', detached: false });
+    child = spawn(redisServerBinary(), args, { stdio: 'ignore', detached: false });
     exited = false;
     gone = new Promise((resolve) =>
       child.once('exit', () => {
@@ -396,7 +413,7 @@ export async function startRedisCluster(
   try {
     for (let i = 0; i < masters; i++) await start();
     const created = await new Promise<{ status: number | null; output: string }>((resolve) => {
-      const child = spawn('redis-cli', [
+      const child = spawn(redisCliBinary(), [
         '--cluster',
         'create',
         ...servers.map((s) => `127.0.0.1:${s.port}`),

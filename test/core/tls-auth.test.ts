@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import { ulid } from 'ulid';
 import { kafkaHandler } from '../../lib/index.ts';
 import { failedOffsets, mskEvent, mskRecord } from '../../testkit/index.ts';
-import { freePort } from '../../testkit/internal/index.ts';
+import { freePort, redisServerBinary } from '../../testkit/internal/index.ts';
 import { invoke } from '../support/consumer.ts';
 import { uniqueService } from '../support/redis.ts';
 
@@ -49,7 +49,7 @@ before(async () => {
   port = await freePort();
   const plain = await freePort();
   server = spawn(
-    'redis-server',
+    redisServerBinary(),
     [
       '--port',
       String(plain),

@@ -15,6 +15,8 @@ export {
   freePort,
   nodeCommand,
   pingRedis,
+  redisCliBinary,
+  redisServerBinary,
   waitClusterHealthy,
 } from '../redis-server.ts';
 export { seededRandom } from '../seeded-random.ts';
