@@ -172,10 +172,19 @@ export interface LoadFigures {
  *
  * @example
  * const consumer = clusterConsumer('open', url, 'reshard', 1);
+ * @param commandTimeoutMs the store's; the default (250 ms) where the fault is a node that hangs
  */
-export function clusterConsumer(policy: 'open' | 'closed', url: string, name: string, seed: number) {
+export function clusterConsumer(
+  policy: 'open' | 'closed',
+  url: string,
+  name: string,
+  seed: number,
+  commandTimeoutMs?: number,
+) {
   const service = `faults-${name}-${policy}`;
-  const store = new WatchedStore(new RedisDedupStore({ redis: { url, cluster: true } }));
+  const store = new WatchedStore(
+    new RedisDedupStore({ redis: { url, cluster: true }, ...(commandTimeoutMs ? { commandTimeoutMs } : {}) }),
+  );
   const effects = new Map<string, number[]>();
   const handler: KafkaHandler = kafkaHandler({
     service,
