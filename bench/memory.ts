@@ -9,8 +9,25 @@ import { join } from 'node:path';
 import { BENCH_BATCH, makeEvent } from './event.ts';
 import type { RedisTarget } from './target.ts';
 
+/**
+ * The V8 heap flags the Lambda Node.js runtime's bootstrap gives a function of `memoryMb` (a tenth
+ * of the memory for the young generation, half of that per semi-space, the rest for the old one).
+ * The memory child runs with those of the construct's default 512 MB (infra/cdk/kafka-consumer.ts),
+ * so its young generation may grow as far as in Lambda, no further: on a big machine V8's own
+ * default lets it grow to 16 MB per semi-space.
+ *
+ * @example
+ * lambdaHeapFlags(512); // ['--max-semi-space-size=25', '--max-old-space-size=461']
+ */
+export function lambdaHeapFlags(memoryMb = 512): string[] {
+  const young = Math.floor(memoryMb / 10);
+  return [`--max-semi-space-size=${Math.floor(young / 2)}`, `--max-old-space-size=${memoryMb - young}`];
+}
+
 export interface MemoryResult {
   records: number;
+  /** The heap flags the child ran with: Lambda's for 512 MB ({@link lambdaHeapFlags}). */
+  heapFlags: string[];
   eventBytes: number;
   handled: number;
   /** False where /proc/self/clear_refs could not reset the RSS high-water mark (peaks then overstate). */
@@ -40,9 +57,11 @@ export function measureMemory(target: RedisTarget, records: number, service: str
   try {
     const file = join(dir, 'event.json');
     writeFileSync(file, JSON.stringify(makeEvent({ records, ...BENCH_BATCH }).event));
+    const heapFlags = lambdaHeapFlags();
     const child = spawnSync(
       process.execPath,
       [
+        ...heapFlags,
         '--expose-gc',
         new URL('./memory-child.ts', import.meta.url).pathname,
         JSON.stringify(target),
@@ -54,12 +73,13 @@ export function measureMemory(target: RedisTarget, records: number, service: str
     if (child.status !== 0) throw new Error(`memory child failed (${child.status}): ${child.stderr}`);
     const result = JSON.parse(child.stdout.trim().split('\n').pop()!) as Omit<
       MemoryResult,
-      'records' | 'ratioToEvent' | 'handlerRatioToEvent'
+      'records' | 'heapFlags' | 'ratioToEvent' | 'handlerRatioToEvent'
     >;
     const above = Math.max(result.peakRssAboveBaselineMb, result.peakHeapAboveBaselineMb) * 2 ** 20;
     const handler = Math.max(result.handlerPeakRssMb, result.handlerPeakHeapMb) * 2 ** 20;
     return {
       records,
+      heapFlags,
       ...result,
       ratioToEvent: above / result.eventBytes,
       handlerRatioToEvent: handler / result.eventBytes,

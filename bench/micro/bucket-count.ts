@@ -7,7 +7,12 @@
  * costs. Rounds interleave the B values so that a noisy neighbour slows all of them alike; each
  * figure is the median (and the minimum) of the rounds. Not part of `npm run bench`; starts its own cluster.
  *
- * Run: node bench/micro/bucket-count.ts [rounds=9]
+ * `--groups=G` commits as the consumer does with its group commit (`commitEvery.records`, 100 by
+ * default): the batch's keys in groups of G, all sent at once, each group one store call, so each
+ * group is cut into a script per distinct slot of its own; the slots column then counts the
+ * scripts of the claim plus those of every group.
+ *
+ * Run: node bench/micro/bucket-count.ts [rounds=9] [--buckets=128,256,512,1024] [--groups=G]
  */
 import calculateSlot from 'cluster-key-slot';
 import { Cluster } from 'ioredis';
@@ -18,8 +23,11 @@ import { startRedisCluster } from '../../testkit/redis-server.ts';
 import { seededRandom } from '../../testkit/seeded-random.ts';
 import { median } from '../stats.ts';
 
-const rounds = Number(process.argv[2] ?? 9);
-const BUCKETS = [128, 256, 512, 1024];
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const rounds = Number(positional[0] ?? 9);
+const BUCKETS = (option('buckets') ?? '128,256,512,1024').split(',').map(Number);
+const groups = option('groups') === undefined ? undefined : Number(option('groups'));
 const SIZES = [100, 1000, 10_000];
 
 const cluster = await startRedisCluster(3);
@@ -43,7 +51,11 @@ try {
     }
     await Promise.all(client.nodes('master').map((node) => node.flushall()));
   }
-  console.log('claim + commit of one batch on a 3-node cluster, median (min) of', rounds, 'rounds, ms');
+  console.log(
+    `claim + commit${groups ? ` in groups of ${groups}` : ''} of one batch on a 3-node cluster, median (min) of`,
+    rounds,
+    'rounds, ms',
+  );
   console.log(['records', ...BUCKETS.map((b) => `B=${b}`)].join('\t'));
   for (const n of SIZES) {
     const row = BUCKETS.map((b) => {
@@ -67,10 +79,21 @@ async function step(b: number, n: number, tag: string): Promise<{ ms: number; di
     const id = ulid();
     return prefix + tags[keyBucket(id, b)] + id;
   });
-  const distinct = new Set(keys.map((k) => calculateSlot(k))).size;
+  const slotsOf = (some: string[]) => new Set(some.map((k) => calculateSlot(k))).size;
+  let distinct = slotsOf(keys);
   const start = performance.now();
   const claimed = await store.claim(keys, 'bench-owner', 30_000);
-  await store.commit(keys, 'bench-owner', 60_000);
+  if (groups) {
+    const sent: Promise<void>[] = [];
+    for (let at = 0; at < keys.length; at += groups) {
+      const group = keys.slice(at, at + groups);
+      distinct += slotsOf(group);
+      sent.push(store.commit(group, 'bench-owner', 60_000));
+    }
+    await Promise.all(sent);
+  } else {
+    await store.commit(keys, 'bench-owner', 60_000);
+  }
   const ms = performance.now() - start;
   if (claimed.some((r) => r !== 'claimed')) throw new Error(`B=${b} N=${n}: not every key claimed`);
   return { ms, distinct };
