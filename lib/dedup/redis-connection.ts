@@ -187,7 +187,12 @@ export function connectRedis(
       );
     }
     client.on('ready', () => {
-      lastFailure = undefined;
+      // ioredis pipelines AUTH and its ready check: a wrong password is answered WRONGPASS and the
+      // check is answered anyway by a server's open default user, so 'ready' can fire as the
+      // failed AUTH tears the connection down. What failed is forgotten only if it stays ready.
+      setImmediate(() => {
+        if (client.status === 'ready') lastFailure = undefined;
+      });
     });
     setup(client);
     return client;
