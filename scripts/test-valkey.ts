@@ -28,6 +28,7 @@ const STORE_TESTS = [
   'test/core/store-acl.test.ts',
   'test/core/tls-auth.test.ts',
   'test/core/reconnect.test.ts',
+  'test/core/connection-failures.test.ts',
   'test/core/cluster.test.ts',
   'test/core/cluster-redirections.test.ts',
   'test/core/key-rollout.test.ts',
