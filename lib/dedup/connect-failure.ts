@@ -187,14 +187,25 @@ export function describeRedisFailure(
       `${at} requires authentication and none was sent (NOAUTH): give the token (redis.password, or ${EnvVar.redisAuth}=token with ${EnvVar.redisToken}) or IAM auth`,
     );
   }
+  // Refused inside a script, the server says it its own way: Valkey (and Redis 7.2+) "ACL failure
+  // in script: ... the 'set' command", Redis 7.0 "The user executing the script can't run this
+  // command or subcommand" (no name).
   const noperm = /NOPERM[^']*'([^']+)' command/.exec(message);
-  if (noperm) {
+  const inScript = /ACL failure in script:[^']*'([^']+)' command/.exec(message);
+  const refused = noperm ?? inScript;
+  if (refused) {
     return failure(
       'permission',
-      `${userOf(target)} at ${at} may not run '${noperm[1]}' (NOPERM): its ACL lacks a command of the dedup store; give it dedupUserAccessString(service) (msk-once/contract)`,
+      `${userOf(target)} at ${at} may not run '${refused[1]}' (${noperm ? 'NOPERM' : 'ACL failure in script'}): its ACL lacks a command of the dedup store; give it dedupUserAccessString(service) (msk-once/contract)`,
     );
   }
-  if (/NOPERM/.test(message)) {
+  if (/executing the script can't run this command/.test(message)) {
+    return failure(
+      'permission',
+      `${userOf(target)} at ${at} may not run a command of the dedup store's scripts: its ACL lacks one; give it dedupUserAccessString(service) (msk-once/contract)`,
+    );
+  }
+  if (/NOPERM|ACL failure in script/.test(message)) {
     return failure(
       'permission',
       `${userOf(target)} at ${at} may not touch the dedup keys (NOPERM): its ACL key pattern must cover <service>:dedup:* (dedupUserAccessString)`,

@@ -97,13 +97,13 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** One claim through a new store: the error it answers (or throws). */
-async function claimError(redis: RedisConnectionOptions): Promise<DedupStoreError> {
+/** One claim (of one key, or `keys` of them: one script) through a new store: the error it answers (or throws). */
+async function claimError(redis: RedisConnectionOptions, keys = 1): Promise<DedupStoreError> {
   const store = new RedisDedupStore({ redis: { connectTimeoutMs: 500, ...redis } });
   try {
     let results: ClaimResult[];
     try {
-      results = await store.claim([key()], 'owner', 30_000);
+      results = await store.claim(Array.from({ length: keys }, key), 'owner', 30_000);
     } catch (error) {
       assert.ok(error instanceof DedupStoreError, String(error));
       return error;
@@ -177,6 +177,22 @@ describe('a store that never worked says why (auth, ACL, certificate, a hung ser
       'permission',
       `127.0.0.1:${plain.port}`,
       /user 'no-set' .* may not run 'set' \(NOPERM\)/,
+      [PASSWORD],
+    );
+  });
+
+  test('an ACL user without a command the store runs inside its script: told as permission too', async () => {
+    // Two keys: one script. The server refuses the SET inside it in its own words (Redis 7.0 names
+    // no command, Valkey says "ACL failure in script"), not NOPERM.
+    const error = await claimError(
+      { url: `redis://127.0.0.1:${plain.port}`, username: 'no-set', password: PASSWORD },
+      2,
+    );
+    assertTold(
+      error,
+      'permission',
+      `127.0.0.1:${plain.port}`,
+      /user 'no-set' at .* may not run (a command of the dedup store's scripts|'set' \(ACL failure in script\))/,
       [PASSWORD],
     );
   });
