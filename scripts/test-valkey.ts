@@ -45,12 +45,9 @@ const bin = execFileSync('bash', [join(import.meta.dirname, 'build-valkey.sh')],
   .trim()
   .split('\n')
   .pop()!;
-const env = {
-  ...process.env,
-  MSK_ONCE_REDIS_SERVER: join(bin, 'valkey-server'),
-  MSK_ONCE_REDIS_CLI: join(bin, 'valkey-cli'),
-};
-Object.assign(process.env, env);
+// Here (the probes below) and in the test run: every server the test kit starts is a Valkey.
+process.env.MSK_ONCE_REDIS_SERVER = join(bin, 'valkey-server');
+process.env.MSK_ONCE_REDIS_CLI = join(bin, 'valkey-cli');
 
 /** The server's own name and version from INFO: Valkey says `server_name:valkey`. */
 async function engineOf(port: number): Promise<string> {
@@ -77,22 +74,11 @@ try {
   const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : STORE_TESTS;
   console.error(`[test:valkey] ${engine} at ${standalone.url}; ${files.length} test files`);
   code = await new Promise<number>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=msk-once-source',
-        '--test',
-        '--test-global-setup=test/support/global-setup.ts',
-        '--test-concurrency=1',
-        '--test-timeout=120000',
-        '--test-force-exit',
-        ...files,
-      ],
-      {
-        stdio: 'inherit',
-        env: { ...env, REDIS_URL: standalone.url, REDIS_CLUSTER_NODES: '' },
-      },
-    );
+    // npm's test:file: the same node flags and global setup as `npm test`, one file at a time.
+    const child = spawn('npm', ['run', '-s', 'test:file', '--', '--test-concurrency=1', ...files], {
+      stdio: 'inherit',
+      env: { ...process.env, REDIS_URL: standalone.url, REDIS_CLUSTER_NODES: '' },
+    });
     child.once('exit', (status) => resolve(status ?? 1));
   });
 } finally {
