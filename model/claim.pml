@@ -15,7 +15,7 @@
  *                  crash, early timeout, renewal failing); default 2
  *   POLICY_OPEN / POLICY_CLOSED  fix the policy; default: both, chosen at the start
  * Defects the reviews found, one at a time (model/run.sh checks spin finds each):
- *   DEFECT_COMMIT_NO_CAS      commit sets DONE whatever the key holds
+ *   DEFECT_COMMIT_NO_CAS      commit lets the lease go whoever holds it
  *   DEFECT_LATE_NOT_RELEASED  a claim answered after the client timed out is never released
  *   DEFECT_CONFIRM_ONE_KEY    the stale re-confirmation renews the next record's key only and
  *                             counts as a confirmation of the whole batch
@@ -94,8 +94,12 @@
 
 /* --- shared state --- */
 byte store[NKEY];
+/* The DONE mark of a current-format key (k < NREC): a field of its slice's hash (dedup-mark.ts),
+   beside the lease key in its slot. A previous format's key keeps its DONE in store[k]. */
+bool mark[NREC];
 #ifdef FAILOVER
 byte replica[NKEY];
+bool replicaMark[NREC];
 bool failedOver;
 #endif
 byte cl[NINV * NREC];

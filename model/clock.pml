@@ -30,7 +30,8 @@ inline expire(k) {
 
 #define EXPIRE(k) :: atomic { MAYEXPIRE(k) -> expire(k) }
 #ifdef SHORT_WINDOW
-#define WINDOW(k) :: atomic { store[k] == DONE -> store[k] = ABSENT; gWindow[REC(k)] = true }
+#define WINDOW(k) :: atomic { store[k] == DONE -> store[k] = ABSENT; gWindow[REC(k)] = true } \
+  :: atomic { mark[k] -> mark[k] = false; gWindow[k] = true }
 #else
 #define WINDOW(k)
 #endif
@@ -68,12 +69,15 @@ proctype clock() {
   REPLICATE(3)
 #ifdef FAILOVER
   :: atomic {
-       !failedOver && (replica[0] != store[0] || replica[1] != store[1] || replica[2] != store[2] || replica[3] != store[3]) ->
+       !failedOver && (replica[0] != store[0] || replica[1] != store[1] || replica[2] != store[2] || replica[3] != store[3] ||
+                       replicaMark[0] != mark[0] || replicaMark[1] != mark[1]) ->
        k = 0;
        do
        :: k < NKEY -> replica[k] = store[k]; k++
        :: else -> break
        od;
+       replicaMark[0] = mark[0];
+       replicaMark[1] = mark[1];
        k = 0
      }
   :: atomic {
@@ -82,7 +86,9 @@ proctype clock() {
        do
        :: k < NKEY -> store[k] = replica[k]; k++
        :: else -> break
-       od
+       od;
+       mark[0] = replicaMark[0];
+       mark[1] = replicaMark[1]
      }
 #endif
   :: atomic {

@@ -1,6 +1,6 @@
 /*
- * The dedup store (lib/dedup/redis-store.ts): each script is one atomic step on one key, as Redis
- * runs a Lua script or a command. A batch call is a sequence of such steps inside one `atomic`
+ * The dedup store (lib/dedup/redis-store.ts): each script is one atomic step on one key (and, for
+ * a current-format key, its DONE mark in the same slot), as Redis runs a Lua script or a command. A batch call is a sequence of such steps inside one `atomic`
  * (one pipeline: other clients' scripts may run between two calls, not inside one script).
  */
 
@@ -10,27 +10,46 @@ inline write(o, k, v) {
   store[k] = v
 }
 
-/* SET key P:<owner> PX <lease> NX GET (claim, one key; CLAIM_MANY_LUA per key). */
+/* Whether key k has DONE marks in hashes (its current format), or a string DONE (a previous one). */
+#define MARKED(k) ((k) < NREC -> mark[REC(k)] : false)
+
+/* CLAIM_MARKS_LUA per key: a mark in a slice of the window is a duplicate (nothing written); else
+   SET key P:<owner> PX <lease> NX GET, whose 'D' is a string mark (0.3.0's, or a previous format's). */
 inline claimKey(o, k, res) {
   if
-  :: store[k] == ABSENT -> store[k] = HELD(o); res = RC_CLAIMED
-  /* its own value: a claim resent after a redirection answers claimed (SET NX writes nothing) */
-  :: store[k] == HELD(o) -> res = RC_CLAIMED
-  :: store[k] == DONE -> res = RC_DONE
-  :: ISHELD(store[k]) && store[k] != HELD(o) -> res = RC_HELD
+  :: MARKED(k) -> res = RC_DONE
+  :: else ->
+     if
+     :: store[k] == ABSENT -> store[k] = HELD(o); res = RC_CLAIMED
+     /* its own value: a claim resent after a redirection answers claimed (SET NX writes nothing) */
+     :: store[k] == HELD(o) -> res = RC_CLAIMED
+     :: store[k] == DONE -> res = RC_DONE
+     :: ISHELD(store[k]) && store[k] != HELD(o) -> res = RC_HELD
+     fi
   fi
 }
 
-/* COMMIT_LUA / COMMIT_MANY_LUA: IN_PROGRESS(mine) or gone -> DONE for the window. */
+/* COMMIT_MARKS_LUA per key. A current-format key: HSET its mark (whoever holds the lease: the
+   effect happened), then IN_PROGRESS(mine) -> absent. A previous format's key (no hash; COMMIT_LUA):
+   IN_PROGRESS(mine) or gone -> DONE for the window. */
 inline commitKey(o, k) {
-#ifdef DEFECT_COMMIT_NO_CAS
-  write(o, k, DONE)
-#else
   if
-  :: store[k] == HELD(o) || store[k] == ABSENT -> write(o, k, DONE)
-  :: else -> skip
-  fi
+  :: k < NREC ->
+     mark[REC(k)] = true;
+#ifdef DEFECT_COMMIT_NO_CAS
+     write(o, k, ABSENT)
+#else
+     if
+     :: store[k] == HELD(o) -> write(o, k, ABSENT)
+     :: else -> skip
+     fi
 #endif
+  :: else ->
+     if
+     :: store[k] == HELD(o) || store[k] == ABSENT -> write(o, k, DONE)
+     :: else -> skip
+     fi
+  fi
 }
 
 /* RELEASE_LUA / RELEASE_MANY_LUA: IN_PROGRESS(mine) -> absent. */
@@ -41,7 +60,8 @@ inline releaseKey(o, k) {
   fi
 }
 
-/* EXTEND_LUA / EXTEND_MANY_LUA: mine -> PEXPIRE (renewed), DONE -> done, else lost. */
+/* EXTEND_LUA / EXTEND_MANY_LUA: mine -> PEXPIRE (renewed), a string DONE -> done, else lost (a
+   mark is not read: a lease another finished is gone, lost, and its next claim finds the mark). */
 inline extendKey(o, k, res) {
   if
   :: store[k] == HELD(o) -> res = RN_RENEWED

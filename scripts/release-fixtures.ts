@@ -28,6 +28,7 @@ export interface Release {
 /**
  * 0.1.0: the parent of 15367ce (which made 0.2.0: `git log -- package.json`, CHANGELOG.md).
  * 0.2.0: d88a253, main's head when 0.3.0's key format began.
+ * 0.3.0: 0c41a67, main's head when 0.4.0's DONE marks (hash fields, dedup-mark.ts) began.
  */
 export const RELEASES: readonly Release[] = [
   {
@@ -38,6 +39,11 @@ export const RELEASES: readonly Release[] = [
   {
     version: '0.2.0',
     commit: 'd88a25391e522b58809377bd324359de0e85f499',
+    entry: 'lib/consumer/kafka-handler.ts',
+  },
+  {
+    version: '0.3.0',
+    commit: '0c41a67ef6dc1ce1ff30e254987ccccaf12aa032',
     entry: 'lib/consumer/kafka-handler.ts',
   },
 ];

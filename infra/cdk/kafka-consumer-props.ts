@@ -73,6 +73,11 @@ export interface KafkaConsumerProps {
   /** `EnvVar.maxHeaderBytes`: largest accepted header value, bytes. @default 16384 */
   readonly maxHeaderBytes?: number;
   /**
+   * `EnvVar.eventsPerSecond`: the handler's peak rate of new events per second, which spreads its
+   * DONE marks over enough hashes to stay compact. Change it like a key format. @default 1000
+   */
+  readonly eventsPerSecond?: number;
+  /**
    * `EnvVar.previousKeyFormat`: during the rollout of a new key format, the format of the release
    * deployed before ('0.1.0' or '0.2.0'); each event is claimed and committed under both keys. Keep
    * it for one dedup window after the previous release stopped, then remove it (docs/consumer.md,

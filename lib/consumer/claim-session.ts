@@ -252,7 +252,9 @@ export class ClaimSession<T> implements Commits<T> {
     }
     if (keys.length === 0) return;
     const sentAt = performance.now();
-    const sent = await this.#send((store) => store.claim(keys, this.#batch.owner, this.leaseMs));
+    const sent = await this.#send((store) =>
+      store.claim(keys, this.#batch.owner, this.leaseMs, config.windowMs),
+    );
     let results: readonly ClaimResult[];
     if (sent.ok) {
       results = sent.value;
@@ -347,7 +349,7 @@ export class ClaimSession<T> implements Commits<T> {
       backoff = Math.min(backoff * 2, maxBackoff);
       if (this.#answered) break;
       const sentAt = performance.now();
-      const sent = await this.#send((store) => store.claim([key], owner, this.leaseMs));
+      const sent = await this.#send((store) => store.claim([key], owner, this.leaseMs, config.windowMs));
       const result: unknown = sent.ok ? sent.value[0] : sent.error;
       if (result !== 'claimed' && result !== 'done' && result !== 'held') {
         this.#failed(

@@ -276,7 +276,17 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
       );
     }
     if (!('pipeline' in options.redis)) validateRedisOptions(options.redis);
-    store = new RedisDedupStore({ redis: options.redis });
+    store = new RedisDedupStore({
+      redis: options.redis,
+      eventsPerSecond: values.eventsPerSecond as number,
+      // Rolling out from 0.3.0: its releases read only the string mark, so commit writes it too.
+      stringMarks: values.previousKeyFormat === '0.3.0',
+    });
+  } else if (values.previousKeyFormat === '0.3.0' && store instanceof RedisDedupStore && !store.stringMarks) {
+    throw new ConfigurationError(
+      'previousKeyFormat',
+      'is \'0.3.0\' but the store given writes no 0.3.0 string marks: make it with stringMarks: true (docs/consumer.md, "Key format")',
+    );
   }
   // Removed in 0.3.0 (it read old keys, never wrote them): refused, not silently ignored.
   if ((options as { readPreviousKeys?: unknown }).readPreviousKeys !== undefined) {
@@ -286,7 +296,8 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     );
   }
   const previousFormat = values.previousKeyFormat as PreviousKeyFormat | undefined;
-  if (previousFormat) store = new RolloutDedupStore(store, previousFormat);
+  // 0.3.0's key is the lease key itself: the store writes its string mark (above), no second key.
+  if (previousFormat && previousFormat !== '0.3.0') store = new RolloutDedupStore(store, previousFormat);
   const logger = options.logger ?? createLogger(service);
   // Told once, at cold start: a value derived from another setting (the reserve from the timeout).
   for (const why of settings.derived) logger.warn(`settings: ${why}`);

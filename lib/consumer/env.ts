@@ -26,6 +26,7 @@ export interface DedupEnvConfig {
   concurrency?: number;
   commitEvery?: { records?: number; ms?: number };
   maxHeaderBytes?: number;
+  eventsPerSecond?: number;
   previousKeyFormat?: PreviousKeyFormat;
   /** Where the event id comes from (`EnvVar.eventIdSource`, `EnvVar.eventIdFormat`); absent: the Event-Id header. */
   eventId?: DeclarativeEventIdSource;

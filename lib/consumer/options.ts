@@ -235,6 +235,14 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    */
   maxHeaderBytes?: number;
   /**
+   * The handler's peak rate of new events per second: the store spreads DONE marks over enough
+   * hashes that each stays in Redis's compact encoding at that rate (docs/performance.md). Part of
+   * where marks live: change it like a key format. Variable `MSK_ONCE_EVENTS_PER_SECOND`, prop
+   * `eventsPerSecond`.
+   * @default 1000
+   */
+  eventsPerSecond?: number;
+  /**
    * Powertools Logger.
    * @default one made for `service`
    */

@@ -44,13 +44,16 @@ export const EnvVar = {
   commitEveryMs: 'MSK_ONCE_COMMIT_EVERY_MS',
   /** Largest accepted header value, in bytes (default 16384). */
   maxHeaderBytes: 'MSK_ONCE_MAX_HEADER_BYTES',
+  /** The handler's peak rate of new events per second: how many hashes its DONE marks are spread over (default 1000). */
+  eventsPerSecond: 'MSK_ONCE_EVENTS_PER_SECOND',
   /** How the records of a partition are ordered: `partition` (default, one at a time) or `key` (per Kafka key). */
   ordering: 'MSK_ONCE_ORDERING',
   /** With `key` ordering, how many records run at once per invocation (default 16). */
   concurrency: 'MSK_ONCE_CONCURRENCY',
   /**
-   * During a rollout of a new key format, the format of the release deployed before (`0.1.0` or
-   * `0.2.0`): each event is claimed and committed under both keys (docs/consumer.md, "Key format").
+   * During a rollout of a new key format, the format of the release deployed before (`0.1.0`,
+   * `0.2.0` or `0.3.0`): each event is claimed and committed under both keys (0.3.0: its DONE is
+   * also written as the string mark 0.3.0 reads) (docs/consumer.md, "Key format").
    * Default: none. Was `DEDUP_PREVIOUS_KEY_FORMAT`.
    */
   previousKeyFormat: 'MSK_ONCE_PREVIOUS_KEY_FORMAT',

@@ -209,6 +209,17 @@ export const SETTINGS: readonly SettingDeclaration[] = [
     doc: 'largest accepted header value, bytes; a larger one fails the record',
   },
   {
+    option: 'eventsPerSecond',
+    type: 'count',
+    min: 1,
+    max: 100_000,
+    variable: EnvVar.eventsPerSecond,
+    prop: 'eventsPerSecond',
+    default: 1000,
+    defaultText: '1000',
+    doc: 'the peak rate of new events per second: DONE marks are spread over enough hashes to stay compact at it (part of where marks live: change it like a key format)',
+  },
+  {
     option: 'previousKeyFormat',
     type: 'choice',
     values: PREVIOUS_KEY_FORMATS,
@@ -413,7 +424,13 @@ export function settingProblem(
     case 'ms':
     case 'count': {
       const unit =
-        setting.type === 'ms' ? 'milliseconds' : setting.option === 'maxHeaderBytes' ? 'bytes' : 'records';
+        setting.type === 'ms'
+          ? 'milliseconds'
+          : setting.option === 'maxHeaderBytes'
+            ? 'bytes'
+            : setting.option === 'eventsPerSecond'
+              ? 'events per second'
+              : 'records';
       const whole = setting.type === 'count' || surface !== 'option';
       const ok =
         typeof value === 'number' &&

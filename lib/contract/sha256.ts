@@ -29,6 +29,24 @@ const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
  * sha256Base64Url('abc'); // 'ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0'
  */
 export function sha256Base64Url(ascii: string): string {
+  const digest = sha256Bytes(ascii);
+  let text = '';
+  for (let i = 0; i < 32; i += 3) {
+    const n = (digest[i]! << 16) | ((digest[i + 1] ?? 0) << 8) | (digest[i + 2] ?? 0);
+    text += B64URL[(n >> 18) & 63]! + B64URL[(n >> 12) & 63]!;
+    if (i + 1 < 32) text += B64URL[(n >> 6) & 63]!;
+    if (i + 2 < 32) text += B64URL[n & 63]!;
+  }
+  return text;
+}
+
+/**
+ * The 32 bytes of the SHA-256 digest of ASCII text (a DONE mark's field of an id that is neither a
+ * ULID nor a UUID takes the first 16: dedup-mark.ts).
+ *
+ * @internal
+ */
+export function sha256Bytes(ascii: string): Uint8Array {
   const length = ascii.length;
   const blocks = Math.ceil((length + 9) / 64);
   const bytes = new Uint8Array(blocks * 64);
@@ -78,12 +96,5 @@ export function sha256Base64Url(ascii: string): string {
   const digest = new Uint8Array(32);
   const out = new DataView(digest.buffer);
   for (let i = 0; i < 8; i++) out.setUint32(i * 4, h[i]!);
-  let text = '';
-  for (let i = 0; i < 32; i += 3) {
-    const n = (digest[i]! << 16) | ((digest[i + 1] ?? 0) << 8) | (digest[i + 2] ?? 0);
-    text += B64URL[(n >> 18) & 63]! + B64URL[(n >> 12) & 63]!;
-    if (i + 1 < 32) text += B64URL[(n >> 6) & 63]!;
-    if (i + 2 < 32) text += B64URL[n & 63]!;
-  }
-  return text;
+  return digest;
 }

@@ -51,6 +51,19 @@
  */
 import calculateSlot from 'cluster-key-slot';
 import { type ChainableCommander, Cluster, type Redis } from 'ioredis';
+import { eventIdOfKey } from '../contract/dedup-key.ts';
+import {
+  COMPACT_HASH_FIELDS,
+  DEFAULT_EVENTS_PER_SECOND,
+  type MarkLayout,
+  markExpiresAt,
+  markField,
+  markHashStem,
+  markLayout,
+  markSlice,
+  markSlicesToRead,
+} from '../contract/dedup-mark.ts';
+import { WINDOWS } from '../contract/windows.ts';
 import { ConfigurationError, DedupStoreError, RedisConnectionError } from '../errors.ts';
 import { adoptRedisClient, connectRedis, type RedisConnection } from './redis-connection.ts';
 import {
@@ -80,18 +93,63 @@ if v == '${DONE}' then return 2 end
 return 0`;
 
 // The same steps for many keys in one call (on a cluster, keys of one slot only: a cluster refuses
-// scripts whose keys hash to different slots). The claim answers one letter per key: c(laimed), d(one), h(eld).
-const CLAIM_MANY_LUA = `local out = {}
-for i, key in ipairs(KEYS) do
-  local old = redis.call('SET', key, ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
-  if not old or old == ARGV[1] then out[i] = 'c' elseif old == '${DONE}' then out[i] = 'd' else out[i] = 'h' end
+// scripts whose keys hash to different slots).
+//
+// Claim, with the DONE marks of dedup-mark.ts. KEYS: per event its lease key, then the hashes of
+// the slices its mark may be in (newest first; none for a key of a previous format, whose DONE is
+// the lease key holding 'D'). ARGV: the owner's value, the lease, then per event the number of its
+// hashes and its mark's field. One letter per event: c(laimed), d(one), h(eld). A mark found: done,
+// without a write. Else the lease as in 0.3.0 (SET NX GET), whose 'D' is a 0.3.0 string mark.
+const CLAIM_MARKS_LUA = `local out = {}
+local k = 1
+local a = 3
+for i = 1, (#ARGV - 2) / 2 do
+  local n = tonumber(ARGV[a])
+  local field = ARGV[a + 1]
+  a = a + 2
+  local found = false
+  for j = k + 1, k + n do
+    if redis.call('HEXISTS', KEYS[j], field) == 1 then found = true break end
+  end
+  if found then out[i] = 'd' else
+    local old = redis.call('SET', KEYS[k], ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
+    if not old or old == ARGV[1] then out[i] = 'c' elseif old == '${DONE}' then out[i] = 'd' else out[i] = 'h' end
+  end
+  k = k + n + 1
 end
 return table.concat(out)`;
-const COMMIT_MANY_LUA = `for _, key in ipairs(KEYS) do
-  local v = redis.call('GET', key)
-  if v == ARGV[1] or not v then redis.call('SET', key, '${DONE}', 'PX', ARGV[2]) end
+// Commit. KEYS: per event its lease key, then the hash of the current slice (none for a key of a
+// previous format). ARGV: the owner's value, the window (a string mark's TTL), '1' to write the
+// 0.3.0 string mark too (a rollout: the release before reads only that), the slice hash's expiry
+// (ms since the epoch: the slice's end + the window), then per event 0 or 1 (its hashes) and its
+// field. The mark is written whoever holds the lease now: the effect happened. The hash's expiry
+// only grows. Then IN_PROGRESS(mine) -> absent (or -> 'D', rolling out). Answers how many marks
+// went into a hash over the compact encoding's field count.
+const COMMIT_MARKS_LUA = `local over = 0
+local k = 1
+local a = 5
+for i = 1, (#ARGV - 4) / 2 do
+  local n = tonumber(ARGV[a])
+  local v = redis.call('GET', KEYS[k])
+  if n == 1 then
+    local h = KEYS[k + 1]
+    redis.call('HSET', h, ARGV[a + 1], 1)
+    if redis.call('PEXPIRETIME', h) < tonumber(ARGV[4]) then redis.call('PEXPIREAT', h, ARGV[4]) end
+    if redis.call('HLEN', h) > ${COMPACT_HASH_FIELDS} then over = over + 1 end
+  end
+  if n == 0 or ARGV[3] == '1' then
+    if v == ARGV[1] or not v then redis.call('SET', KEYS[k], '${DONE}', 'PX', ARGV[2]) end
+  elseif v == ARGV[1] then redis.call('DEL', KEYS[k]) end
+  k = k + n + 1
+  a = a + 2
 end
-return #KEYS`;
+return over`;
+// One mark alone (a commit resent during a slot migration: one key per command). KEYS: the hash;
+// ARGV: the field, the expiry. Answers 1 when the hash is over the compact encoding's field count.
+const MARK_LUA = `redis.call('HSET', KEYS[1], ARGV[1], 1)
+if redis.call('PEXPIRETIME', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
+if redis.call('HLEN', KEYS[1]) > ${COMPACT_HASH_FIELDS} then return 1 end
+return 0`;
 // One letter per key: r(enewed), d(one now), l(ost).
 const EXTEND_MANY_LUA = `local out = {}
 for i, key in ipairs(KEYS) do
@@ -117,13 +175,21 @@ type Scripted = ChainableCommander & {
   mskOnceRelease(key: string, owner: string): ChainableCommander;
   mskOnceExtend(key: string, owner: string, leaseMs: number): ChainableCommander;
   mskOnceExtendMany(...args: (string | number)[]): ChainableCommander;
-  mskOnceClaimMany(...args: (string | number)[]): ChainableCommander;
-  mskOnceCommitMany(...args: (string | number)[]): ChainableCommander;
+  mskOnceClaimMarks(...args: (string | number | Buffer)[]): ChainableCommander;
+  mskOnceCommitMarks(...args: (string | number | Buffer)[]): ChainableCommander;
+  mskOnceMark(hash: string, field: Buffer, expiresAt: number): ChainableCommander;
   mskOnceReleaseMany(...args: (string | number)[]): ChainableCommander;
 };
 
 /** How one store step goes on the wire: one command per key, or one script per chunk of keys. */
-type Step = { one(pipeline: Scripted, key: string): unknown } & (
+type Step = {
+  one(pipeline: Scripted, key: string): unknown;
+  /**
+   * A key sent alone through the cluster client (a resend after ASK or TRYAGAIN): single-key
+   * commands only, in order, resolving to what `one` would answer. Default: `one`.
+   */
+  alone?(client: Scripted, key: string): Promise<unknown>;
+} & (
   | {
       many(pipeline: Scripted, keys: string[]): unknown;
       /** The reply of key `j` of a chunk, from the chunk's reply. */
@@ -139,6 +205,24 @@ export interface RedisDedupStoreOptions {
   commandTimeoutMs?: number;
   /** Longest a batch waits for a connection. Default: redis.connectTimeoutMs or 1000 ms. */
   connectTimeoutMs?: number;
+  /**
+   * The peak rate of new events per second of the handler: how many hashes its DONE marks are
+   * spread over (dedup-mark.ts). Part of where marks live: change it like a key format. Default 1000.
+   */
+  eventsPerSecond?: number;
+  /**
+   * Commit writes the 0.3.0 string mark (the lease key holding 'D' for the window) beside the
+   * hash mark, for one window while a 0.3.0 release still runs (previousKeyFormat '0.3.0').
+   */
+  stringMarks?: boolean;
+  /** The clock slices are cut by, ms since the epoch (tests, the bench). Default: Date.now. */
+  now?: () => number;
+}
+
+/** An event's DONE mark: the stem of its hashes' names (slice appended) and its field. */
+interface Mark {
+  readonly stem: string;
+  readonly field: Buffer;
 }
 
 function isClient(value: unknown): value is Redis | Cluster {
@@ -159,6 +243,14 @@ export class RedisDedupStore implements DedupStore {
   readonly #unreachable = new Set<string>();
   /** A store call got an answer since the store was made: errors are an outage's from then on. */
   #worked = false;
+  readonly #eventsPerSecond: number;
+  readonly #now: () => number;
+  /** The layout of the last window asked (a consumer has one). */
+  #layout: MarkLayout | undefined;
+  /** Writes the 0.3.0 string mark too (a rollout from 0.3.0). */
+  readonly stringMarks: boolean;
+  /** Marks written into a hash over the compact encoding's field count, since the store was made. */
+  overfullMarks = 0;
 
   constructor(options: RedisDedupStoreOptions) {
     // Gone in 0.3.0 (it read old keys but never wrote them): refused rather than ignored.
@@ -167,6 +259,12 @@ export class RedisDedupStore implements DedupStore {
         'readPreviousKeys',
         'was replaced in 0.3.0 by RolloutDedupStore (previousKeyFormat)',
       );
+    const rate = options.eventsPerSecond ?? DEFAULT_EVENTS_PER_SECOND;
+    if (!(Number.isFinite(rate) && rate > 0))
+      throw new ConfigurationError('eventsPerSecond', `${rate} is not a positive rate of new events`);
+    this.#eventsPerSecond = rate;
+    this.#now = options.now ?? Date.now;
+    this.stringMarks = options.stringMarks === true;
     if (isClient(options.redis)) {
       const client = options.redis;
       defineScripts(client);
@@ -204,18 +302,84 @@ export class RedisDedupStore implements DedupStore {
     return true;
   }
 
-  async claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]> {
+  /** The layout of the marks of `windowMs` at this store's rate. */
+  #layoutOf(windowMs: number): MarkLayout {
+    const window = Math.ceil(windowMs);
+    if (this.#layout?.windowMs !== window) this.#layout = markLayout(window, this.#eventsPerSecond);
+    return this.#layout;
+  }
+
+  /** The mark of each key of the current format (a previous format's key has none). */
+  #marks(keys: readonly string[], layout: MarkLayout): Map<string, Mark | undefined> {
+    const marks = new Map<string, Mark | undefined>();
+    for (const key of keys) {
+      if (marks.has(key)) continue;
+      const stem = markHashStem(key, layout);
+      const id = stem === undefined ? undefined : eventIdOfKey(key);
+      if (stem === undefined || id === undefined) marks.set(key, undefined);
+      else {
+        const bytes = markField(id);
+        marks.set(key, { stem, field: Buffer.from(bytes.buffer, bytes.byteOffset, 16) });
+      }
+    }
+    return marks;
+  }
+
+  /**
+   * Claim each key for `owner`: `done` when its DONE mark is in a slice of the window (`windowMs`;
+   * the consumer passes its own) or its key holds a 0.3.0 string mark. Without `windowMs`, the
+   * window of this store's last call that gave one (a store serves one handler), else 24 h.
+   */
+  async claim(
+    keys: readonly string[],
+    owner: string,
+    leaseMs: number,
+    windowMs?: number,
+  ): Promise<ClaimResult[]> {
     const value = IN_PROGRESS + owner;
     const lease = Math.max(1, Math.ceil(leaseMs));
     const results: ClaimResult[] = new Array(keys.length);
-    const step: Step = {
-      one: (p, key) => p.set(key, value, 'PX', lease, 'NX', 'GET'),
-      many: (p, chunk) => p.mskOnceClaimMany(chunk.length, ...chunk, value, lease),
-      ofMany: (reply, j) => {
-        const code = (reply as string).charCodeAt(j);
-        return code === 99 /* c */ ? null : code === 100 /* d */ ? DONE : 'held';
-      },
+    const layout = this.#layoutOf(windowMs ?? this.#layout?.windowMs ?? WINDOWS.default * 1000);
+    const slices = markSlicesToRead(layout, this.#now());
+    const marks = this.#marks(keys, layout);
+    const many = (p: Scripted, chunk: string[]) => {
+      const names: string[] = [];
+      const args: (string | number | Buffer)[] = [value, lease];
+      for (const key of chunk) {
+        names.push(key);
+        const mark = marks.get(key);
+        if (!mark) args.push(0, '');
+        else {
+          for (const slice of slices) names.push(mark.stem + slice);
+          args.push(slices.length, mark.field);
+        }
+      }
+      return p.mskOnceClaimMarks(names.length, ...names, ...args);
     };
+    const step: Step = {
+      // A script even for one key: the marks and the lease are read in one step.
+      one: (p, key) => (marks.get(key) ? many(p, [key]) : p.set(key, value, 'PX', lease, 'NX', 'GET')),
+      // Alone (a slot mid-migration: single-key commands only, see the module doc): the lease first,
+      // then the marks. A commit writes the mark before it lets the lease go, so a mark committed
+      // before this lease was taken is found; then the lease is let go and the key is done.
+      alone: async (c, key) => {
+        const old = await (c.set(key, value, 'PX', lease, 'NX', 'GET') as unknown as Promise<unknown>);
+        const mark = marks.get(key);
+        if (!mark || !(old === null || old === value)) return mark ? (old === DONE ? 'd' : 'h') : old;
+        const found = await Promise.all(
+          slices.map((slice) => c.hexists(mark.stem + slice, mark.field) as unknown as Promise<number>),
+        );
+        if (!found.includes(1)) return 'c';
+        await (c.mskOnceRelease(key, value) as unknown as Promise<unknown>);
+        return 'd';
+      },
+      many,
+      ofMany: (reply, j) => (reply as string)[j],
+    };
+    // A script's letter (a chunk's, or a key's alone) as SET NX GET would answer. No value a key
+    // holds is one of them ('D', 'P:<owner>').
+    const asOne = (_index: number, reply: unknown) =>
+      reply === 'c' ? null : reply === 'd' ? DONE : reply === 'h' ? 'held' : reply;
     // Our own value: a claim sent twice (a resend after a redirection or a lost reply) found the
     // first one's write. The owner is one invocation's, so the key is ours.
     const claimed = (reply: unknown) => reply === null || reply === value;
@@ -233,27 +397,77 @@ export class RedisDedupStore implements DedupStore {
             converted.set(error, safe);
           }
           results[index] = safe;
-        } else if (claimed(reply)) results[index] = 'claimed';
-        else results[index] = reply === DONE ? 'done' : 'held';
+        } else if (claimed(asOne(index, reply))) results[index] = 'claimed';
+        else results[index] = asOne(index, reply) === DONE ? 'done' : 'held';
       },
       // A claim that answers after we gave up was never used: release it so a retry is not held off.
       (late) => {
         const unused: string[] = [];
-        for (const { index, reply } of late) if (claimed(reply)) unused.push(keys[index]!);
+        for (const { index, reply } of late) if (claimed(asOne(index, reply))) unused.push(keys[index]!);
         if (unused.length > 0) this.release(unused, owner).catch(() => {});
       },
     );
     return results;
   }
 
+  /**
+   * Mark each key DONE for the window: a field in the hash of the current slice (the lease key
+   * holding 'D' for a previous format's key, and for every key with `stringMarks`), then let the
+   * lease go if it is still this owner's.
+   */
   async commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {
     const value = IN_PROGRESS + owner;
     const window = Math.ceil(windowMs);
-    await this.#sendOrThrow('commit', keys, {
-      one: (p, key) => p.mskOnceCommit(key, value, window),
-      many: (p, chunk) => p.mskOnceCommitMany(chunk.length, ...chunk, value, window),
-      ofMany: () => 1,
+    const layout = this.#layoutOf(windowMs);
+    const slice = markSlice(layout, this.#now());
+    const expiresAt = markExpiresAt(layout, slice);
+    const marks = this.#marks(keys, layout);
+    const strings = this.stringMarks ? '1' : '0';
+    let over = 0;
+    const many = (p: Scripted, chunk: string[]) => {
+      const names: string[] = [];
+      const args: (string | number | Buffer)[] = [value, window, strings, expiresAt];
+      for (const key of chunk) {
+        names.push(key);
+        const mark = marks.get(key);
+        if (!mark) args.push(0, '');
+        else {
+          names.push(mark.stem + slice);
+          args.push(1, mark.field);
+        }
+      }
+      return p.mskOnceCommitMarks(names.length, ...names, ...args);
+    };
+    const step: Step = {
+      one: (p, key) => (marks.get(key) ? many(p, [key]) : p.mskOnceCommit(key, value, window)),
+      // Alone (a slot mid-migration): the mark first, then the lease let go, so that no claim finds
+      // neither (claim's `alone` takes the lease before it reads the marks).
+      alone: async (c, key) => {
+        const mark = marks.get(key);
+        if (!mark) return c.mskOnceCommit(key, value, window);
+        const overfull = await (c.mskOnceMark(
+          mark.stem + slice,
+          mark.field,
+          expiresAt,
+        ) as unknown as Promise<number>);
+        if (this.stringMarks) await (c.mskOnceCommit(key, value, window) as unknown as Promise<unknown>);
+        else await (c.mskOnceRelease(key, value) as unknown as Promise<unknown>);
+        return overfull;
+      },
+      many,
+      // A chunk's count of overfull marks, once (on its first key).
+      ofMany: (reply, j) => (j === 0 ? { overfull: reply } : null),
+    };
+    let failed: Error | null = null;
+    await this.#send(keys, step, (index, error, reply) => {
+      if (error) failed ??= error;
+      else if (reply !== null && typeof reply === 'object')
+        over += Number((reply as { overfull: unknown }).overfull) || 0;
+      // A key alone: the mark script's count (a previous format's key answers its own 0 or 1).
+      else if (typeof reply === 'number' && marks.get(keys[index]!)) over += reply;
     });
+    if (over > 0) this.overfullMarks += over;
+    if (failed) throw this.#storeError(failed, 'commit');
   }
 
   async extend(keys: readonly string[], owner: string, leaseMs: number): Promise<RenewalResult[]> {
@@ -438,7 +652,10 @@ export class RedisDedupStore implements DedupStore {
       const scripted = target as unknown as Scripted;
       exec = Promise.all(
         units.map((unit) =>
-          (command(scripted, step, keys, unit) as Promise<unknown>).then(
+          (unit.length === 1 && step.alone
+            ? step.alone(scripted, keys[unit[0]!]!)
+            : (command(scripted, step, keys, unit) as Promise<unknown>)
+          ).then(
             (reply): [Error | null, unknown] => [null, reply],
             (error: Error): [Error | null, unknown] => [error, null],
           ),
@@ -641,8 +858,9 @@ function defineScripts(client: Redis | Cluster): void {
   client.defineCommand('mskOnceExtend', { numberOfKeys: 1, lua: EXTEND_LUA });
   client.defineCommand('mskOnceExtendMany', { lua: EXTEND_MANY_LUA });
   // No numberOfKeys: the caller passes the key count first.
-  client.defineCommand('mskOnceClaimMany', { lua: CLAIM_MANY_LUA });
-  client.defineCommand('mskOnceCommitMany', { lua: COMMIT_MANY_LUA });
+  client.defineCommand('mskOnceClaimMarks', { lua: CLAIM_MARKS_LUA });
+  client.defineCommand('mskOnceCommitMarks', { lua: COMMIT_MARKS_LUA });
+  client.defineCommand('mskOnceMark', { numberOfKeys: 1, lua: MARK_LUA });
   client.defineCommand('mskOnceReleaseMany', { lua: RELEASE_MANY_LUA });
 }
 
@@ -656,8 +874,9 @@ export const STORE_SCRIPTS: Readonly<Record<string, string>> = {
   COMMIT_LUA,
   RELEASE_LUA,
   EXTEND_LUA,
-  CLAIM_MANY_LUA,
-  COMMIT_MANY_LUA,
+  CLAIM_MARKS_LUA,
+  COMMIT_MARKS_LUA,
+  MARK_LUA,
   EXTEND_MANY_LUA,
   RELEASE_MANY_LUA,
 };

@@ -49,9 +49,14 @@ export class RolloutDedupStore implements DedupStore {
     if (inner.connect) this.connect = () => inner.connect!();
   }
 
-  async claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]> {
+  async claim(
+    keys: readonly string[],
+    owner: string,
+    leaseMs: number,
+    windowMs?: number,
+  ): Promise<ClaimResult[]> {
     const both = this.#both(keys);
-    const answers = await this.inner.claim(both.all, owner, leaseMs);
+    const answers = await this.inner.claim(both.all, owner, leaseMs, windowMs);
     const results: ClaimResult[] = new Array(keys.length);
     const unclaim: string[] = [];
     for (let i = 0; i < keys.length; i++) {

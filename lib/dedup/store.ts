@@ -29,10 +29,12 @@ export type RenewalResult = 'renewed' | 'done' | 'lost';
 /** A dedup store. Implementations: {@link RedisDedupStore}, {@link MemoryDedupStore} for local runs only, and {@link RolloutDedupStore} over either during a key format rollout. */
 export interface DedupStore {
   /**
-   * Claim each key for `owner` for `leaseMs`, atomically per key (SET NX).
+   * Claim each key for `owner` for `leaseMs`, atomically per key (SET NX), `done` when it was
+   * marked DONE within `windowMs` (the window commit is given; a store whose marks carry their own
+   * expiry may ignore it).
    * Resolves to one result per key, in order; rejects only when no key could be asked at all.
    */
-  claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]>;
+  claim(keys: readonly string[], owner: string, leaseMs: number, windowMs?: number): Promise<ClaimResult[]>;
   /** IN_PROGRESS(owner) -> DONE for `windowMs`. Keys held by another owner are left alone. */
   commit(keys: readonly string[], owner: string, windowMs: number): Promise<void>;
   /**

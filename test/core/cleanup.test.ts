@@ -22,6 +22,7 @@ import {
 import { freePort } from '../../testkit/internal/index.ts';
 import { invoke, PARTITION_ORDER, sleep, testConsumers } from '../support/consumer.ts';
 import { eventually } from '../support/eventually.ts';
+import { keyState } from '../support/marks.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
@@ -103,7 +104,7 @@ describe('cleanup after a timeout or a late reply', () => {
     assert.match((await admin.get(key(first))) ?? '', /^P:/, 'the running one keeps its claim');
     finish();
     await sleep(100);
-    assert.equal(await admin.get(key(first)), 'D', 'and commits it when it succeeds');
+    assert.equal(await keyState(admin, key(first)), 'D', 'and commits it when it succeeds');
     assert.equal(await admin.exists(key(second)), 0, 'never DONE');
   });
 
@@ -128,7 +129,7 @@ describe('cleanup after a timeout or a late reply', () => {
     assert.ok(ttl > 0 && ttl <= 1000, `still claimed, on a renewed lease: PTTL ${ttl}`);
     finish();
     await sleep(100);
-    assert.equal(await admin.get(key(id)), 'D');
+    assert.equal(await keyState(admin, key(id)), 'D');
   });
 });
 

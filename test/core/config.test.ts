@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { resolveConfig } from '../../lib/consumer/config.ts';
+import { markExpiresAt, markHashKey, markLayout, markSlice } from '../../lib/contract/dedup-mark.ts';
 import { dedupKey, dedupKeyPrefix, EnvVar } from '../../lib/contract.ts';
 import { elastiCacheIamToken } from '../../lib/dedup/elasticache-iam.ts';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../lib/dedup/redis-options.ts';
@@ -172,18 +173,27 @@ describe('kafkaHandler options', () => {
     assert.equal(windowMs('analytics'), 3_600_000);
     assert.equal(windowMs(600), 600_000);
   });
-  test('a fractional window: the DONE key lives its milliseconds too (real Redis PTTL)', async () => {
+  test('a fractional window: the DONE mark lives its milliseconds too (real Redis PTTL)', async () => {
     const config = resolveConfig({ service: 's', handlerName: 'h', redis, handle, window: 600.5 });
-    const store = new RedisDedupStore({ redis: { url: redisUrl() } });
+    const now = 1_000 * Math.floor(Date.now() / 1_000);
+    const store = new RedisDedupStore({ redis: { url: redisUrl() }, now: () => now });
     const admin = adminClient();
     const key = dedupKey(dedupKeyPrefix(uniqueService('window'), 'h'), ulid());
+    const layout = markLayout(config.windowMs);
+    const hash = markHashKey(key, layout, markSlice(layout, now))!;
     try {
-      assert.deepEqual(await store.claim([key], 'o', 10_000), ['claimed']);
+      assert.deepEqual(await store.claim([key], 'o', 10_000, config.windowMs), ['claimed']);
       await store.commit([key], 'o', config.windowMs);
-      const ttl = await admin.pttl(key);
-      assert.ok(ttl > 600_000 && ttl <= 600_500, `PTTL ${ttl}: above 600 s, at most 600.5 s`);
+      // The slice's hash expires at the slice's end + 600.5 s: its expiry, less the commit's time.
+      const lives = Number(await admin.call('PEXPIRETIME', hash)) - now;
+      assert.equal(lives, markExpiresAt(layout, markSlice(layout, now)) - now);
+      assert.ok(
+        lives >= 600_500 && lives <= 600_500 + layout.sliceMs,
+        `${lives} ms: the window, at most a slice more`,
+      );
+      assert.equal((markExpiresAt(layout, 0) - layout.sliceMs) % 1000, 500, 'the half second is kept');
     } finally {
-      await admin.del(key);
+      await admin.del(key, hash);
       await admin.quit();
       await store.close();
     }

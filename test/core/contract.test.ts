@@ -101,6 +101,7 @@ describe('contract: the public values', () => {
         commitEveryRecords: 'MSK_ONCE_COMMIT_EVERY_RECORDS',
         commitEveryMs: 'MSK_ONCE_COMMIT_EVERY_MS',
         maxHeaderBytes: 'MSK_ONCE_MAX_HEADER_BYTES',
+        eventsPerSecond: 'MSK_ONCE_EVENTS_PER_SECOND',
         ordering: 'MSK_ONCE_ORDERING',
         concurrency: 'MSK_ONCE_CONCURRENCY',
         previousKeyFormat: 'MSK_ONCE_PREVIOUS_KEY_FORMAT',
@@ -140,6 +141,11 @@ describe('contract: the public values', () => {
       'get',
       'pexpire',
       'del',
+      'hexists',
+      'hset',
+      'hlen',
+      'pexpiretime',
+      'pexpireat',
       'info',
       'cluster|info',
       'cluster|slots',
@@ -150,7 +156,7 @@ describe('contract: the public values', () => {
     assert.equal(dedupUserKeyPattern('notification'), 'notification:dedup:*');
     assert.equal(
       dedupUserAccessString('notification'),
-      'on ~notification:dedup:* -@all +evalsha +eval +set +get +pexpire +del +info +cluster|info +cluster|slots +asking +client|setname +readonly',
+      'on ~notification:dedup:* -@all +evalsha +eval +set +get +pexpire +del +hexists +hset +hlen +pexpiretime +pexpireat +info +cluster|info +cluster|slots +asking +client|setname +readonly',
     );
   });
 

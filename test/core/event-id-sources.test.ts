@@ -25,6 +25,7 @@ import {
 import { encodeWithSchema, SchemaProducer } from '../../testkit/schema-producer.ts';
 import { REVIEW_V1 } from '../formats/schemas.ts';
 import { invoke, testConsumers } from '../support/consumer.ts';
+import { keyState } from '../support/marks.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
@@ -220,7 +221,7 @@ describe('event id sources against Redis', () => {
         eventId: readWith,
         ...(c.format === 'avro' ? { parse: () => ({ reviewId: id }) } : {}),
       });
-      assert.equal(await admin.get(key), 'D', key);
+      assert.equal(await keyState(admin, key), 'D', key);
       const cli = cliKey(service, [...(c.flags ?? ['--id-format', 'opaque']), id]);
       assert.equal(cli.status, 0, cli.err);
       assert.equal(cli.out, key, 'msk-once dedup-key');
@@ -267,7 +268,7 @@ describe('event id sources against Redis', () => {
     assert.deepEqual(text.response.batchItemFailures, []);
     assert.equal(seen.length, ran, 'offset 05 is offset 5: skipped');
     const key = recordDedupKey(record, service, 'h', { eventId: { from: 'position' } });
-    assert.equal(await admin.get(key), 'D');
+    assert.equal(await keyState(admin, key), 'D');
     const cli = cliKey(service, ['--id-source', 'position', `${topic}-0@5`]);
     assert.equal(cli.out, key, cli.err);
     const { rows } = parseDlqText(dlqMessage(record), {
@@ -308,7 +309,7 @@ describe('event id sources against Redis', () => {
     assert.deepEqual(response.batchItemFailures, []);
     assert.deepEqual(seen, [id], 'the second publish was skipped');
     const raw = toMskEvent([first.record]).records['reviews-0']![0]!;
-    assert.equal(await admin.get(recordDedupKey(raw, service, 'h', { eventId: { from: 'key' } })), 'D');
+    assert.equal(await keyState(admin, recordDedupKey(raw, service, 'h', { eventId: { from: 'key' } })), 'D');
   });
 
   test('a custom header name is matched case-sensitively, and the Event-Id header is not required', async () => {

@@ -12,6 +12,7 @@ import { emfDocuments, lambdaContext, mskEvent, mskRecord } from '../../testkit/
 import { invoke, PARTITION_ORDER, sleep, testConsumers } from '../support/consumer.ts';
 import type { ChildSpec } from '../support/consumer-child.ts';
 import { startConsumerProcess } from '../support/consumer-process.ts';
+import { keyState } from '../support/marks.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
@@ -23,7 +24,7 @@ const LEASE = 1000;
 /** Wait (not a timed assertion: the check after it decides) until `n` of `keys` are DONE, 10 s at most. */
 async function untilDone(keys: string[], n: number) {
   for (let i = 0; i < 200; i++) {
-    const values = await Promise.all(keys.map((k) => admin.get(k)));
+    const values = await Promise.all(keys.map((k) => keyState(admin, k)));
     if (values.filter((v) => v === 'D').length >= n) return;
     await sleep(50);
   }
@@ -32,7 +33,7 @@ async function untilDone(keys: string[], n: number) {
 /** Wait until none of `keys` is held any more (the killed owner's leases ended). */
 async function untilReleased(keys: string[]) {
   for (;;) {
-    const values = await Promise.all(keys.map((k) => admin.get(k)));
+    const values = await Promise.all(keys.map((k) => keyState(admin, k)));
     if (values.every((v) => v === null || v === 'D')) return;
     await sleep(100);
   }
@@ -140,7 +141,7 @@ describe('a group commit that fails', () => {
     );
     assert.deepEqual(response.batchItemFailures, [], 'every record stands');
     const key = (id: string) => dedupKey(dedupKeyPrefix(service, 'h'), id);
-    const values = await Promise.all(ids.map((id) => admin.get(key(id))));
+    const values = await Promise.all(ids.map((id) => keyState(admin, key(id))));
     assert.deepEqual(
       values.map((v) => v === 'D'),
       [true, true, false, false, true],

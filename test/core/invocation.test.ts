@@ -10,6 +10,7 @@ import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import type { InvocationStage } from '../../lib/middlewares.ts';
 import { lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { keyState } from '../support/marks.ts';
 import { adminClient, uniqueService } from '../support/redis.ts';
 
 const consumer = testConsumers();
@@ -71,7 +72,11 @@ describe('the invocation', () => {
     const seen: { stage: InvocationStage; stored: string | null; outcome: string | undefined }[] = [];
     handler.hook({
       async afterStage(stage, invocation) {
-        seen.push({ stage, stored: await admin.get(key), outcome: invocation.partitions[0]?.[0]?.outcome });
+        seen.push({
+          stage,
+          stored: await keyState(admin, key),
+          outcome: invocation.partitions[0]?.[0]?.outcome,
+        });
       },
     });
     const { response } = await invoke(handler, mskEvent([mskRecord({ offset: 1, eventId: id })]));
@@ -96,10 +101,10 @@ describe('the invocation', () => {
     const stored: (string | null)[] = [];
     handler.use({
       before: async () => {
-        stored.push(await admin.get(key));
+        stored.push(await keyState(admin, key));
       },
       after: async (request: { response: unknown }) => {
-        stored.push(await admin.get(key));
+        stored.push(await keyState(admin, key));
         assert.deepEqual(request.response, { batchItemFailures: [] }, 'the answer is in request.response');
       },
     });
@@ -131,7 +136,7 @@ describe('the invocation', () => {
     assert.match(String(await admin.get(dedupKey(prefix, slow))), /^P/, 'the running record keeps its claim');
     finish();
     // Its claim is committed once its handler returns.
-    for (let i = 0; i < 200 && (await admin.get(dedupKey(prefix, slow))) !== 'D'; i++) await sleep(50);
-    assert.equal(await admin.get(dedupKey(prefix, slow)), 'D');
+    for (let i = 0; i < 200 && (await keyState(admin, dedupKey(prefix, slow))) !== 'D'; i++) await sleep(50);
+    assert.equal(await keyState(admin, dedupKey(prefix, slow)), 'D');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The rollout of the key format (lib/dedup/rollout-store.ts), release against release: the consumer
- * of 0.1.0 and of 0.2.0 as they were (their code from git history, vendored by
+ * of 0.1.0, 0.2.0 and 0.3.0 as they were (their code from git history, vendored by
  * scripts/release-fixtures.ts into test/fixtures/releases/), beside the current one with
  * `previousKeyFormat`, on a real Redis, standalone and cluster.
  *
@@ -34,6 +34,7 @@ import {
 import { captureConsoleOutput, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { kafkaHandler as kafkaHandler010 } from '../fixtures/releases/v0.1.0/lib/consumer/kafka-handler.ts';
 import { kafkaHandler as kafkaHandler020 } from '../fixtures/releases/v0.2.0/lib/consumer/kafka-handler.ts';
+import { kafkaHandler as kafkaHandler030 } from '../fixtures/releases/v0.3.0/lib/consumer/kafka-handler.ts';
 import { invoke, sleep, testConsumers } from '../support/consumer.ts';
 import { adminClient, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
@@ -58,6 +59,7 @@ const RELEASES = {
   current: testConsumers(),
   '0.1.0': testConsumers({}, kafkaHandler010),
   '0.2.0': testConsumers({}, kafkaHandler020),
+  '0.3.0': testConsumers({}, kafkaHandler030),
 } as const;
 
 /** A release's consumer on `redis`, counting the runs of each event in `runs`. */
@@ -137,7 +139,7 @@ function assertEachOnce(runs: Map<string, number>, ids: string[], what: string):
 }
 
 for (const [targetName, target] of Object.entries(TARGETS)) {
-  for (const previous of ['0.1.0', '0.2.0'] as const) {
+  for (const previous of ['0.1.0', '0.2.0', '0.3.0'] as const) {
     describe(`rollout from ${previous} to the current key format (${targetName})`, () => {
       test(`${previous} and the current release at once on the same events: each runs once`, async () => {
         const service = uniqueService(`both-${previous}`);
@@ -172,6 +174,16 @@ for (const [targetName, target] of Object.entries(TARGETS)) {
       });
     });
   }
+  describe(`from 0.3.0's string DONE marks to hash marks (${targetName})`, () => {
+    test('the current release without previousKeyFormat after 0.3.0 ran re-runs nothing: it reads both marks', async () => {
+      const service = uniqueService('up-free-0.3.0');
+      const runs = new Map<string, number>();
+      const { ids, records } = events();
+      await deliverUntilDone([consumer('0.3.0', service, target(), runs)], records);
+      await deliverUntilDone([consumer('current', service, target(), runs)], records);
+      assertEachOnce(runs, ids, 'the current release after 0.3.0');
+    });
+  });
 }
 
 describe('RolloutDedupStore answers', () => {

@@ -10,6 +10,7 @@ import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
 import { MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { keyState } from '../support/marks.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
@@ -46,7 +47,7 @@ test('a long handler keeps its claim: the lease is renewed while the invocation 
   const meanwhile = await invoke(other, event);
   assert.deepEqual(failedOffsets(meanwhile.response), ['orders-0@1'], 'held by the running invocation');
   assert.deepEqual((await running).response.batchItemFailures, []);
-  assert.equal(await admin.get(key), 'D');
+  assert.equal(await keyState(admin, key), 'D');
   assert.equal(calls, 1);
 });
 

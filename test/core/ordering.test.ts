@@ -19,6 +19,7 @@ import {
   type TcpFaultProxy,
 } from '../../testkit/index.ts';
 import { invoke, sleep, testConsumers } from '../support/consumer.ts';
+import { keyState } from '../support/marks.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const admin = adminClient();
@@ -136,7 +137,7 @@ describe('ordering: key', () => {
       ['b@1'],
     );
     assert.equal(
-      await admin.get(key(ids[4]!)),
+      await keyState(admin, key(ids[4]!)),
       'D',
       'a record after the failure, of another key, is committed',
     );

@@ -20,6 +20,7 @@ import {
 import { failedOffsets, lambdaContext, mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke, testConsumers } from '../support/consumer.ts';
 import { eventually } from '../support/eventually.ts';
+import { keyState } from '../support/marks.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const build = testConsumers();
@@ -83,7 +84,7 @@ describe('a poison sink that does not answer in time', () => {
     release();
     const key = dedupKey(dedupKeyPrefix(service, 'h'), ID(1));
     assert.ok(
-      await eventually(async () => (await admin.get(key)) === 'D'),
+      await eventually(async () => (await keyState(admin, key)) === 'D'),
       'the late write committed the key',
     );
     const third = await invoke(handler, event());
@@ -166,7 +167,7 @@ describe("a parked record's claim", () => {
       handle: async (m) => {
         if (m.payload?.bad) throw new PermanentError('beyond repair');
         // The next record of the partition: the parked one's group was sent when it was parked.
-        doneBeforeAnswer = await eventually(async () => (await admin.get(key)) === 'D', 20_000);
+        doneBeforeAnswer = await eventually(async () => (await keyState(admin, key)) === 'D', 20_000);
       },
     });
     const { response } = await invoke(

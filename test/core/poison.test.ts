@@ -30,6 +30,7 @@ import {
   startLocalSqs,
 } from '../../testkit/index.ts';
 import { invoke, PARTITION_ORDER, testConsumers } from '../support/consumer.ts';
+import { keyState } from '../support/marks.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 // The SDK's default credential chain, for a stand-in that does not check signatures.
@@ -147,7 +148,7 @@ describe('the poison sink', () => {
     assert.equal(undecodable.error.name, 'InvalidRecordError');
     // The parked records' keys are DONE, like the succeeded ones'.
     for (const n of [10, 11, 13, 14])
-      assert.equal(await admin.get(dedupKey(dedupKeyPrefix(service, 'h'), ID(n))), 'D', `key of ${n}`);
+      assert.equal(await keyState(admin, dedupKey(dedupKeyPrefix(service, 'h'), ID(n))), 'D', `key of ${n}`);
     const counters = emfDocuments(lines).find((d) => contract.Metric.parked in d);
     assert.equal(counters?.[contract.Metric.parked], 3);
     assert.equal(counters?.[contract.Metric.processed], 5);

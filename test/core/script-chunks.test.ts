@@ -8,6 +8,7 @@ import { after, describe, test } from 'node:test';
 import type { Cluster, Redis } from 'ioredis';
 import { KEYS_PER_SCRIPT } from '../../lib/dedup/redis-store.ts';
 import { RedisDedupStore } from '../../lib/index.ts';
+import { keyState } from '../support/marks.ts';
 import { adminClient, adminCluster, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const setups: [string, () => { store: RedisDedupStore; admin: Redis | Cluster }][] = [
@@ -49,7 +50,7 @@ for (const [mode, setup] of setups) {
         boundary.map(() => 'P:owner'),
       );
       await store.commit(keys, 'owner', 600_000);
-      const values = await admin.mget(...keys);
+      const values = await Promise.all(keys.map((k) => keyState(admin, k)));
       const notDone = values.flatMap((v, i) => (v === 'D' ? [] : [`${i}: ${v}`]));
       assert.deepEqual(notDone, [], 'every key committed');
       // And a second claim sees each one DONE.

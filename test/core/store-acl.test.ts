@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { Cluster, Redis } from 'ioredis';
 import { monotonicFactory } from 'ulid';
 import { accessString } from '../../infra/cdk/dedup-cache.ts';
+import { tagOfCrc } from '../../lib/contract/dedup-key.ts';
 import { previousFormatKey } from '../../lib/contract/previous-key-formats.ts';
 import {
   DEDUP_USER_COMMANDS,
@@ -32,6 +33,8 @@ import {
 } from '../../testkit/index.ts';
 
 const USER = 'dedup-acl';
+/** The dedup window of every claim and commit: a claim reads the mark slices of its window. */
+const WINDOW_MS = 600_000;
 const PASSWORD = 'acl-test-password';
 // Fixed ids (a seeded time): the same buckets, lone and shared, on every run.
 const nextId = monotonicFactory(() => 0.5);
@@ -126,12 +129,16 @@ async function masters(): Promise<{ port: number; id: string; slots: [number, nu
   return [...byPort.values()];
 }
 
-/** `<start><n>}<eventId>` for the first n whose slot holds no key yet. */
-async function keyOfEmptySlot(start: string, eventId: string): Promise<string> {
+/**
+ * `<prefix>{<tag>}<eventId>`, a key of the current format (its DONE mark hashes in its slot), with
+ * the tag of the first slot from a random one on that holds no key yet.
+ */
+async function keyOfEmptySlot(prefix: string, eventId: string): Promise<string> {
   const admin = new Cluster(portsOf('cluster').map((port) => ({ host: '127.0.0.1', port })));
+  const from = Math.floor(Math.random() * 16_384);
   try {
     for (let n = 0; ; n++) {
-      const key = `${start}${n}}${eventId}`;
+      const key = `${prefix}{${tagOfCrc((from + n) % 16_384)}}${eventId}`;
       const slot = (await admin.call('CLUSTER', 'KEYSLOT', key)) as number;
       const keys = await Promise.all(
         admin.nodes('master').map((node) => node.call('CLUSTER', 'COUNTKEYSINSLOT', String(slot))),
@@ -206,16 +213,16 @@ async function exercise(
   try {
     for (const owner of ['a', 'b']) {
       // Twice each, on one connection: ioredis sends a script's text first, its hash after.
-      const claimed = await attempt(`claim ${owner}`, () => store.claim(keys, owner, 60_000));
+      const claimed = await attempt(`claim ${owner}`, () => store.claim(keys, owner, 60_000, WINDOW_MS));
       if (claimed) expect(`claim ${owner}`, new Set(claimed), new Set(['claimed']));
       const renewed = await attempt(`extend ${owner}`, () => store.extend(keys, owner, 60_000));
       if (renewed) expect(`extend ${owner}`, new Set(renewed), new Set(['renewed']));
       await attempt(`release ${owner}`, () => store.release(keys, owner));
     }
-    const claimed = await attempt('claim c', () => store.claim(keys, 'c', 60_000));
-    if (claimed) await attempt('commit c', () => store.commit(keys, 'c', 60_000));
-    await attempt('commit c again', () => store.commit(keys, 'c', 60_000));
-    const repeat = await attempt('claim d', () => store.claim(keys, 'd', 60_000));
+    const claimed = await attempt('claim c', () => store.claim(keys, 'c', 60_000, WINDOW_MS));
+    if (claimed) await attempt('commit c', () => store.commit(keys, 'c', WINDOW_MS));
+    await attempt('commit c again', () => store.commit(keys, 'c', WINDOW_MS));
+    const repeat = await attempt('claim d', () => store.claim(keys, 'd', 60_000, WINDOW_MS));
     if (repeat) expect('claim d (committed keys are done)', new Set(repeat), new Set(['done']));
 
     // The rollout's previous-format read: an event marked DONE under its 0.2.0 key.
@@ -227,21 +234,25 @@ async function exercise(
     await writer.set(previousFormatKey('0.2.0', old)!, DONE, 'PX', 60_000);
     if (writer instanceof Cluster) await writer.quit();
     const rollout = new RolloutDedupStore(store, '0.2.0');
-    const previous = await attempt('claim previous', () => rollout.claim([old], 'e', 60_000));
+    const previous = await attempt('claim previous', () => rollout.claim([old], 'e', 60_000, WINDOW_MS));
     if (previous) expect('claim previous (done under the previous format)', previous, ['done']);
 
     if (mode === 'cluster') {
       // A key of a slot of its own (its own hash tag), so that the slot can move.
-      const moving = await keyOfEmptySlot(`${prefix}{moving-`, id());
+      const moving = await keyOfEmptySlot(prefix, id());
       await migrating(
         moving,
         async () => {
-          const asked = await attempt('claim during migration', () => store.claim([moving], 'f', 60_000));
+          const asked = await attempt('claim during migration', () =>
+            store.claim([moving], 'f', 60_000, WINDOW_MS),
+          );
           if (asked) expect('claim during migration', asked, ['claimed']);
-          await attempt('commit during migration', () => store.commit([moving], 'f', 60_000));
+          await attempt('commit during migration', () => store.commit([moving], 'f', WINDOW_MS));
         },
         async () => {
-          const moved = await attempt('claim after migration', () => store.claim([moving], 'g', 60_000));
+          const moved = await attempt('claim after migration', () =>
+            store.claim([moving], 'g', 60_000, WINDOW_MS),
+          );
           if (moved) expect('claim after migration', moved, ['done']);
         },
       );

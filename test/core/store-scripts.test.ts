@@ -1,9 +1,13 @@
 /**
  * The store's owner and expiry branches, against a real Redis: standalone (the many-key Lua
- * scripts) and a cluster (one script per key). Each case stages the key as another invocation or
- * the clock left it, then has a former owner commit, renew or release, and reads the key back.
+ * scripts) and a cluster (one script per slot). Each case stages the lease key, a DONE mark (a hash
+ * field, dedup-mark.ts) or a 0.3.0 string mark as another invocation or the clock left it, then has
+ * a former owner claim, commit, renew or release, and reads the keys back.
  *
- *   commit  IN_PROGRESS(mine) -> DONE;  absent (my lease ended) -> DONE;  anyone else's: untouched
+ *   claim   a mark in a slice of the window, or a 0.3.0 string mark: done; else SET NX as in 0.3.0
+ *   commit  mark -> field of the current slice's hash (TTL: slice end + window, never shortened);
+ *           IN_PROGRESS(mine) -> absent; anyone else's lease: untouched (the mark is written: the
+ *           effect happened); a 0.3.0 string mark: untouched
  *   extend  IN_PROGRESS(mine) -> lease renewed;  anyone else's, DONE or absent: untouched
  *   release IN_PROGRESS(mine) -> absent;  anyone else's or DONE: untouched
  */
@@ -11,76 +15,165 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
 import type { Cluster, Redis } from 'ioredis';
-import { ConfigurationError, RedisDedupStore } from '../../lib/index.ts';
+import { ConfigurationError } from '../../lib/index.ts';
+import { ulid } from 'ulid';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract/dedup-key.ts';
+import {
+  COMPACT_HASH_FIELDS,
+  markExpiresAt,
+  markField,
+  markHashKey,
+  markLayout,
+  markSlice,
+} from '../../lib/contract/dedup-mark.ts';
+import { RedisDedupStore, type RedisDedupStoreOptions } from '../../lib/dedup/redis-store.ts';
 import { adminClient, adminCluster, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const FORMER = 'former-owner';
 const WINDOW_MS = 600_000;
 const LEASE_MS = 60_000;
+const layout = markLayout(WINDOW_MS);
 
-const setups: [string, () => { store: RedisDedupStore; admin: Redis | Cluster }][] = [
-  [
-    'standalone',
-    () => ({ store: new RedisDedupStore({ redis: { url: redisUrl() } }), admin: adminClient() }),
-  ],
+const setups: [string, () => RedisDedupStoreOptions['redis'], () => Redis | Cluster][] = [
+  ['standalone', () => ({ url: redisUrl() }), adminClient],
   [
     'cluster',
     () => {
       const [first] = clusterNodes();
-      return {
-        store: new RedisDedupStore({
-          redis: { url: `redis://${first!.host}:${first!.port}`, cluster: true },
-        }),
-        admin: adminCluster(),
-      };
+      return { url: `redis://${first!.host}:${first!.port}`, cluster: true };
     },
+    adminCluster,
   ],
 ];
 
-for (const [mode, setup] of setups) {
+for (const [mode, redis, makeAdmin] of setups) {
   describe(`store scripts, owner and expiry branches (${mode})`, () => {
-    const { store, admin } = setup();
+    const stores: RedisDedupStore[] = [];
+    const storeAt = (options: Omit<RedisDedupStoreOptions, 'redis'> = {}) => {
+      const made = new RedisDedupStore({ redis: redis(), ...options });
+      stores.push(made);
+      return made;
+    };
+    const store = storeAt();
+    const admin = makeAdmin();
     after(async () => {
-      await store.close();
+      await Promise.all(stores.map((s) => s.close()));
       await admin.quit();
     });
     // Several keys per call so that both the per-key and the many-key paths run for real.
-    const keys = (name: string) => [0, 1, 2].map((i) => `${uniqueService(`scripts-${mode}`)}:${name}:${i}`);
-    const state = async (key: string) => ({ value: await admin.get(key), pttl: await admin.pttl(key) });
+    const keys = (name: string) => {
+      const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}`), name);
+      return [0, 1, 2].map(() => dedupKey(prefix, ulid()));
+    };
+    /** The hash and field of a key's mark committed now, and whether it is there. */
+    const markOf = (key: string, at = Date.now()) => {
+      const hash = markHashKey(key, layout, markSlice(layout, at))!;
+      const field = Buffer.from(markField(key.slice(key.indexOf('}') + 1)));
+      return { hash, field, at };
+    };
+    const marked = async (key: string) => {
+      const { hash, field } = markOf(key);
+      return (await admin.hexists(hash, field)) === 1;
+    };
 
-    test('a commit after the lease ended (key gone) marks DONE for the window: the effect happened', async () => {
+    test('a commit marks DONE in the hash of the slice for at least the window, at most window + slice, and lets the lease go', async () => {
+      const ks = keys('commit');
+      assert.deepEqual(await store.claim(ks, FORMER, LEASE_MS, WINDOW_MS), ['claimed', 'claimed', 'claimed']);
+      const before = Date.now();
+      await store.commit(ks, FORMER, WINDOW_MS);
+      for (const k of ks) {
+        assert.ok(await marked(k), 'the mark is a field of the slice hash');
+        assert.equal(await admin.exists(k), 0, 'the lease is gone');
+        const { hash } = markOf(k, before);
+        const pttl = await admin.pttl(hash);
+        const expiresAt = markExpiresAt(layout, markSlice(layout, before));
+        assert.ok(expiresAt - before >= WINDOW_MS && expiresAt - before <= WINDOW_MS + layout.sliceMs);
+        assert.ok(pttl > WINDOW_MS - 5_000 && pttl <= WINDOW_MS + layout.sliceMs, `PTTL ${pttl}`);
+        assert.equal(await admin.type(hash), 'hash');
+      }
+      assert.deepEqual(await store.claim(ks, 'retry', LEASE_MS, WINDOW_MS), ['done', 'done', 'done']);
+      for (const k of ks) assert.equal(await admin.exists(k), 0, 'a duplicate claims nothing');
+    });
+
+    test('a commit after the lease ended (key gone) marks DONE: the effect happened', async () => {
       const ks = keys('commit-late');
-      await store.claim(ks, FORMER, 50);
+      await store.claim(ks, FORMER, 50, WINDOW_MS);
       await new Promise((r) => setTimeout(r, 120)); // the lease ends, nobody claims
       for (const k of ks) assert.equal(await admin.exists(k), 0);
       await store.commit(ks, FORMER, WINDOW_MS);
-      for (const k of ks) {
-        const { value, pttl } = await state(k);
-        assert.equal(value, 'D');
-        assert.ok(pttl > WINDOW_MS - 10_000 && pttl <= WINDOW_MS, `DONE for the window, PTTL ${pttl}`);
-      }
+      for (const k of ks) assert.ok(await marked(k));
+      assert.deepEqual(await store.claim(ks, 'retry', LEASE_MS, WINDOW_MS), ['done', 'done', 'done']);
     });
 
-    test("a commit after the lease ended and a new owner claimed: the new owner's claim stays as it was", async () => {
+    test("a commit after the lease ended and a new owner claimed: the new owner's claim stays as it was, the mark is written", async () => {
       const ks = keys('commit-taken');
       for (const k of ks) await admin.set(k, 'P:new-owner', 'PX', 5_000);
       await store.commit(ks, FORMER, WINDOW_MS);
       for (const k of ks) {
-        const { value, pttl } = await state(k);
-        assert.equal(value, 'P:new-owner');
-        assert.ok(pttl <= 5_000, `its lease not changed, PTTL ${pttl}`);
+        assert.equal(await admin.get(k), 'P:new-owner');
+        assert.ok((await admin.pttl(k)) <= 5_000, 'its lease not changed');
+        assert.ok(await marked(k), 'the former owner ran it: DONE, whatever the new owner does');
       }
     });
 
-    test("a former owner's commit leaves a DONE key and its TTL alone", async () => {
+    test('a 0.3.0 string mark is read as DONE, and a commit leaves it and its TTL alone', async () => {
       const ks = keys('commit-done');
       for (const k of ks) await admin.set(k, 'D', 'PX', 5_000);
+      assert.deepEqual(await store.claim(ks, 'retry', LEASE_MS, WINDOW_MS), ['done', 'done', 'done']);
       await store.commit(ks, FORMER, WINDOW_MS);
       for (const k of ks) {
-        const { value, pttl } = await state(k);
-        assert.equal(value, 'D');
-        assert.ok(pttl <= 5_000, `the window is not restarted, PTTL ${pttl}`);
+        assert.equal(await admin.get(k), 'D');
+        assert.ok((await admin.pttl(k)) <= 5_000, 'the window is not restarted');
       }
+    });
+
+    test('a claim reads the slices of the window, newest to oldest, and the next one; not older ones', async () => {
+      const [k] = keys('slices');
+      const t0 = Date.now();
+      await storeAt({ now: () => t0 }).commit([k!], FORMER, WINDOW_MS);
+      // Still inside the window at its far end: the oldest slice read holds it.
+      const late = storeAt({ now: () => t0 + WINDOW_MS });
+      assert.deepEqual(await late.claim([k!], 'later', LEASE_MS, WINDOW_MS), ['done']);
+      // A reader whose clock is up to a slice behind the writer's still finds it (the next slice).
+      const behind = storeAt({ now: () => t0 - layout.sliceMs });
+      assert.deepEqual(await behind.claim([k!], 'behind', LEASE_MS, WINDOW_MS), ['done']);
+      // Past the window and the slice: not read (the hash expires then anyway).
+      const past = storeAt({ now: () => t0 + WINDOW_MS + 2 * layout.sliceMs });
+      assert.deepEqual(await past.claim([k!], 'past', LEASE_MS, WINDOW_MS), ['claimed']);
+      await past.release([k!], 'past');
+    });
+
+    test("a commit never shortens a slice hash's expiry", async () => {
+      const [k] = keys('expiry');
+      const { hash } = markOf(k!);
+      await admin.hset(hash, 'other', '1');
+      const far = Date.now() + 10 * WINDOW_MS;
+      await admin.pexpireat(hash, far);
+      await store.commit([k!], FORMER, WINDOW_MS);
+      assert.ok(await marked(k!));
+      assert.ok((await admin.pttl(hash)) > 9 * WINDOW_MS, 'the later expiry stays');
+    });
+
+    test('rolling out from 0.3.0 (stringMarks), a commit writes the string mark 0.3.0 reads, and the hash mark', async () => {
+      const ks = keys('string-marks');
+      const rolling = storeAt({ stringMarks: true });
+      await rolling.claim(ks, FORMER, LEASE_MS, WINDOW_MS);
+      await rolling.commit(ks, FORMER, WINDOW_MS);
+      for (const k of ks) {
+        assert.equal(await admin.get(k), 'D');
+        const pttl = await admin.pttl(k);
+        assert.ok(pttl > WINDOW_MS - 5_000 && pttl <= WINDOW_MS, `PTTL ${pttl}`);
+        assert.ok(await marked(k));
+      }
+    });
+
+    test('a mark written into a hash past the compact field count is counted', async () => {
+      // One tag and one bucket (rate 1): every mark in one hash.
+      const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}-full`), 'h');
+      const ks = Array.from({ length: COMPACT_HASH_FIELDS + 2 }, () => `${prefix}{@@@@@}${ulid()}`);
+      const small = storeAt({ eventsPerSecond: 1 });
+      await small.commit(ks, FORMER, WINDOW_MS);
+      assert.equal(small.overfullMarks, 2);
     });
 
     test("a former owner's renewal touches neither a new owner's lease nor a DONE key's TTL, nor revives a gone key", async () => {
@@ -88,7 +181,7 @@ for (const [mode, setup] of setups) {
       await admin.set(claimedByOther!, 'P:new-owner', 'PX', 5_000);
       await admin.set(done!, 'D', 'PX', 5_000);
       await store.extend([claimedByOther!, done!, gone!], FORMER, LEASE_MS);
-      assert.deepEqual(await state(claimedByOther!).then((s) => s.value), 'P:new-owner');
+      assert.deepEqual(await admin.get(claimedByOther!), 'P:new-owner');
       assert.ok((await admin.pttl(claimedByOther!)) <= 5_000, 'the new lease is not extended');
       assert.equal(await admin.get(done!), 'D');
       assert.ok((await admin.pttl(done!)) <= 5_000, "the DONE key's window is not changed");
@@ -97,7 +190,7 @@ for (const [mode, setup] of setups) {
 
     test('the owner renews its own lease', async () => {
       const ks = keys('extend-mine');
-      assert.deepEqual(await store.claim(ks, FORMER, 2_000), ['claimed', 'claimed', 'claimed']);
+      assert.deepEqual(await store.claim(ks, FORMER, 2_000, WINDOW_MS), ['claimed', 'claimed', 'claimed']);
       await store.extend(ks, FORMER, LEASE_MS);
       for (const k of ks) {
         const pttl = await admin.pttl(k);
@@ -117,39 +210,52 @@ for (const [mode, setup] of setups) {
     });
 
     test('a reply error (a key of the wrong type) is one error per round trip, not a copy per key', async () => {
-      const ks = keys('wrongtype');
+      // One tag: the keys share a slot, so the cluster sends them as one script too.
+      const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}-wrongtype`), 'h');
+      const ks = [0, 1, 2].map(() => `${prefix}{@@@@@}${ulid()}`);
       await admin.rpush(ks[1]!, 'not a claim');
-      const results = await store.claim(ks, FORMER, LEASE_MS);
+      const results = await store.claim(ks, FORMER, LEASE_MS, WINDOW_MS);
       const errors = results.filter((r): r is Error => r instanceof Error);
       assert.ok(errors.length >= 1, `an error for the wrong-typed key: ${results}`);
       assert.equal(new Set(errors).size, 1, 'the same error object for every key it covers');
       assert.match(errors[0]!.message, /WRONGTYPE/);
     });
 
-    test('one claim call over absent, DONE and held keys of one slot answers per key (the many-key script)', async () => {
-      // One hash tag: the keys share a slot, so the cluster sends them as one script too.
-      const tag = `{${uniqueService(`scripts-${mode}-mix`)}}`;
-      const [free, done, held] = ['free', 'done', 'held'].map((name) => `${tag}:${name}`);
+    test('one claim call over absent, marked, string-marked and held keys of one slot answers per key (one script)', async () => {
+      const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}-mix`), 'h');
+      const [free, marked, done, held] = [0, 1, 2, 3].map(() => `${prefix}{@@@@@}${ulid()}`);
+      await store.claim([marked!], FORMER, LEASE_MS, WINDOW_MS);
+      await store.commit([marked!], FORMER, WINDOW_MS);
       await admin.set(done!, 'D', 'PX', WINDOW_MS);
       await admin.set(held!, 'P:another-owner', 'PX', LEASE_MS);
-      assert.deepEqual(await store.claim([free!, done!, held!], FORMER, LEASE_MS), [
+      assert.deepEqual(await store.claim([free!, marked!, done!, held!], 'me', LEASE_MS, WINDOW_MS), [
         'claimed',
+        'done',
         'done',
         'held',
       ]);
+      assert.equal(await admin.exists(marked!), 0, 'a marked key is not claimed');
       assert.equal(await admin.get(done!), 'D', 'a DONE key stays DONE');
       assert.equal(await admin.get(held!), 'P:another-owner', "another owner's claim stays its own");
     });
 
+    test('a key of a previous format (no 0.3.0 tag) keeps its string mark', async () => {
+      const k = `${uniqueService(`scripts-${mode}-old`)}:dedup:h:${ulid()}`;
+      await store.claim([k], FORMER, LEASE_MS, WINDOW_MS);
+      await store.commit([k], FORMER, WINDOW_MS);
+      assert.equal(await admin.get(k), 'D');
+      assert.deepEqual(await store.claim([k], 'retry', LEASE_MS, WINDOW_MS), ['done']);
+    });
+
     test('the owner releases its own claim (a retry may claim it at once), and commits its own to DONE', async () => {
       const [released, committed] = keys('mine');
-      await store.claim([released!, committed!], FORMER, LEASE_MS);
+      await store.claim([released!, committed!], FORMER, LEASE_MS, WINDOW_MS);
       await store.release([released!], FORMER);
       assert.equal(await admin.exists(released!), 0);
-      assert.deepEqual(await store.claim([released!], 'retry', LEASE_MS), ['claimed']);
+      assert.deepEqual(await store.claim([released!], 'retry', LEASE_MS, WINDOW_MS), ['claimed']);
       await store.commit([committed!], FORMER, WINDOW_MS);
-      assert.equal(await admin.get(committed!), 'D');
-      assert.deepEqual(await store.claim([committed!], 'retry', LEASE_MS), ['done']);
+      assert.ok(await marked(committed!));
+      assert.deepEqual(await store.claim([committed!], 'retry', LEASE_MS, WINDOW_MS), ['done']);
     });
   });
 }

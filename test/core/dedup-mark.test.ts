@@ -1,0 +1,100 @@
+/**
+ * Where a DONE mark lives (lib/contract/dedup-mark.ts): its 16-byte field, its hash beside the
+ * lease key (same slot), the slices a claim reads, and the buckets a declared rate asks for.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { test } from 'node:test';
+import calculateSlot from 'cluster-key-slot';
+import fc from 'fast-check';
+import { decodeTime, ulid } from 'ulid';
+import { dedupKey, dedupKeyPrefix, KEY_BUCKETS } from '../../lib/contract/dedup-key.ts';
+import {
+  MARK_FIELDS_PER_HASH,
+  MARK_SLICES,
+  markBuckets,
+  markExpiresAt,
+  markField,
+  markHashKey,
+  markLayout,
+  markSlice,
+  markSlicesToRead,
+} from '../../lib/contract/dedup-mark.ts';
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+test('a canonical ULID is its 16 bytes: 48 bits of time, then 80 of randomness', () => {
+  const id = ulid();
+  const field = markField(id);
+  assert.equal(field.length, 16);
+  assert.equal(Number.parseInt(hex(field).slice(0, 12), 16), decodeTime(id));
+  assert.equal(hex(markField('7ZZZZZZZZZZZZZZZZZZZZZZZZZ')), 'f'.repeat(32));
+  assert.equal(hex(markField('00000000000000000000000001')), `${'0'.repeat(31)}1`);
+});
+
+test('a canonical UUID is its 16 bytes', () => {
+  assert.equal(hex(markField('3f2504e0-4f89-11d3-9a0c-0305e82c3301')), '3f2504e04f8911d39a0c0305e82c3301');
+});
+
+test('any other id, a ULID or UUID in another case among them, is the first 16 bytes of its SHA-256', () => {
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+  for (const id of [
+    'invoice-42',
+    ulid().toLowerCase(),
+    '3F2504E0-4F89-11D3-9A0C-0305E82C3301',
+    '8ZZZZZZZZZZZZZZZZZZZZZZZZZ',
+  ])
+    assert.equal(hex(markField(id)), sha(id), id);
+});
+
+test('two different ids never share a field within one form (property)', () => {
+  fc.assert(fc.property(fc.uuid(), fc.uuid(), (a, b) => a === b || hex(markField(a)) !== hex(markField(b))));
+});
+
+test('the mark hash is in the lease key’s slot, and only a current-format key has one', () => {
+  const layout = markLayout(86_400_000, 10_000);
+  const prefix = dedupKeyPrefix('orders', 'h');
+  for (let i = 0; i < 200; i++) {
+    const key = dedupKey(prefix, ulid());
+    const hash = markHashKey(key, layout, 42)!;
+    assert.ok(hash.startsWith(prefix) && hash.endsWith(':42'), hash);
+    assert.equal(calculateSlot(hash), calculateSlot(key));
+  }
+  assert.equal(markHashKey('orders:dedup:h:01J9ZKQ6W8Y3N2V4B5C6D7E8F9', layout, 1), undefined, '0.1.0');
+  assert.equal(markHashKey('orders:dedup:h:{0j}01J9ZKQ6W8Y3N2V4B5C6D7E8F9', layout, 1), undefined, '0.2.0');
+});
+
+test('a claim reads every slice a mark of the window can be in, and a mark lives window to window + slice', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 600, max: 30 * 86_400 }),
+      fc.integer({ min: 1_600_000_000_000, max: 2_000_000_000_000 }),
+      fc.integer({ min: 0, max: 1_000_000_000 }),
+      (windowSeconds, writtenAt, later) => {
+        const layout = markLayout(windowSeconds * 1000);
+        const slice = markSlice(layout, writtenAt);
+        const lives = markExpiresAt(layout, slice) - writtenAt;
+        assert.ok(lives >= layout.windowMs && lives <= layout.windowMs + layout.sliceMs);
+        const readAt = writtenAt + (later % (layout.windowMs + 1));
+        const read = markSlicesToRead(layout, readAt);
+        assert.ok(read.includes(slice), 'a claim within the window reads the slice of the mark');
+        assert.ok(read.length <= MARK_SLICES + 2);
+        // A writer whose clock runs up to a slice ahead.
+        assert.ok(markSlicesToRead(layout, writtenAt - layout.sliceMs).includes(slice));
+      },
+    ),
+  );
+});
+
+test('buckets follow the declared rate: about 80 fields per slice hash, at any window', () => {
+  for (const rate of [1, 100, 1000, 10_000, 100_000]) {
+    for (const window of [600_000, 3_600_000, 86_400_000, 604_800_000]) {
+      const layout = markLayout(window, rate);
+      const perHash = (rate * layout.sliceMs) / 1000 / KEY_BUCKETS / layout.buckets;
+      assert.ok(perHash <= MARK_FIELDS_PER_HASH, `${rate}/s, ${window} ms: ${perHash}`);
+      if (layout.buckets > 1)
+        assert.ok(perHash > MARK_FIELDS_PER_HASH / 2, `${rate}/s, ${window} ms: ${perHash}`);
+    }
+  }
+  assert.equal(markBuckets(1000, 10_800_000), 264);
+});
