@@ -7,10 +7,12 @@
  * tables and the verdicts, writes JSON to bench/results/. Not a test: nothing here asserts on time.
  *
  * Then the I/O-bound case (bench/io-bound.ts: a 5 ms handler; partition order, key order at 16 and
- * 64 in flight, unordered at 64, middy's event-batch-handler, Powertools' batch processor).
+ * 64 in flight, unordered at 64, middy's event-batch-handler, Powertools' batch processor), and what
+ * the dedup window costs in Redis (bench/bytes-per-event.ts: bytes and server CPU per event of the
+ * compact marks, 0.3.0's string marks, a naive SET NX and a Powertools-like record; own server).
  *
  * Options: --quick (few repetitions, for trying the harness), --mode=standalone|cluster|both,
- * --no-bundle, --no-memory, --no-latency, --no-stages, --no-group-commit, --no-io-bound,
+ * --no-bundle, --no-memory, --no-latency, --no-stages, --no-group-commit, --no-io-bound, --no-bytes,
  * --io-bound-only (that case alone, standalone), --baselines-only, --own-redis (start a
  * private redis-server instead of REDIS_URL/6379).
  */
@@ -27,6 +29,7 @@ import {
   startRedisServer,
 } from '../testkit/redis-server.ts';
 import { type BundleResult, bundleAndLoad } from './bundle.ts';
+import { type BytesResult, formatBytesPerEvent, measureBytesPerEvent } from './bytes-per-event.ts';
 import type { Contender } from './contenders/contender.ts';
 import { naiveContender } from './contenders/naive.ts';
 import { powertoolsContender } from './contenders/powertools.ts';
@@ -353,6 +356,7 @@ const latencyRuns: LatencyRun[] = [];
 let stages: StagesResult | undefined;
 let groupCommit: GroupCommitResult | undefined;
 let ioBound: IoBoundResult | undefined;
+let bytes: BytesResult | undefined;
 try {
   if (modeArg !== 'cluster') {
     const target = await standaloneTarget(started);
@@ -361,6 +365,9 @@ try {
     groupCommit = await groupCommitOn(target);
     latencyRuns.push(...(await latency(target)));
     ioBound = await ioBoundOn(target);
+    // Its own redis-server (it flushes between cases): 1,000,000 events, 100,000 with --quick.
+    if (!args.has('--no-bytes') && !baselinesOnly)
+      bytes = await measureBytesPerEvent({ events: quick ? 100_000 : 1_000_000 });
   }
   if (modeArg !== 'standalone') {
     cluster = await startRedisCluster(3);
@@ -408,8 +415,9 @@ const result = {
   stages,
   groupCommit,
   ioBound,
+  bytesPerEvent: bytes,
   bundle,
-  verdicts: [...judged, ...(ioBound?.verdicts ?? [])],
+  verdicts: [...judged, ...(ioBound?.verdicts ?? []), ...(bytes?.verdicts ?? [])],
   recorded: notJudged,
 };
 mkdirSync('bench/results', { recursive: true });
@@ -447,7 +455,8 @@ for (const m of modes) {
     );
   }
 }
-for (const v of judged)
+if (bytes) console.log(`${formatBytesPerEvent(bytes)}\n`);
+for (const v of [...judged, ...(bytes?.verdicts ?? [])])
   console.log(`${v.met ? 'MET   ' : 'MISSED'} ${v.target}: ${v.measured} (goal ${v.goal})`);
 for (const r of notJudged) console.log(`NOTED  ${r.target}: ${r.measured} (not judged)`);
 console.log(`results: ${file} (${result.durationSeconds} s)`);

@@ -95,52 +95,56 @@ return 0`;
 // The same steps for many keys in one call (on a cluster, keys of one slot only: a cluster refuses
 // scripts whose keys hash to different slots).
 //
-// Claim, with the DONE marks of dedup-mark.ts. KEYS: per event its lease key, then the hashes of
-// the slices its mark may be in (newest first; none for a key of a previous format, whose DONE is
-// the lease key holding 'D'). ARGV: the owner's value, the lease, then per event the number of its
-// hashes and its mark's field. One letter per event: c(laimed), d(one), h(eld). A mark found: done,
-// without a write. Else the lease as in 0.3.0 (SET NX GET), whose 'D' is a 0.3.0 string mark.
+// Claim, with the DONE marks of dedup-mark.ts. KEYS: the lease key of each event. ARGV: the
+// owner's value, the lease, the number n of slices to read, the slices (newest first), then per
+// event the stem of its mark hashes' names ('' for a key of a previous format, whose DONE is the
+// lease key holding 'D') and its mark's field. One letter per event: c(laimed), d(one), h(eld). A
+// mark found: done, without a write. Else the lease as in 0.3.0 (SET NX GET), whose 'D' is a 0.3.0
+// string mark.
+// The hashes are named here, not declared: each event would add n key names to the call, which
+// cost more server time than the reads. They share the lease key's slot (its tag); on a slot
+// mid-migration a hash not on this node fails the script ("non local key"), which the store
+// resends one key at a time like an ASK.
 const CLAIM_MARKS_LUA = `local out = {}
-local k = 1
-local a = 3
-for i = 1, (#ARGV - 2) / 2 do
-  local n = tonumber(ARGV[a])
+local n = tonumber(ARGV[3])
+local a = 4 + n
+for i, key in ipairs(KEYS) do
+  local stem = ARGV[a]
   local field = ARGV[a + 1]
   a = a + 2
   local found = false
-  for j = k + 1, k + n do
-    if redis.call('HEXISTS', KEYS[j], field) == 1 then found = true break end
+  if stem ~= '' then
+    for j = 4, 3 + n do
+      if redis.call('HEXISTS', stem .. ARGV[j], field) == 1 then found = true break end
+    end
   end
   if found then out[i] = 'd' else
-    local old = redis.call('SET', KEYS[k], ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
+    local old = redis.call('SET', key, ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
     if not old or old == ARGV[1] then out[i] = 'c' elseif old == '${DONE}' then out[i] = 'd' else out[i] = 'h' end
   end
-  k = k + n + 1
 end
 return table.concat(out)`;
-// Commit. KEYS: per event its lease key, then the hash of the current slice (none for a key of a
-// previous format). ARGV: the owner's value, the window (a string mark's TTL), '1' to write the
-// 0.3.0 string mark too (a rollout: the release before reads only that), the slice hash's expiry
-// (ms since the epoch: the slice's end + the window), then per event 0 or 1 (its hashes) and its
-// field. The mark is written whoever holds the lease now: the effect happened. The hash's expiry
-// only grows. Then IN_PROGRESS(mine) -> absent (or -> 'D', rolling out). Answers how many marks
-// went into a hash over the compact encoding's field count.
+// Commit. KEYS: the lease key of each event. ARGV: the owner's value, the window (a string mark's
+// TTL), '1' to write the 0.3.0 string mark too (a rollout: the release before reads only that),
+// the slice hash's expiry (ms since the epoch: the slice's end + the window), the current slice,
+// then per event its stem ('' for a key of a previous format) and its field. The mark is written
+// whoever holds the lease now: the effect happened. The hash's expiry only grows. Then
+// IN_PROGRESS(mine) -> absent (or -> 'D', rolling out). Answers how many marks went into a hash
+// over the compact encoding's field count.
 const COMMIT_MARKS_LUA = `local over = 0
-local k = 1
-local a = 5
-for i = 1, (#ARGV - 4) / 2 do
-  local n = tonumber(ARGV[a])
-  local v = redis.call('GET', KEYS[k])
-  if n == 1 then
-    local h = KEYS[k + 1]
+local a = 6
+for _, key in ipairs(KEYS) do
+  local stem = ARGV[a]
+  local v = redis.call('GET', key)
+  if stem ~= '' then
+    local h = stem .. ARGV[5]
     redis.call('HSET', h, ARGV[a + 1], 1)
     if redis.call('PEXPIRETIME', h) < tonumber(ARGV[4]) then redis.call('PEXPIREAT', h, ARGV[4]) end
     if redis.call('HLEN', h) > ${COMPACT_HASH_FIELDS} then over = over + 1 end
   end
-  if n == 0 or ARGV[3] == '1' then
-    if v == ARGV[1] or not v then redis.call('SET', KEYS[k], '${DONE}', 'PX', ARGV[2]) end
-  elseif v == ARGV[1] then redis.call('DEL', KEYS[k]) end
-  k = k + n + 1
+  if stem == '' or ARGV[3] == '1' then
+    if v == ARGV[1] or not v then redis.call('SET', key, '${DONE}', 'PX', ARGV[2]) end
+  elseif v == ARGV[1] then redis.call('DEL', key) end
   a = a + 2
 end
 return over`;
@@ -343,18 +347,20 @@ export class RedisDedupStore implements DedupStore {
     const slices = markSlicesToRead(layout, this.#now());
     const marks = this.#marks(keys, layout);
     const many = (p: Scripted, chunk: string[]) => {
-      const names: string[] = [];
-      const args: (string | number | Buffer)[] = [value, lease];
+      const args: (string | number | Buffer)[] = [
+        chunk.length,
+        ...chunk,
+        value,
+        lease,
+        slices.length,
+        ...slices,
+      ];
       for (const key of chunk) {
-        names.push(key);
         const mark = marks.get(key);
-        if (!mark) args.push(0, '');
-        else {
-          for (const slice of slices) names.push(mark.stem + slice);
-          args.push(slices.length, mark.field);
-        }
+        if (!mark) args.push('', '');
+        else args.push(mark.stem, mark.field);
       }
-      return p.mskOnceClaimMarks(names.length, ...names, ...args);
+      return p.mskOnceClaimMarks(...args);
     };
     const step: Step = {
       // A script even for one key: the marks and the lease are read in one step.
@@ -365,12 +371,14 @@ export class RedisDedupStore implements DedupStore {
       alone: async (c, key) => {
         const old = await (c.set(key, value, 'PX', lease, 'NX', 'GET') as unknown as Promise<unknown>);
         const mark = marks.get(key);
-        if (!mark || !(old === null || old === value)) return mark ? (old === DONE ? 'd' : 'h') : old;
+        if (!mark) return old;
+        if (old === DONE) return 'd';
+        const mine = old === null || old === value;
         const found = await Promise.all(
           slices.map((slice) => c.hexists(mark.stem + slice, mark.field) as unknown as Promise<number>),
         );
-        if (!found.includes(1)) return 'c';
-        await (c.mskOnceRelease(key, value) as unknown as Promise<unknown>);
+        if (!found.includes(1)) return mine ? 'c' : 'h';
+        if (mine) await (c.mskOnceRelease(key, value) as unknown as Promise<unknown>);
         return 'd';
       },
       many,
@@ -425,18 +433,21 @@ export class RedisDedupStore implements DedupStore {
     const strings = this.stringMarks ? '1' : '0';
     let over = 0;
     const many = (p: Scripted, chunk: string[]) => {
-      const names: string[] = [];
-      const args: (string | number | Buffer)[] = [value, window, strings, expiresAt];
+      const args: (string | number | Buffer)[] = [
+        chunk.length,
+        ...chunk,
+        value,
+        window,
+        strings,
+        expiresAt,
+        slice,
+      ];
       for (const key of chunk) {
-        names.push(key);
         const mark = marks.get(key);
-        if (!mark) args.push(0, '');
-        else {
-          names.push(mark.stem + slice);
-          args.push(1, mark.field);
-        }
+        if (!mark) args.push('', '');
+        else args.push(mark.stem, mark.field);
       }
-      return p.mskOnceCommitMarks(names.length, ...names, ...args);
+      return p.mskOnceCommitMarks(...args);
     };
     const step: Step = {
       one: (p, key) => (marks.get(key) ? many(p, [key]) : p.mskOnceCommit(key, value, window)),
@@ -802,6 +813,8 @@ function redirection(error: Error | null): 'moved' | 'ask' | 'tryagain' | undefi
   if (message.startsWith('MOVED ')) return 'moved';
   if (message.startsWith('ASK ')) return 'ask';
   if (message.startsWith('TRYAGAIN')) return 'tryagain';
+  // A script's mark hash not on this node (named in the script, not declared): the slot is mid-migration.
+  if (message.includes('non local key')) return 'ask';
   return undefined;
 }
 

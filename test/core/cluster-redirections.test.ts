@@ -233,6 +233,28 @@ describe('the cluster path follows redirections (a real cluster, slots moved und
     ]);
   });
 
+  test('a mark hash moved ahead of its lease keys (mid-migration): the claim script fails there ("non local key") and each key goes alone', async () => {
+    const store = newStore();
+    const { keys, slot } = bucketKeys('hash-ahead', 4);
+    // 0-1 DONE (their leases let go), then held again by another owner (a stale copy); 2-3 held.
+    await store.claim(keys.slice(0, 2), 'first', 60_000);
+    await store.commit(keys.slice(0, 2), 'first', 600_000);
+    for (const key of keys) await admin.set(key, 'P:other', 'PX', 60_000);
+    const hashes = (
+      (await nodeCommand((await ownerOf(slot)).port, 'CLUSTER', 'GETKEYSINSLOT', slot, 1000)) as string[]
+    ).filter((k) => k.includes('}:d'));
+    const { from, to } = await startMigration(slot, hashes);
+    try {
+      // Every lease key is on the source: the script runs there, and meets the moved hash.
+      const claimed = await store.claim(keys, 'me', 60_000);
+      noErrors(claimed);
+      assert.deepEqual(claimed, ['done', 'done', 'held', 'held']);
+      assert.deepEqual(await values(keys), ['D', 'D', 'P:other', 'P:other']);
+    } finally {
+      await finishMigration(slot, from, to);
+    }
+  });
+
   test('a slot moved during a batch (after the claims, before the commit): each record once, no store error', async () => {
     const service = uniqueService('during');
     const runs = new Map<string, number>();

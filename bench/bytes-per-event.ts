@@ -1,0 +1,324 @@
+/**
+ * What a team pays for the dedup window (#33): Redis memory per event, and server CPU per new
+ * event and per duplicate, of each way of keeping DONE marks, each written through its own code on
+ * a private redis-server (used_memory after the writes less before, / events):
+ *
+ * - compact: RedisDedupStore (claim + commit), DONE marks as hash fields (lib/contract/dedup-mark.ts)
+ * - 0.3.0 strings: the 0.3.0 release's own store (test/fixtures/releases/v0.3.0), a string key per mark
+ * - naive SET NX: `SET <prefix><id> 1 NX PX <window>` per event
+ * - Powertools-like: `SET <fn>#<md5> <JSON record> NX PX <window>` per event (the shape its cache
+ *   persistence layer stores: status, expiration, in-progress expiration)
+ * - the floor: the id's 16 bytes
+ *
+ * Time: the compact store cuts slices by a clock the bench drives at the declared rate (1,000
+ * events/s). Two compact cases: the 24 h window itself (1,000,000 events fill 1,000 s of a 3 h
+ * slice: ~7 marks per hash, the first hours' cost), and the steady state: a full slice at the same
+ * declared rate, where each hash holds the ~80 marks every slice of a 24 h window ends with
+ * (buckets follow rate x slice; window 8,000 s so that 1,000,000 events are one slice).
+ *
+ * CPU: INFO commandstats (usec of every command, the scripts' inner calls counted in the script's
+ * own) summed, deltas: the claims of the new events / events; then a claim of 100,000 of them
+ * again (all duplicates) / 100,000.
+ *
+ * Run: node --expose-gc bench/bytes-per-event.ts [events=1000000]  (npm run bench runs it too)
+ */
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { ulid } from 'ulid';
+import { dedupKey, dedupKeyPrefix } from '../lib/contract/dedup-key.ts';
+import { markLayout } from '../lib/contract/dedup-mark.ts';
+import { RedisDedupStore } from '../lib/dedup/redis-store.ts';
+import { RedisDedupStore as RedisDedupStore030 } from '../test/fixtures/releases/v0.3.0/lib/dedup/redis-store.ts';
+import { startRedisServer } from '../testkit/redis-server.ts';
+import type { Verdict } from './report.ts';
+
+const DAY_MS = 86_400_000;
+const RATE = 1000;
+const BATCH = 1000;
+const DUPLICATES = 100_000;
+
+export interface BytesCase {
+  name: string;
+  events: number;
+  bytesPerEvent: number;
+  /** Server CPU (commandstats usec) per new event's claim, and per duplicate's claim; commit apart. */
+  usPerNewClaim?: number;
+  usPerCommit?: number;
+  usPerDuplicate?: number;
+  /** Keys Redis holds afterwards, and how many of them are hashes not in listpack encoding. */
+  keys: number;
+  hashesNotListpack?: number;
+  note: string;
+}
+
+export interface BytesResult {
+  redis: string;
+  events: number;
+  cases: BytesCase[];
+  verdicts: Verdict[];
+}
+
+interface Info {
+  usedMemory: number;
+  usec: number;
+}
+
+async function info(redis: Redis): Promise<Info> {
+  const memory = await redis.info('memory');
+  const stats = await redis.info('commandstats');
+  let usec = 0;
+  for (const m of stats.matchAll(/usec=(\d+)/g)) usec += Number(m[1]);
+  return { usedMemory: Number(/used_memory:(\d+)/.exec(memory)![1]), usec };
+}
+
+const ids = (count: number) => Array.from({ length: count }, () => ulid());
+
+/** One case on a flushed private server: write `events` (claim + commit), then claim DUPLICATES again. */
+async function measure(
+  redis: Redis,
+  name: string,
+  events: number,
+  note: string,
+  write: (batch: string[], from: number) => Promise<{ claimUs?: number } | undefined>,
+  duplicate?: (batch: string[]) => Promise<unknown>,
+): Promise<BytesCase> {
+  await redis.flushall();
+  await redis.config('RESETSTAT');
+  globalThis.gc?.();
+  const all = ids(events);
+  const before = await info(redis);
+  let claimUs = 0;
+  for (let at = 0; at < events; at += BATCH) {
+    const batch = all.slice(at, at + BATCH);
+    const t = await write(batch, at);
+    claimUs += t?.claimUs ?? 0;
+  }
+  const after = await info(redis);
+  const result: BytesCase = {
+    name,
+    events,
+    bytesPerEvent: round((after.usedMemory - before.usedMemory) / events),
+    keys: await redis.dbsize(),
+    note,
+  };
+  if (claimUs > 0) {
+    result.usPerNewClaim = round(claimUs / events, 3);
+    result.usPerCommit = round((after.usec - before.usec - claimUs) / events, 3);
+  }
+  if (duplicate) {
+    const before2 = await info(redis);
+    for (let at = 0; at < Math.min(DUPLICATES, events); at += BATCH)
+      await duplicate(all.slice(at, at + BATCH));
+    const after2 = await info(redis);
+    result.usPerDuplicate = round((after2.usec - before2.usec) / Math.min(DUPLICATES, events), 3);
+  }
+  return result;
+}
+
+/** Server usec of `run` alone (commandstats delta). */
+async function usecOf(redis: Redis, run: () => Promise<unknown>): Promise<number> {
+  const a = await info(redis);
+  await run();
+  const b = await info(redis);
+  return b.usec - a.usec;
+}
+
+async function hashesNotListpack(redis: Redis): Promise<number> {
+  let cursor = '0';
+  let count = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'COUNT', 1000, 'TYPE', 'hash');
+    cursor = next;
+    const p = redis.pipeline();
+    for (const key of keys) p.object('ENCODING', key);
+    for (const [, encoding] of (await p.exec()) ?? []) if (encoding !== 'listpack') count++;
+  } while (cursor !== '0');
+  return count;
+}
+
+function round(value: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/**
+ * @example
+ * const result = await measureBytesPerEvent({ events: 1_000_000, port: 7101 });
+ */
+export async function measureBytesPerEvent(
+  options: { events?: number; port?: number } = {},
+): Promise<BytesResult> {
+  const events = options.events ?? 1_000_000;
+  const server = await startRedisServer({ port: options.port ?? 7101 });
+  const redis = new Redis(server.url);
+  const version = (await redis.info('server')).match(/redis_version:(\S+)/)![1]!;
+  const prefix = dedupKeyPrefix('bench', 'on-event');
+  const cases: BytesCase[] = [];
+  const redisOptions = { url: server.url, commandTimeoutMs: 30_000 };
+  try {
+    // The compact store, its clock driven at RATE from now.
+    const compact = async (name: string, windowMs: number, note: string) => {
+      const t0 = Date.now();
+      let clock = t0;
+      const store = new RedisDedupStore({ redis: redisOptions, eventsPerSecond: RATE, now: () => clock });
+      try {
+        const result = await measure(
+          redis,
+          name,
+          events,
+          note,
+          async (batch, from) => {
+            clock = t0 + Math.floor((from * 1000) / RATE);
+            const keys = batch.map((id) => dedupKey(prefix, id));
+            const claimUs = await usecOf(redis, () => store.claim(keys, 'owner', 30_000, windowMs));
+            await store.commit(keys, 'owner', windowMs);
+            return { claimUs };
+          },
+          (batch) =>
+            store.claim(
+              batch.map((id) => dedupKey(prefix, id)),
+              'again',
+              30_000,
+              windowMs,
+            ),
+        );
+        result.hashesNotListpack = await hashesNotListpack(redis);
+        if (store.overfullMarks > 0) result.note += `; ${store.overfullMarks} marks past 128 fields`;
+        return result;
+      } finally {
+        await store.close();
+      }
+    };
+    const day = markLayout(DAY_MS, RATE);
+    cases.push(
+      await compact(
+        'compact, 24 h window, first hour',
+        DAY_MS,
+        `${day.buckets} buckets per tag; ${events.toLocaleString('en-US')} events fill ${Math.round(events / RATE)} s of a ${day.sliceMs / 3_600_000} h slice: ~${round(events / 512 / day.buckets)} marks per hash`,
+      ),
+    );
+    const steadyWindow = 8 * Math.ceil((events / RATE) * 1000);
+    const steady = markLayout(steadyWindow, RATE);
+    cases.push(
+      await compact(
+        'compact, steady state (full slices at the declared rate)',
+        steadyWindow,
+        `window ${steadyWindow / 1000} s so that the events are one full slice: ${steady.buckets} buckets, ~${round(events / 512 / steady.buckets)} marks per hash (24 h at 1,000/s: ${round((RATE * day.sliceMs) / 1000 / 512 / day.buckets)})`,
+      ),
+    );
+
+    const old = new RedisDedupStore030({ redis: redisOptions });
+    try {
+      cases.push(
+        await measure(
+          redis,
+          '0.3.0 strings',
+          events,
+          "0.3.0's store: a string key per DONE mark ('D', PX window)",
+          async (batch) => {
+            const keys = batch.map((id) => dedupKey(prefix, id));
+            const claimUs = await usecOf(redis, () => old.claim(keys, 'owner', 30_000));
+            await old.commit(keys, 'owner', DAY_MS);
+            return { claimUs };
+          },
+          (batch) =>
+            old.claim(
+              batch.map((id) => dedupKey(prefix, id)),
+              'again',
+              30_000,
+            ),
+        ),
+      );
+    } finally {
+      await old.close();
+    }
+
+    cases.push(
+      await measure(redis, 'naive SET NX', events, 'SET <prefix><id> 1 NX PX <24 h>', async (batch) => {
+        const p = redis.pipeline();
+        for (const id of batch) p.set(`bench:dedup:naive:${id}`, '1', 'PX', DAY_MS, 'NX');
+        await p.exec();
+        return undefined;
+      }),
+    );
+
+    const fn = 'notification-consumer.handle';
+    cases.push(
+      await measure(
+        redis,
+        'Powertools-like JSON record',
+        events,
+        'SET <fn>#<md5 of the payload> {"status":"COMPLETED","expiration":...,"in_progress_expiration":...} NX PX <24 h>',
+        async (batch) => {
+          const p = redis.pipeline();
+          const now = Math.floor(Date.now() / 1000);
+          for (const id of batch) {
+            const hash = createHash('md5')
+              .update(JSON.stringify({ eventId: id }))
+              .digest('hex');
+            const record = JSON.stringify({
+              status: 'COMPLETED',
+              expiration: now + 86_400,
+              in_progress_expiration: Date.now() + 30_000,
+            });
+            p.set(`${fn}#${hash}`, record, 'PX', DAY_MS, 'NX');
+          }
+          await p.exec();
+          return undefined;
+        },
+      ),
+    );
+    cases.push({
+      name: 'floor: the id’s 16 bytes',
+      events,
+      bytesPerEvent: 16,
+      keys: 0,
+      note: 'what a ULID or UUID is, packed',
+    });
+  } finally {
+    redis.disconnect();
+    await server.stop();
+  }
+  const byName = (start: string) => cases.find((c) => c.name.startsWith(start))!;
+  const steady = byName('compact, steady');
+  const first = byName('compact, 24 h');
+  const old = byName('0.3.0');
+  const verdicts: Verdict[] = [
+    {
+      target: 'bytes per event, 24 h window at 1,000 events/s, steady state (Redis 7)',
+      goal: '<= 32',
+      measured: `${steady.bytesPerEvent} B (first hour: ${first.bytesPerEvent} B; 0.3.0: ${old.bytesPerEvent} B)`,
+      met: steady.bytesPerEvent <= 32,
+    },
+    {
+      target: 'server CPU per duplicate, compact over 0.3.0',
+      goal: '<= 2x',
+      measured: `${first.usPerDuplicate} over ${old.usPerDuplicate} µs = ${round(first.usPerDuplicate! / old.usPerDuplicate!, 2)}x`,
+      met: first.usPerDuplicate! <= 2 * old.usPerDuplicate!,
+    },
+  ];
+  return { redis: version, events, cases, verdicts };
+}
+
+export function formatBytesPerEvent(result: BytesResult): string {
+  const lines = [
+    `Bytes per event (Redis ${result.redis}, ${result.events.toLocaleString('en-US')} events):`,
+    '',
+    '| case | B/event | µs/new claim | µs/commit | µs/duplicate | keys | not listpack | note |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const c of result.cases)
+    lines.push(
+      `| ${c.name} | ${c.bytesPerEvent} | ${c.usPerNewClaim ?? ''} | ${c.usPerCommit ?? ''} | ${c.usPerDuplicate ?? ''} | ${c.keys.toLocaleString('en-US')} | ${c.hashesNotListpack ?? ''} | ${c.note} |`,
+    );
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await measureBytesPerEvent({ events: Number(process.argv[2] ?? 1_000_000) });
+  console.log(formatBytesPerEvent(result));
+  for (const v of result.verdicts)
+    console.log(`${v.met ? 'MET   ' : 'MISSED'} ${v.target}: ${v.measured} (goal ${v.goal})`);
+  console.log(JSON.stringify(result));
+  process.exit(0);
+}
