@@ -17,8 +17,9 @@
  * (buckets follow rate x slice; window 8,000 s so that 1,000,000 events are one slice).
  *
  * CPU: INFO commandstats (usec of every command, the scripts' inner calls counted in the script's
- * own) summed, deltas: the claims of the new events / events; then a claim of 100,000 of them
- * again (all duplicates) / 100,000.
+ * own) summed, deltas: the claims of the new events / events (naive and Powertools-like: their one
+ * SET); then a claim of 100,000 of them again (all duplicates) / 100,000. A shared machine's load
+ * inflates usec of all cases alike (they run one after the other): compare within a run.
  *
  * Run: node --expose-gc bench/bytes-per-event.ts [events=1000000]  (npm run bench runs it too)
  */
@@ -237,8 +238,7 @@ export async function measureBytesPerEvent(
       await measure(redis, 'naive SET NX', events, 'SET <prefix><id> 1 NX PX <24 h>', async (batch) => {
         const p = redis.pipeline();
         for (const id of batch) p.set(`bench:dedup:naive:${id}`, '1', 'PX', DAY_MS, 'NX');
-        await p.exec();
-        return undefined;
+        return { claimUs: await usecOf(redis, () => p.exec()) };
       }),
     );
 
@@ -263,8 +263,7 @@ export async function measureBytesPerEvent(
             });
             p.set(`${fn}#${hash}`, record, 'PX', DAY_MS, 'NX');
           }
-          await p.exec();
-          return undefined;
+          return { claimUs: await usecOf(redis, () => p.exec()) };
         },
       ),
     );

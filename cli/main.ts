@@ -19,6 +19,10 @@ import {
   type DeclarativeEventIdSource,
   dedupKey,
   dedupKeyPrefix,
+  markField,
+  markHashKey,
+  markLayout,
+  markSlicesToRead,
   PREVIOUS_KEY_FORMATS,
   type PreviousKeyFormat,
   previousKeyOf,
@@ -344,13 +348,29 @@ export async function main(argv: string[]): Promise<number> {
       )
       .option(
         '--previous-format <version>',
-        "the event's key in a previous release's format (0.1.0 or 0.2.0), as a rollout writes it too",
+        "the event's key in a previous release's format (0.1.0, 0.2.0 or 0.3.0), as a rollout writes it too",
       )
+      .option(
+        '--mark',
+        "its DONE mark instead: the field (hex), then each hash a claim now reads for it (newest first); --window and --events-per-second as the function's",
+      )
+      .option('--window <seconds>', 'the dedup window of the function, in seconds (with --mark)', '86400')
+      .option('--events-per-second <n>', 'MSK_ONCE_EVENTS_PER_SECOND of the function (with --mark)', '1000')
       .option(ID_SOURCE_FLAG, ID_SOURCE_HELP)
       .option(ID_FORMAT_FLAG, ID_FORMAT_HELP)
       .exitOverride()
       .action(
-        (ids: string[], values: { service: string; handler: string; previousFormat?: string } & IdFlags) => {
+        (
+          ids: string[],
+          values: {
+            service: string;
+            handler: string;
+            previousFormat?: string;
+            mark?: boolean;
+            window: string;
+            eventsPerSecond: string;
+          } & IdFlags,
+        ) => {
           // Empty first (an empty id names no event, whatever the source), then as the consumer checks it.
           const empty = refuseEmpty(ids, values);
           if (empty) {
@@ -380,6 +400,26 @@ export async function main(argv: string[]): Promise<number> {
               `msk-once dedup-key: ${printable(refused.reason)}: the consumer names no key for it\n`,
             );
             return done(2);
+          }
+          if (values.mark) {
+            const windowSeconds = Number(values.window);
+            const rate = Number(values.eventsPerSecond);
+            if (!(windowSeconds > 0) || !(rate > 0)) {
+              process.stderr.write(
+                'msk-once dedup-key: --window and --events-per-second take positive numbers\n',
+              );
+              return done(2);
+            }
+            const layout = markLayout(Math.round(windowSeconds * 1000), rate);
+            const slices = markSlicesToRead(layout, Date.now());
+            for (const eventId of canonical as string[]) {
+              const key = dedupKey(prefix, eventId);
+              const hashes = slices.map((slice) => markHashKey(key, layout, slice));
+              process.stdout.write(
+                `${Buffer.from(markField(eventId)).toString('hex')} ${hashes.join(' ')}\n`,
+              );
+            }
+            return done(0);
           }
           for (const eventId of canonical as string[]) {
             const key =

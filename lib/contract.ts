@@ -25,6 +25,17 @@
 export { isByteArray } from './contract/bytes.ts';
 export { dedupKey, dedupKeyPrefix, eventIdOfKey, KEY_BUCKETS, KEY_FORMAT } from './contract/dedup-key.ts';
 export {
+  COMPACT_HASH_FIELDS,
+  DEFAULT_EVENTS_PER_SECOND,
+  MARK_FORMAT,
+  MARK_SLICES,
+  type MarkLayout,
+  markField,
+  markHashKey,
+  markLayout,
+  markSlicesToRead,
+} from './contract/dedup-mark.ts';
+export {
   DEDUP_USER_COMMANDS,
   type DedupUserCommand,
   dedupUserAccessString,

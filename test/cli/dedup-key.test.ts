@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
 import { ulid } from 'ulid';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
+import { markField } from '../../lib/contract.ts';
 import { kafkaHandler } from '../../lib/index.ts';
 import { mskEvent, mskRecord } from '../../testkit/index.ts';
 import { dedupKey as dedupKey020 } from '../fixtures/releases/v0.2.0/lib/dedup/key.ts';
@@ -48,6 +49,42 @@ test('the key the CLI prints for an event id is the key the consumer marked DONE
   assert.equal(v020, dedupKey020(`${service}:dedup:h:`, ids[0]!.toUpperCase()));
 });
 
+/** The runbook's delete of a DONE mark (docs/runbook.md, "Delete one event's dedup mark"). */
+const DELETE_MARK_LUA =
+  "local f = ARGV[1]:gsub('..', function(h) return string.char(tonumber(h, 16)) end) local n = 0 for _, k in ipairs(KEYS) do n = n + redis.call('HDEL', k, f) end return n";
+
+test('--mark names the field and the hashes of the mark the consumer wrote; the runbook deletes it and the event runs again', async () => {
+  const service = uniqueService('cli-mark');
+  const id = ulid();
+  let runs = 0;
+  const handler = kafkaHandler({
+    service,
+    handlerName: 'h',
+    redis: { url: redisUrl() },
+    window: 3600,
+    handle() {
+      runs++;
+    },
+  });
+  try {
+    const event = mskEvent([mskRecord({ offset: 0, eventId: id })]);
+    await invoke(handler, event);
+    const [line] = cli('--mark', '--window', '3600', '--service', service, '--handler', 'h', id);
+    const [field, ...hashes] = line!.split(' ');
+    assert.equal(field, Buffer.from(id.length === 26 ? markField(id) : []).toString('hex'));
+    assert.equal(hashes.length, 10, 'the 9 slices of the window and the next');
+    const found = await Promise.all(hashes.map((h) => admin.hexists(h, Buffer.from(field!, 'hex'))));
+    assert.equal(found.filter((f) => f === 1).length, 1, 'the mark is in one of them');
+    await invoke(handler, event);
+    assert.equal(runs, 1, 'a duplicate');
+    assert.equal(await admin.eval(DELETE_MARK_LUA, hashes.length, ...hashes, field!), 1);
+    await invoke(handler, event);
+    assert.equal(runs, 2, 'its mark deleted, it runs again');
+  } finally {
+    await handler.close();
+  }
+});
+
 test('an unknown --previous-format is refused, naming the formats', () => {
   const r = spawnSync(
     process.execPath,
@@ -66,5 +103,5 @@ test('an unknown --previous-format is refused, naming the formats', () => {
     { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 60_000 },
   );
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /--previous-format '0\.9' is not 0\.1\.0 or 0\.2\.0/);
+  assert.match(r.stderr, /--previous-format '0\.9' is not 0\.1\.0 or 0\.2\.0 or 0\.3\.0/);
 });
