@@ -95,6 +95,7 @@ async function measure(
     claimUs += t?.claimUs ?? 0;
   }
   const after = await info(redis);
+  console.error(`[bytes] ${name}: ${events} events written`);
   const result: BytesCase = {
     name,
     events,

@@ -1,8 +1,10 @@
 /**
- * The dedup store: one key per (service, handler, event id) (key.ts), with a small state machine.
+ * The dedup store: one key per (service, handler, event id) (dedup-key.ts), with a small state
+ * machine. RedisDedupStore keeps DONE apart from the key, as a mark in a hash beside it
+ * (dedup-mark.ts); the states are the same.
  *
  *   absent --claim--> IN_PROGRESS(owner), lease = about the invocation's remaining time
- *   IN_PROGRESS(mine) --commit--> DONE, TTL = the dedup window   (the handler succeeded)
+ *   IN_PROGRESS(mine) --commit--> DONE for at least the dedup window   (the handler succeeded)
  *   IN_PROGRESS(mine) --release--> absent                         (failed, or never ran)
  *   IN_PROGRESS(mine) --extend--> IN_PROGRESS(mine), lease renewed    (while the invocation lives)
  *   IN_PROGRESS(crashed owner) --lease expires--> absent
@@ -21,8 +23,9 @@ export type ClaimResult = ClaimOutcome | Error;
 
 /**
  * What a renewal found for one key: `renewed` (still this owner's, lease renewed), `done` (DONE
- * now: another invocation finished the event), `lost` (gone, or another owner's: Redis lost the
- * write in a restart or failover, or the lease ended).
+ * now: another invocation finished the event; RedisDedupStore tells it only of a 0.3.0 string
+ * mark), `lost` (gone, or another owner's: Redis lost the write in a restart or failover, the
+ * lease ended, or another invocation finished the event and let its lease go).
  */
 export type RenewalResult = 'renewed' | 'done' | 'lost';
 
