@@ -63,7 +63,7 @@ export {
   eventIdSourceText,
   parseEventIdSource,
 } from './contract/event-id-source.ts';
-export { DUPLICATES_MESSAGE, MAX_LISTED_SKIPPED } from './contract/log-lines.ts';
+export { DUPLICATES_MESSAGE, MARKS_NOT_COMPACT_MESSAGE, MAX_LISTED_SKIPPED } from './contract/log-lines.ts';
 export {
   ALARM_DEFAULTS,
   DEFAULT_NAMESPACE,

@@ -56,7 +56,7 @@
  *   claims get the invocation's remaining time instead, and no loss can be told.
  */
 import type { Context } from 'aws-lambda';
-import { MAX_LISTED_SKIPPED } from '../contract/log-lines.ts';
+import { MARKS_NOT_COMPACT_MESSAGE, MAX_LISTED_SKIPPED } from '../contract/log-lines.ts';
 import { formatPosition } from '../contract/position.ts';
 import type { HeldClaimWaitOutcome } from '../contract.ts';
 import type { ClaimResult, DedupStore, RenewalResult } from '../dedup/store.ts';
@@ -559,8 +559,9 @@ export class ClaimSession<T> implements Commits<T> {
   /** One commit call (a group, or what is left at the answer); never throws. */
   async #commit(keys: readonly string[]): Promise<void> {
     const config = this.#config;
+    const before = this.#store.overfullMarks ?? 0;
     const sent = await this.#send((store) => store.commit(keys, this.#batch.owner, config.windowMs));
-    if (sent.ok) return;
+    if (sent.ok) return this.#overfull(before);
     // What key order may have left exposed (ordering.ts, exposedAhead): counted at the answer.
     for (const key of keys) this.#uncommitted.add(key);
     this.#failed(
@@ -570,6 +571,12 @@ export class ClaimSession<T> implements Commits<T> {
       'error',
       'could not mark DONE after success: the records stand, their keys expire with the lease',
     );
+  }
+
+  /** Marks a commit put into hashes past the compact encoding (the store counts them): said at WARN. */
+  #overfull(before: number): void {
+    const overfullMarks = (this.#store.overfullMarks ?? 0) - before;
+    if (overfullMarks > 0) this.#config.logger.warn(MARKS_NOT_COMPACT_MESSAGE, { overfullMarks });
   }
 
   /**
@@ -644,8 +651,9 @@ export class ClaimSession<T> implements Commits<T> {
 
   async #commitOne(record: BatchRecord<T>, consequence: string): Promise<void> {
     const key = [record.key!];
+    const before = this.#store.overfullMarks ?? 0;
     const sent = await this.#send((store) => store.commit(key, this.#batch.owner, this.#config.windowMs));
-    if (!sent.ok)
-      this.#failed('commit', sent.error, 1, 'warn', consequence, recordKeys(record.raw, record.message));
+    if (sent.ok) this.#overfull(before);
+    else this.#failed('commit', sent.error, 1, 'warn', consequence, recordKeys(record.raw, record.message));
   }
 }

@@ -90,6 +90,10 @@ export class RolloutDedupStore implements DedupStore {
     return this.inner.close();
   }
 
+  get overfullMarks(): number | undefined {
+    return this.inner.overfullMarks;
+  }
+
   async #extend(keys: readonly string[], owner: string, leaseMs: number): Promise<RenewalResult[]> {
     const both = this.#both(keys);
     const answers = await this.inner.extend!(both.all, owner, leaseMs);

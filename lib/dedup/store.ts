@@ -55,6 +55,11 @@ export interface DedupStore {
   connect?(): Promise<boolean>;
   /** IN_PROGRESS(owner) -> absent, so that a retry runs the handler again. */
   release(keys: readonly string[], owner: string): Promise<void>;
+  /**
+   * DONE marks written into a hash past the compact encoding since the store was made (a count
+   * that only grows); a store without compact marks has none.
+   */
+  readonly overfullMarks?: number;
   /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */
   close(): Promise<void>;
 }

@@ -20,6 +20,10 @@ import {
   markSlice,
   markSlicesToRead,
 } from '../../lib/contract/dedup-mark.ts';
+import { MARKS_NOT_COMPACT_MESSAGE } from '../../lib/contract/log-lines.ts';
+import { kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { mskEvent, mskRecord } from '../../testkit/index.ts';
+import { invoke } from '../support/consumer.ts';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -97,4 +101,25 @@ test('buckets follow the declared rate: about 80 fields per slice hash, at any w
     }
   }
   assert.equal(markBuckets(1000, 10_800_000), 264);
+});
+
+test('a commit whose marks went past the compact encoding is said at WARN, with how many (the store counts them)', async () => {
+  // A store that counts two overfull marks per commit, as RedisDedupStore does from its scripts.
+  class Overfull extends MemoryDedupStore {
+    overfullMarks = 0;
+    override async commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {
+      await super.commit(keys, owner, windowMs);
+      this.overfullMarks += 2;
+    }
+  }
+  const handler = kafkaHandler({ service: 's', handlerName: 'h', store: new Overfull(), handle() {} });
+  try {
+    const { lines } = await invoke(handler, mskEvent([mskRecord({ offset: 0, eventId: ulid() })]));
+    const said = lines.filter((l) => l.message === MARKS_NOT_COMPACT_MESSAGE);
+    assert.equal(said.length, 1);
+    assert.equal(said[0]!.overfullMarks, 2);
+    assert.equal(said[0]!.level, 'WARN');
+  } finally {
+    await handler.close();
+  }
 });
