@@ -326,6 +326,12 @@ export async function main(argv: string[]): Promise<number> {
       )
       .option('--json', 'print the parked documents as JSON', false)
       .option(
+        '--window <seconds>',
+        "the consumer's dedup window, seconds: where its DONE marks live",
+        '86400',
+      )
+      .option('--events-per-second <n>', "the consumer's MSK_ONCE_EVENTS_PER_SECOND", '1000')
+      .option(
         '--replay-script <path>',
         'write a script that runs the records again (BROKERS=<servers> sh <path>)',
       )

@@ -10,6 +10,7 @@
  * when some entries are not parked documents, 2 on usage errors.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { eventIdOfKey, markField, markHashKey, markLayout, markSlicesToRead } from '../lib/contract.ts';
 import type { PoisonEntry } from '../lib/index.ts';
 import { shellQuoted } from './dlq-replay.ts';
 import { printable, printableJson } from './terminal-text.ts';
@@ -18,7 +19,14 @@ export interface PoisonCommandOptions {
   json?: boolean;
   /** Write the replay script there. @default none */
   replayScript?: string;
+  /** The consumer's window, seconds, and declared rate: where its DONE marks live. @default 86400, 1000 */
+  window?: string | number;
+  eventsPerSecond?: string | number;
 }
+
+/** Deletes a DONE mark's field (hex, the last argument) from the hashes before it: the runbook's. */
+const DELETE_MARK_LUA =
+  "local f = ARGV[1]:gsub('..', function(h) return string.char(tonumber(h, 16)) end) local n = 0 for _, k in ipairs(KEYS) do n = n + redis.call('HDEL', k, f) end return n";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -80,10 +88,21 @@ export function poisonGroups(entries: readonly PoisonEntry[]): { cause: string; 
 
 /**
  * A script that runs the parked records again: `BROKERS=<servers> sh <script> [kcat options]`,
- * with `DEL_KEY` the command that deletes one dedup key (default `redis-cli -u "$REDIS_URL" DEL`).
+ * with `DEL_KEY` the command that deletes one dedup key (default `redis-cli -u "$REDIS_URL" DEL`)
+ * and `DEL_MARK` the one that deletes its DONE mark (a hash field since 0.4.0: the hashes a claim
+ * reads when the script is made, then the field in hex; default a `redis-cli EVAL`). Made within
+ * the window after the records were parked, with the consumer's window and rate.
  * A record whose key was cut when parked (it ends with `...`) is read back with its own key.
  */
-export function poisonReplayScript(entries: readonly PoisonEntry[]): string {
+export function poisonReplayScript(
+  entries: readonly PoisonEntry[],
+  marks: { windowSeconds: number; eventsPerSecond: number; now?: number } = {
+    windowSeconds: 86_400,
+    eventsPerSecond: 1000,
+  },
+): string {
+  const layout = markLayout(Math.round(marks.windowSeconds * 1000), marks.eventsPerSecond);
+  const slices = markSlicesToRead(layout, marks.now ?? Date.now());
   const lines = [
     '#!/bin/sh',
     `# ${entries.length} parked record(s), run again: each read back from its topic at its position, its`,
@@ -94,6 +113,8 @@ export function poisonReplayScript(entries: readonly PoisonEntry[]): string {
     ': "${BROKERS:?set BROKERS to the bootstrap servers}"',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
     'DEL_KEY=${DEL_KEY:-redis-cli -u "$REDIS_URL" DEL}',
+    // A function, not a variable's default: the script text holds spaces.
+    `del_mark() { if [ -n "\${DEL_MARK:-}" ]; then $DEL_MARK "$@"; else redis-cli -u "$REDIS_URL" EVAL "${DELETE_MARK_LUA}" "$@"; fi; }`,
     'work=$(mktemp -d)',
   ];
   entries.forEach((e, i) => {
@@ -108,7 +129,15 @@ export function poisonReplayScript(entries: readonly PoisonEntry[]): string {
     ];
     lines.push(`# ${e.position.replace(/[^\w@.:-]/g, '?')}: ${e.reason}`);
     lines.push(`kcat -C -b "$BROKERS" ${at.join(' ')} -c 1 -e -D '' -f '%s' "$@" > ${file}`);
-    if (e.dedupKey) lines.push(`$DEL_KEY ${shellQuoted(e.dedupKey)}`);
+    if (e.dedupKey) {
+      lines.push(`$DEL_KEY ${shellQuoted(e.dedupKey)}`);
+      const hashes = slices.map((slice) => markHashKey(e.dedupKey!, layout, slice));
+      const id = eventIdOfKey(e.dedupKey);
+      if (id !== undefined && hashes.every((h) => h !== undefined))
+        lines.push(
+          `del_mark ${hashes.length} ${hashes.map((h) => shellQuoted(h!)).join(' ')} ${Buffer.from(markField(id)).toString('hex')}`,
+        );
+    }
     const produce = ['kcat', '-P', '-b', '"$BROKERS"', '-t', shellQuoted(e.topic)];
     if (e.key !== undefined && !e.key.endsWith('...')) {
       produce.push('-k', shellQuoted(Buffer.from(e.key, 'base64').toString('utf8')));
@@ -153,7 +182,11 @@ export function runPoison(file: string, o: PoisonCommandOptions): number {
     console.log(`\n${entries.length} parked record(s) in ${printable(file)}`);
   }
   if (o.replayScript) {
-    writeFileSync(o.replayScript, poisonReplayScript(entries), { mode: 0o755 });
+    const marks = {
+      windowSeconds: Number(o.window ?? 86_400),
+      eventsPerSecond: Number(o.eventsPerSecond ?? 1000),
+    };
+    writeFileSync(o.replayScript, poisonReplayScript(entries, marks), { mode: 0o755 });
     console.log(
       `replay script written to ${printable(o.replayScript)}: BROKERS=<bootstrap servers> sh ${printable(o.replayScript)} [-F kcat.conf]` +
         ' (fix the cause first; then delete the messages from the queue)',

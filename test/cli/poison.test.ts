@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
+import { markField, markHashKey, markLayout, markSlicesToRead } from '../../lib/contract.ts';
 import type { PoisonEntry } from '../../lib/index.ts';
 import { kafkaHandler, MemoryDedupStore, PermanentError } from '../../lib/index.ts';
 import { type LocalSqs, lambdaContext, mskEvent, mskRecord, startLocalSqs } from '../../testkit/index.ts';
@@ -96,9 +97,17 @@ describe('msk-once poison', () => {
     chmodSync(path.join(bin, 'kcat'), 0o755);
     writeFileSync(path.join(bin, 'del-key'), `#!/bin/sh\necho "DEL [$1]" >> ${calls}\n`);
     chmodSync(path.join(bin, 'del-key'), 0o755);
+    writeFileSync(path.join(bin, 'del-mark'), `#!/bin/sh\necho "DEL_MARK [$*]" >> ${calls}\n`);
+    chmodSync(path.join(bin, 'del-mark'), 0o755);
     const run = spawnSync('sh', [script, '-X', 'security.protocol=SSL'], {
       cwd: dir,
-      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, BROKERS: 'b-1:9098', DEL_KEY: 'del-key' },
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH}`,
+        BROKERS: 'b-1:9098',
+        DEL_KEY: 'del-key',
+        DEL_MARK: 'del-mark',
+      },
       encoding: 'utf8',
     });
     assert.equal(run.status, 0, run.stderr);
@@ -106,6 +115,11 @@ describe('msk-once poison', () => {
     const permanent = entries.find((e) => e.offset === 2)!;
     assert.ok(text.includes('[-C][-b][b-1:9098][-t][orders][-p][0][-o][2][-c][1]'), text);
     assert.ok(text.includes(`DEL [${permanent.dedupKey}]`), 'its exact dedup key is deleted');
+    // And its DONE mark (a hash field since 0.4.0): the hashes a claim reads, then the field.
+    const layout = markLayout(86_400_000);
+    const newest = markHashKey(permanent.dedupKey!, layout, markSlicesToRead(layout, Date.now())[0]!)!;
+    const field = Buffer.from(markField(permanent.eventId!)).toString('hex');
+    assert.match(text, new RegExp(`DEL_MARK \\[10 .*${newest.replace(/[{}]/g, '\\$&')}.* ${field}\\]`), text);
     assert.ok(text.includes('[-P][-b][b-1:9098][-t][orders][-k][order-2]'), 'produced again with its key');
     assert.ok(text.includes(`[-H][Event-Id=${permanent.eventId}]`), 'with its Event-Id');
     assert.ok(text.includes(`[-H][X-Note=${HOSTILE}]`), 'a hostile header stays one argument');
