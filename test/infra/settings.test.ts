@@ -68,6 +68,7 @@ const EVERY_SETTING: Partial<KafkaConsumerProps> = {
   concurrency: 64,
   commitEvery: { records: 50, ms: 1000 },
   maxHeaderBytes: 4096,
+  eventsPerSecond: 2500,
   previousKeyFormat: '0.2.0',
 };
 

@@ -138,10 +138,11 @@ describe('KafkaConsumer validation', () => {
     };
     assert.equal(variables({ previousKeyFormat: '0.2.0' })[EnvVar.previousKeyFormat], '0.2.0');
     assert.equal(variables({ previousKeyFormat: '0.1.0' })[EnvVar.previousKeyFormat], '0.1.0');
+    assert.equal(variables({ previousKeyFormat: '0.3.0' })[EnvVar.previousKeyFormat], '0.3.0');
     assert.equal(variables({})[EnvVar.previousKeyFormat], undefined);
     const e = rejects({ previousKeyFormat: '0.9.0' as never });
     assert.equal(e.prop, 'previousKeyFormat');
-    assert.match(e.message, /'0\.9\.0' is neither '0\.1\.0' nor '0\.2\.0'/);
+    assert.match(e.message, /'0\.9\.0' is not one of '0\.1\.0', '0\.2\.0', '0\.3\.0'/);
     assert.equal(rejects({ readPreviousKeys: true } as never).prop, 'readPreviousKeys');
   });
 
