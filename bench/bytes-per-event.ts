@@ -16,12 +16,14 @@
  * declared rate, where each hash holds the ~80 marks every slice of a 24 h window ends with
  * (buckets follow rate x slice; window 8,000 s so that 1,000,000 events are one slice).
  *
- * CPU: INFO commandstats (usec of every command, the scripts' inner calls counted in the script's
- * own) summed, deltas: the claims of the new events / events (naive and Powertools-like: their one
+ * CPU: INFO commandstats usec (of the scripts alone where a case sends scripts: Redis counts their
+ * inner calls again under their own commands), deltas: the claims of the new events / events (naive and Powertools-like: their one
  * SET); then a claim of 100,000 of them again (all duplicates) / 100,000. A shared machine's load
  * inflates usec of all cases alike (they run one after the other): compare within a run.
  *
- * Run: node --expose-gc bench/bytes-per-event.ts [events=1000000]  (npm run bench runs it too)
+ * Latency: one claim call of 1,000 new keys (one script on standalone), wall clock, median of 15.
+ *
+ * Run: node --expose-gc bench/bytes-per-event.ts [events=1000000] [port=7101]  (npm run bench runs it too)
  */
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -37,6 +39,7 @@ const DAY_MS = 86_400_000;
 const RATE = 1000;
 const BATCH = 1000;
 const DUPLICATES = 100_000;
+const LATENCY_RUNS = 15;
 
 export interface BytesCase {
   name: string;
@@ -46,6 +49,11 @@ export interface BytesCase {
   usPerNewClaim?: number;
   usPerCommit?: number;
   usPerDuplicate?: number;
+  /**
+   * Wall-clock ms of one claim call of 1,000 new keys (one script on standalone: its latency is the
+   * server's time for the script), the median of {@link LATENCY_RUNS}, once the events are written.
+   */
+  claim1000Ms?: number;
   /** Keys Redis holds afterwards, and how many of them are hashes not in listpack encoding. */
   keys: number;
   hashesNotListpack?: number;
@@ -61,15 +69,31 @@ export interface BytesResult {
 
 interface Info {
   usedMemory: number;
+  /** usec of every command, and of the scripts (EVAL, EVALSHA) alone. */
   usec: number;
+  scriptUsec: number;
 }
 
+/** Server usec between two readings: the scripts' where scripts ran, else every command's. */
+function spent(before: Info, after: Info): number {
+  const scripts = after.scriptUsec - before.scriptUsec;
+  return scripts > 0 ? scripts : after.usec - before.usec;
+}
+
+/**
+ * Memory and server usec so far. A script's usec (EVAL, EVALSHA) includes the calls it makes;
+ * Redis counts those again under their own commands: summing every line counts a script twice.
+ */
 async function info(redis: Redis): Promise<Info> {
   const memory = await redis.info('memory');
   const stats = await redis.info('commandstats');
-  let usec = 0;
-  for (const m of stats.matchAll(/usec=(\d+)/g)) usec += Number(m[1]);
-  return { usedMemory: Number(/used_memory:(\d+)/.exec(memory)![1]), usec };
+  let all = 0;
+  let scripts = 0;
+  for (const m of stats.matchAll(/cmdstat_([a-z|]+):calls=\d+,usec=(\d+)/g)) {
+    all += Number(m[2]);
+    if (m[1] === 'eval' || m[1] === 'evalsha') scripts += Number(m[2]);
+  }
+  return { usedMemory: Number(/used_memory:(\d+)/.exec(memory)![1]), usec: all, scriptUsec: scripts };
 }
 
 const ids = (count: number) => Array.from({ length: count }, () => ulid());
@@ -82,6 +106,7 @@ async function measure(
   note: string,
   write: (batch: string[], from: number) => Promise<{ claimUs?: number } | undefined>,
   duplicate?: (batch: string[]) => Promise<unknown>,
+  fresh?: (batch: string[]) => Promise<unknown>,
 ): Promise<BytesCase> {
   await redis.flushall();
   await redis.config('RESETSTAT');
@@ -105,14 +130,25 @@ async function measure(
   };
   if (claimUs > 0) {
     result.usPerNewClaim = round(claimUs / events, 3);
-    result.usPerCommit = round((after.usec - before.usec - claimUs) / events, 3);
+    result.usPerCommit = round((spent(before, after) - claimUs) / events, 3);
   }
   if (duplicate) {
     const before2 = await info(redis);
     for (let at = 0; at < Math.min(DUPLICATES, events); at += BATCH)
       await duplicate(all.slice(at, at + BATCH));
     const after2 = await info(redis);
-    result.usPerDuplicate = round((after2.usec - before2.usec) / Math.min(DUPLICATES, events), 3);
+    result.usPerDuplicate = round(spent(before2, after2) / Math.min(DUPLICATES, events), 3);
+  }
+  if (fresh) {
+    const times: number[] = [];
+    for (let run = 0; run < LATENCY_RUNS; run++) {
+      const batch = ids(BATCH);
+      const t = performance.now();
+      await fresh(batch);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    result.claim1000Ms = round(times[Math.floor(times.length / 2)]!, 2);
   }
   return result;
 }
@@ -122,7 +158,7 @@ async function usecOf(redis: Redis, run: () => Promise<unknown>): Promise<number
   const a = await info(redis);
   await run();
   const b = await info(redis);
-  return b.usec - a.usec;
+  return spent(a, b);
 }
 
 async function hashesNotListpack(redis: Redis): Promise<number> {
@@ -183,6 +219,13 @@ export async function measureBytesPerEvent(
               30_000,
               windowMs,
             ),
+          (batch) =>
+            store.claim(
+              batch.map((id) => dedupKey(prefix, id)),
+              'fresh',
+              30_000,
+              windowMs,
+            ),
         );
         result.hashesNotListpack = await hashesNotListpack(redis);
         if (store.overfullMarks > 0) result.note += `; ${store.overfullMarks} marks past 128 fields`;
@@ -227,6 +270,12 @@ export async function measureBytesPerEvent(
             old.claim(
               batch.map((id) => dedupKey(prefix, id)),
               'again',
+              30_000,
+            ),
+          (batch) =>
+            old.claim(
+              batch.map((id) => dedupKey(prefix, id)),
+              'fresh',
               30_000,
             ),
         ),
@@ -304,18 +353,21 @@ export function formatBytesPerEvent(result: BytesResult): string {
   const lines = [
     `Bytes per event (Redis ${result.redis}, ${result.events.toLocaleString('en-US')} events):`,
     '',
-    '| case | B/event | µs/new claim | µs/commit | µs/duplicate | keys | not listpack | note |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| case | B/event | µs/new claim | µs/commit | µs/duplicate | 1,000-key claim ms | keys | not listpack | note |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const c of result.cases)
     lines.push(
-      `| ${c.name} | ${c.bytesPerEvent} | ${c.usPerNewClaim ?? ''} | ${c.usPerCommit ?? ''} | ${c.usPerDuplicate ?? ''} | ${c.keys.toLocaleString('en-US')} | ${c.hashesNotListpack ?? ''} | ${c.note} |`,
+      `| ${c.name} | ${c.bytesPerEvent} | ${c.usPerNewClaim ?? ''} | ${c.usPerCommit ?? ''} | ${c.usPerDuplicate ?? ''} | ${c.claim1000Ms ?? ''} | ${c.keys.toLocaleString('en-US')} | ${c.hashesNotListpack ?? ''} | ${c.note} |`,
     );
   return lines.join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const result = await measureBytesPerEvent({ events: Number(process.argv[2] ?? 1_000_000) });
+  const result = await measureBytesPerEvent({
+    events: Number(process.argv[2] ?? 1_000_000),
+    ...(process.argv[3] ? { port: Number(process.argv[3]) } : {}),
+  });
   console.log(formatBytesPerEvent(result));
   for (const v of result.verdicts)
     console.log(`${v.met ? 'MET   ' : 'MISSED'} ${v.target}: ${v.measured} (goal ${v.goal})`);
