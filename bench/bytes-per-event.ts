@@ -11,10 +11,10 @@
  * - the floor: the id's 16 bytes
  *
  * Time: the compact store cuts slices by a clock the bench drives at the declared rate (1,000
- * events/s). Two compact cases: the 24 h window itself (1,000,000 events fill 1,000 s of a 3 h
- * slice: ~7 marks per hash, the first hours' cost), and the steady state: a full slice at the same
+ * events/s). Two compact cases: the 24 h window itself (1,000,000 events fill 1,000 s of a 6 h
+ * slice: ~4 marks per hash, the first hours' cost), and the steady state: a full slice at the same
  * declared rate, where each hash holds the ~80 marks every slice of a 24 h window ends with
- * (buckets follow rate x slice; window 8,000 s so that 1,000,000 events are one slice).
+ * (buckets follow rate x slice; window MARK_SLICES x 1,000 s so that 1,000,000 events are one slice).
  *
  * CPU: INFO commandstats usec (of the scripts alone where a case sends scripts: Redis counts their
  * inner calls again under their own commands), deltas: the claims of the new events / events (naive and Powertools-like: their one
@@ -29,7 +29,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../lib/contract/dedup-key.ts';
-import { markLayout } from '../lib/contract/dedup-mark.ts';
+import { MARK_SLICES, markLayout } from '../lib/contract/dedup-mark.ts';
 import { RedisDedupStore } from '../lib/dedup/redis-store.ts';
 import { RedisDedupStore as RedisDedupStore030 } from '../test/fixtures/releases/v0.3.0/lib/dedup/redis-store.ts';
 import { startRedisServer } from '../testkit/redis-server.ts';
@@ -242,7 +242,7 @@ export async function measureBytesPerEvent(
         `${day.buckets} buckets per tag; ${events.toLocaleString('en-US')} events fill ${Math.round(events / RATE)} s of a ${day.sliceMs / 3_600_000} h slice: ~${round(events / 512 / day.buckets)} marks per hash`,
       ),
     );
-    const steadyWindow = 8 * Math.ceil((events / RATE) * 1000);
+    const steadyWindow = MARK_SLICES * Math.ceil((events / RATE) * 1000);
     const steady = markLayout(steadyWindow, RATE);
     cases.push(
       await compact(

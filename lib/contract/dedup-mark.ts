@@ -33,8 +33,13 @@ import { sha256Bytes } from './sha256.ts';
 /** The format of DONE marks this module names (package version that introduced it). */
 export const MARK_FORMAT = '0.4.0';
 
-/** Slices per window: a new event reads MARK_SLICES + 2 hashes; a mark outlives its window by at most a slice. */
-export const MARK_SLICES = 8;
+/**
+ * Slices per window: a new event reads MARK_SLICES + 2 hashes; a mark outlives its window by at most
+ * a slice. 4, not 8: each hash a claim reads costs the server about as much as the whole claim of
+ * 0.3.0 (bench/micro/mark-claim.ts), and 6 reads instead of 10 are worth a mark living 12.5% of
+ * the window longer on average instead of 6.25% (docs/performance.md).
+ */
+export const MARK_SLICES = 4;
 
 /** Fields a slice's hash holds at the declared rate: under 128 with room for the spread of a hash's share. */
 export const MARK_FIELDS_PER_HASH = 80;
@@ -58,7 +63,7 @@ export interface MarkLayout {
  * The layout of the marks of a handler with this window and declared peak rate of new events.
  *
  * @example
- * markLayout(86_400_000, 1000); // { windowMs: 86400000, sliceMs: 10800000, buckets: 264 }
+ * markLayout(86_400_000, 1000); // { windowMs: 86400000, sliceMs: 21600000, buckets: 528 }
  */
 export function markLayout(
   windowMs: number,

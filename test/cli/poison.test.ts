@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
-import { markField, markHashKey, markLayout, markSlicesToRead } from '../../lib/contract.ts';
+import { MARK_SLICES, markField, markHashKey, markLayout, markSlicesToRead } from '../../lib/contract.ts';
 import type { PoisonEntry } from '../../lib/index.ts';
 import { kafkaHandler, MemoryDedupStore, PermanentError } from '../../lib/index.ts';
 import { type LocalSqs, lambdaContext, mskEvent, mskRecord, startLocalSqs } from '../../testkit/index.ts';
@@ -119,7 +119,11 @@ describe('msk-once poison', () => {
     const layout = markLayout(86_400_000);
     const newest = markHashKey(permanent.dedupKey!, layout, markSlicesToRead(layout, Date.now())[0]!)!;
     const field = Buffer.from(markField(permanent.eventId!)).toString('hex');
-    assert.match(text, new RegExp(`DEL_MARK \\[10 .*${newest.replace(/[{}]/g, '\\$&')}.* ${field}\\]`), text);
+    assert.match(
+      text,
+      new RegExp(`DEL_MARK \\[${MARK_SLICES + 2} .*${newest.replace(/[{}]/g, '\\$&')}.* ${field}\\]`),
+      text,
+    );
     assert.ok(text.includes('[-P][-b][b-1:9098][-t][orders][-k][order-2]'), 'produced again with its key');
     assert.ok(text.includes(`[-H][Event-Id=${permanent.eventId}]`), 'with its Event-Id');
     assert.ok(text.includes(`[-H][X-Note=${HOSTILE}]`), 'a hostile header stays one argument');

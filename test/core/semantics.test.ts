@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { ulid } from 'ulid';
-import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import { dedupKey, dedupKeyPrefix, MARK_SLICES } from '../../lib/contract.ts';
 import { type KafkaMessage, RedisDedupStore } from '../../lib/index.ts';
 import { failedOffsets, lambdaContext, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, PARTITION_ORDER, sleep, testConsumers } from '../support/consumer.ts';
@@ -283,8 +283,8 @@ describe('kafkaHandler against Redis', () => {
       dedupKey(dedupKeyPrefix(service, 'on-review-created'), id.toUpperCase()),
       week,
     );
-    // The mark's hash: the window, at most a slice (window / 8) more.
-    assert.ok(ttl > week - 60_000 && ttl <= week + week / 8, `critical window is 7 d, got ${ttl}`);
+    // The mark's hash: the window, at most a slice (window / MARK_SLICES) more.
+    assert.ok(ttl > week - 60_000 && ttl <= week + week / MARK_SLICES, `critical window is 7 d, got ${ttl}`);
   });
 });
 
