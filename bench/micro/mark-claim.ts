@@ -113,10 +113,61 @@ interface Variant {
   next: boolean;
   lua: string;
   args: ArgsOf;
+  /**
+   * One hash per mark bucket for the whole window, a mark's value its slice (mod 8192), instead of
+   * a hash per slice: one HGET a claim, whatever the slice count (a commit would delete the fields
+   * of slices past the window when the hash grows past its fill: not measured here).
+   */
+  oneHash?: boolean;
 }
+
+// One hash a bucket, the value of a mark its slice mod 8192: one read, then the slice compared.
+const ONE_HASH = `local out = {}
+local oldest = tonumber(ARGV[3])
+local span = tonumber(ARGV[4])
+local a = 5
+for i, key in ipairs(KEYS) do
+  local stem = ARGV[a]
+  local field = ARGV[a + 1]
+  a = a + 2
+  local found = false
+  if stem ~= '' then
+    local v = redis.call('HGET', stem, field)
+    if v and (tonumber(v) - oldest) % 8192 <= span then found = true end
+  end
+  if found then out[i] = 'd' else
+    local old = redis.call('SET', key, ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
+    if not old or old == ARGV[1] then out[i] = 'c' elseif old == 'D' then out[i] = 'd' else out[i] = 'h' end
+  end
+end
+return table.concat(out)`;
+const oneHashArgs: ArgsOf = (keys, layout, slices) => {
+  const oldest = Math.min(...slices);
+  const args: (string | number | Buffer)[] = ['P:owner', 30_000, oldest % 8192, Math.max(...slices) - oldest];
+  for (const key of keys) args.push(markHashStem(key, layout)!, Buffer.from(markField(eventIdOfKey(key)!)));
+  return args;
+};
 
 const shipped = STORE_SCRIPTS.CLAIM_MARKS_LUA!;
 const ALL_VARIANTS: Variant[] = [
+  {
+    name: 'one hash a bucket, value the slice: window/4, 80 fields, +next',
+    slicesPerWindow: 4,
+    fieldsPerHash: 80,
+    next: true,
+    lua: ONE_HASH,
+    args: oneHashArgs,
+    oneHash: true,
+  },
+  {
+    name: 'one hash a bucket, value the slice: window/16, 80 fields, +next',
+    slicesPerWindow: 16,
+    fieldsPerHash: 80,
+    next: true,
+    lua: ONE_HASH,
+    args: oneHashArgs,
+    oneHash: true,
+  },
   {
     name: 'shipped: window/8, 80 fields, +next',
     slicesPerWindow: 8,
@@ -230,14 +281,16 @@ const sampleSets = (keys: string[]) =>
   Array.from({ length: samples }, (_, i) => keys.slice(i * BATCH, (i + 1) * BATCH));
 
 /** The marks of a full window at RATE in slices of window / k, written as commits write them. */
-async function marks(k: number, n: number): Promise<Data> {
-  const prefix = dedupKeyPrefix(`mark-claim-${k}-${n}`, 'h');
+async function marks(k: number, n: number, oneHash = false): Promise<Data> {
+  const prefix = dedupKeyPrefix(`mark-claim-${k}-${n}${oneHash ? '-one' : ''}`, 'h');
   const sliceMs = Math.ceil(WINDOW_MS / k);
   const layout: MarkLayout = {
     windowMs: WINDOW_MS,
     sliceMs,
-    buckets: Math.ceil((RATE * sliceMs) / 1000 / KEY_BUCKETS / n),
+    // One hash a bucket holds the marks of every slice read (k + 1), else one slice's.
+    buckets: Math.ceil(((RATE * sliceMs) / 1000 / KEY_BUCKETS / n) * (oneHash ? k + 1 : 1)),
   };
+  const hashOf = (key: string, s: number) => markHashStem(key, layout)! + (oneHash ? '' : s);
   const memory = await usedMemory();
   const now = Date.now();
   const newestSlice = Math.floor(now / sliceMs);
@@ -252,12 +305,12 @@ async function marks(k: number, n: number): Promise<Data> {
     for (let at = 0; at < keys.length; at += 5000) {
       const p = redis.pipeline();
       for (const key of keys.slice(at, at + 5000))
-        p.hset(markHashStem(key, layout)! + s, Buffer.from(markField(eventIdOfKey(key)!)), 1);
+        p.hset(hashOf(key, s), Buffer.from(markField(eventIdOfKey(key)!)), oneHash ? s % 8192 : 1);
       await p.exec();
     }
     // Each hash's expiry, as a commit sets it (an entry of the expires dict a hash).
     const p = redis.pipeline();
-    for (const key of keys) p.pexpire(markHashStem(key, layout)! + s, 3 * WINDOW_MS);
+    for (const key of keys) p.pexpire(hashOf(key, s), 3 * WINDOW_MS);
     await p.exec();
     if (s === newestSlice) newest = sampleSets(keys);
     if (s === oldestSlice) oldest = sampleSets(keys);
@@ -286,12 +339,14 @@ async function strings(): Promise<Data> {
 try {
   await redis.flushall();
   const data = new Map<string, Data>();
-  const dataKey = (v: Variant) => `${v.slicesPerWindow}/${v.fieldsPerHash}`;
+  const dataKey = (v: Variant) => `${v.slicesPerWindow}/${v.fieldsPerHash}/${v.oneHash === true}`;
   for (const v of VARIANTS)
     if (!data.has(dataKey(v)))
       data.set(
         dataKey(v),
-        v.slicesPerWindow === 0 ? await strings() : await marks(v.slicesPerWindow, v.fieldsPerHash),
+        v.slicesPerWindow === 0
+          ? await strings()
+          : await marks(v.slicesPerWindow, v.fieldsPerHash, v.oneHash),
       );
   const shas = await Promise.all(VARIANTS.map((v) => redis.script('LOAD', v.lua) as Promise<string>));
   const figures = VARIANTS.map(() => ({
@@ -333,7 +388,7 @@ try {
     const d = data.get(dataKey(v))!;
     const f = figures[i]!;
     console.log(
-      `| ${v.name} | ${d.bytes.toFixed(1)} | ${d.slices.length + (v.next ? 1 : 0)} | ${cell(f.fresh)} | ${cell(f.newest)} | ${cell(f.oldest)} |`,
+      `| ${v.name} | ${d.bytes.toFixed(1)} | ${v.oneHash ? 1 : d.slices.length + (v.next ? 1 : 0)} | ${cell(f.fresh)} | ${cell(f.newest)} | ${cell(f.oldest)} |`,
     );
   }
 } finally {
