@@ -70,8 +70,8 @@ describe('how many keys one script takes (the sampled StrykerJS run)', () => {
       const pipeline = client.pipeline.bind(client);
       client.pipeline = ((...args: Parameters<Redis['pipeline']>) => {
         const p = pipeline(...args) as unknown as Record<string, (...a: unknown[]) => unknown>;
-        const many = p.mskOnceClaimMany!;
-        p.mskOnceClaimMany = function (this: unknown, count: unknown, ...rest: unknown[]) {
+        const many = p.mskOnceClaimMarks!;
+        p.mskOnceClaimMarks = function (this: unknown, count: unknown, ...rest: unknown[]) {
           sizes.push(Number(count));
           return many.call(this, count, ...rest);
         };

@@ -15,7 +15,6 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
 import type { Cluster, Redis } from 'ioredis';
-import { ConfigurationError } from '../../lib/index.ts';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract/dedup-key.ts';
 import {
@@ -27,6 +26,7 @@ import {
   markSlice,
 } from '../../lib/contract/dedup-mark.ts';
 import { RedisDedupStore, type RedisDedupStoreOptions } from '../../lib/dedup/redis-store.ts';
+import { ConfigurationError } from '../../lib/index.ts';
 import { adminClient, adminCluster, clusterNodes, redisUrl, uniqueService } from '../support/redis.ts';
 
 const FORMER = 'former-owner';
