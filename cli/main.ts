@@ -22,7 +22,6 @@ import {
   markField,
   markHashKey,
   markLayout,
-  markSlicesToRead,
   PREVIOUS_KEY_FORMATS,
   type PreviousKeyFormat,
   previousKeyOf,
@@ -358,7 +357,7 @@ export async function main(argv: string[]): Promise<number> {
       )
       .option(
         '--mark',
-        "its DONE mark instead: the field (hex), then each hash a claim now reads for it (newest first); --window and --events-per-second as the function's",
+        "its DONE mark instead: the field (hex), then the hash a claim reads it in; --window and --events-per-second as the function's",
       )
       .option('--window <seconds>', 'the dedup window of the function, in seconds (with --mark)', '86400')
       .option('--events-per-second <n>', 'MSK_ONCE_EVENTS_PER_SECOND of the function (with --mark)', '1000')
@@ -417,12 +416,10 @@ export async function main(argv: string[]): Promise<number> {
               return done(2);
             }
             const layout = markLayout(Math.round(windowSeconds * 1000), rate);
-            const slices = markSlicesToRead(layout, Date.now());
             for (const eventId of canonical as string[]) {
               const key = dedupKey(prefix, eventId);
-              const hashes = slices.map((slice) => markHashKey(key, layout, slice));
               process.stdout.write(
-                `${Buffer.from(markField(eventId)).toString('hex')} ${hashes.join(' ')}\n`,
+                `${Buffer.from(markField(eventId)).toString('hex')} ${markHashKey(key, layout)}\n`,
               );
             }
             return done(0);

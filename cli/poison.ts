@@ -10,7 +10,7 @@
  * when some entries are not parked documents, 2 on usage errors.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { eventIdOfKey, markField, markHashKey, markLayout, markSlicesToRead } from '../lib/contract.ts';
+import { eventIdOfKey, markField, markHashKey, markLayout } from '../lib/contract.ts';
 import type { PoisonEntry } from '../lib/index.ts';
 import { shellQuoted } from './dlq-replay.ts';
 import { printable, printableJson } from './terminal-text.ts';
@@ -89,20 +89,19 @@ export function poisonGroups(entries: readonly PoisonEntry[]): { cause: string; 
 /**
  * A script that runs the parked records again: `BROKERS=<servers> sh <script> [kcat options]`,
  * with `DEL_KEY` the command that deletes one dedup key (default `redis-cli -u "$REDIS_URL" DEL`)
- * and `DEL_MARK` the one that deletes its DONE mark (a hash field since 0.4.0: the hashes a claim
- * reads when the script is made, then the field in hex; default a `redis-cli EVAL`). Made within
- * the window after the records were parked, with the consumer's window and rate.
+ * and `DEL_MARK` the one that deletes its DONE mark (a hash field since 0.4.0: the count of hashes, 1,
+ * the mark's hash, then the field in hex; default a `redis-cli EVAL`). Made with the consumer's
+ * window and rate.
  * A record whose key was cut when parked (it ends with `...`) is read back with its own key.
  */
 export function poisonReplayScript(
   entries: readonly PoisonEntry[],
-  marks: { windowSeconds: number; eventsPerSecond: number; now?: number } = {
+  marks: { windowSeconds: number; eventsPerSecond: number } = {
     windowSeconds: 86_400,
     eventsPerSecond: 1000,
   },
 ): string {
   const layout = markLayout(Math.round(marks.windowSeconds * 1000), marks.eventsPerSecond);
-  const slices = markSlicesToRead(layout, marks.now ?? Date.now());
   const lines = [
     '#!/bin/sh',
     `# ${entries.length} parked record(s), run again: each read back from its topic at its position, its`,
@@ -131,12 +130,10 @@ export function poisonReplayScript(
     lines.push(`kcat -C -b "$BROKERS" ${at.join(' ')} -c 1 -e -D '' -f '%s' "$@" > ${file}`);
     if (e.dedupKey) {
       lines.push(`$DEL_KEY ${shellQuoted(e.dedupKey)}`);
-      const hashes = slices.map((slice) => markHashKey(e.dedupKey!, layout, slice));
+      const hash = markHashKey(e.dedupKey, layout);
       const id = eventIdOfKey(e.dedupKey);
-      if (id !== undefined && hashes.every((h) => h !== undefined))
-        lines.push(
-          `del_mark ${hashes.length} ${hashes.map((h) => shellQuoted(h!)).join(' ')} ${Buffer.from(markField(id)).toString('hex')}`,
-        );
+      if (id !== undefined && hash !== undefined)
+        lines.push(`del_mark 1 ${shellQuoted(hash)} ${Buffer.from(markField(id)).toString('hex')}`);
     }
     const produce = ['kcat', '-P', '-b', '"$BROKERS"', '-t', shellQuoted(e.topic)];
     if (e.key !== undefined && !e.key.endsWith('...')) {

@@ -28,12 +28,15 @@ export {
   COMPACT_HASH_FIELDS,
   DEFAULT_EVENTS_PER_SECOND,
   MARK_FORMAT,
+  MARK_SLICE_MODULUS,
   MARK_SLICES,
   type MarkLayout,
   markField,
   markHashKey,
+  markIsFresh,
   markLayout,
-  markSlicesToRead,
+  markSlice,
+  markValue,
 } from './contract/dedup-mark.ts';
 export {
   DEDUP_USER_COMMANDS,

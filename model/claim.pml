@@ -94,8 +94,9 @@
 
 /* --- shared state --- */
 byte store[NKEY];
-/* The DONE mark of a current-format key (k < NREC): a field of its slice's hash (dedup-mark.ts),
-   beside the lease key in its slot. A previous format's key keeps its DONE in store[k]. */
+/* The DONE mark of a current-format key (k < NREC): a field of its mark bucket's hash holding the
+   slice of its commit (dedup-mark.ts), beside the lease key in its slot; true while a claim finds
+   it fresh. A previous format's key keeps its DONE in store[k]. */
 bool mark[NREC];
 #ifdef FAILOVER
 byte replica[NKEY];

@@ -13,7 +13,7 @@ inline write(o, k, v) {
 /* Whether key k has DONE marks in hashes (its current format), or a string DONE (a previous one). */
 #define MARKED(k) ((k) < NREC -> mark[REC(k)] : false)
 
-/* CLAIM_MARKS_LUA per key: a mark in a slice of the window is a duplicate (nothing written); else
+/* CLAIM_MARKS_LUA per key: a fresh mark (HGET: its slice within the window's) is a duplicate (nothing written); else
    SET key P:<owner> PX <lease> NX GET, whose 'D' is a string mark (0.3.0's, or a previous format's). */
 inline claimKey(o, k, res) {
   if
@@ -30,7 +30,8 @@ inline claimKey(o, k, res) {
 }
 
 /* COMMIT_MARKS_LUA per key. A current-format key: HSET its mark (whoever holds the lease: the
-   effect happened), then IN_PROGRESS(mine) -> absent. A previous format's key (no hash; COMMIT_LUA):
+   effect happened), then IN_PROGRESS(mine) -> absent. The stale marks the same script may delete
+   from the hash are marks no claim finds fresh any more: WINDOW (clock.pml) stands for their end. A previous format's key (no hash; COMMIT_LUA):
    IN_PROGRESS(mine) or gone -> DONE for the window. */
 inline commitKey(o, k) {
   if

@@ -1,28 +1,34 @@
 /**
- * Where an event's DONE mark lives (mark format 0.4.0): a 16-byte field of a hash per key bucket,
- * mark bucket and time slice, beside the event's lease key in the same hash slot.
+ * Where an event's DONE mark lives (mark format 0.4.0): a 16-byte field of one hash per key bucket
+ * and mark bucket, beside the event's lease key in the same hash slot; the field's value is the
+ * slice of the mark's commit, mod {@link MARK_SLICE_MODULUS}.
  *
- *   lease (IN_PROGRESS, as in 0.3.0):  <service>:dedup:<handler>:{<tag>}<EVENT-ID>      = P:<owner>
- *   DONE mark:                         <service>:dedup:<handler>:{<tag>}:d<bucket>:<slice>  field <16 bytes>
+ *   lease (IN_PROGRESS, as in 0.3.0):  <service>:dedup:<handler>:{<tag>}<EVENT-ID>  = P:<owner>
+ *   DONE mark:                         <service>:dedup:<handler>:{<tag>}:d<bucket>  field <16 bytes> = <slice>
  *
  * Why: a string key per DONE mark costs ~198 bytes an event on Redis 7.0 (key, value, dict and
- * expiry entries), a field of a small hash (listpack) ~20. The hash of a slice expires as a whole.
+ * expiry entries), a field of a small hash (listpack) ~20-26. One hash for the whole window, not
+ * one per time slice, so that a claim reads one field (HGET), whatever the slice count.
  *
  * Guarantees:
  * - The mark hash has the lease key's `{<tag>}`: one hash slot, so one script per slot still claims
  *   a batch, and a reshard or a migrating slot moves leases and marks together.
- * - Time is cut in slices of a window / {@link MARK_SLICES}; a mark is written into the slice of
- *   the commit's time, whose hash expires at the slice's end + the window (never shortened): a mark
- *   lives at least the window and at most the window + one slice.
- * - A claim reads every slice that a mark written within the window can be in (newest first), and
- *   the next one (a writer whose clock is ahead by less than a slice), then the 0.3.0 string mark.
+ * - Time is cut in slices of a window / {@link MARK_SLICES}; a mark holds the slice of its commit.
+ *   A claim in slice `c` finds a mark of slice `s` fresh when `c - s` (mod 8192) is 0 to
+ *   {@link MARK_SLICES}, or -1 (a writer whose clock is ahead by less than a slice): a mark counts
+ *   at least the window and at most the window + one slice ({@link markIsFresh}).
+ * - The hash expires a window + one slice ({@link MarkLayout.ttlMs}) after its last commit, and a
+ *   commit deletes the marks no claim finds fresh any more (the store's script: when the hash grows
+ *   past {@link MARK_PRUNE_FIELDS} fields, and every {@link MARK_PRUNE_EVERY_SLICES} slices), so
+ *   that no mark stays long enough for its slice to come round again mod 8192.
  * - The field: a canonical ULID (upper case) or UUID (lower case) packed to its 16 bytes; any other
  *   id the first 16 bytes of its SHA-256. Two ids share a field only when they are the same 128
  *   bits written as a ULID and as a UUID (the same value), or when SHA-256 prefixes collide: at
  *   most n^2 / 2^129 over the n marks of one hash (10^-35 for n = 128).
- * - Buckets per tag follow the declared rate ({@link markBuckets}) so that a slice's hash holds
- *   about {@link MARK_FIELDS_PER_HASH} fields at that rate: under Redis's default
- *   `hash-max-listpack-entries` (128), the compact encoding.
+ * - Buckets per tag follow the declared rate ({@link markBuckets}) so that a hash holds about
+ *   {@link MARK_FIELDS_PER_HASH} fresh marks at that rate: under Redis's default
+ *   `hash-max-listpack-entries` (128), the compact encoding, with room for the stale marks a
+ *   commit deletes once the hash passes {@link MARK_PRUNE_FIELDS}.
  * Does not guarantee: that marks written under another window or rate setting are read. The window
  * and `eventsPerSecond` place the marks (slice length and buckets): changing either is a change of
  * mark layout, made like a key format rollout (docs/consumer.md, "Key format").
@@ -34,15 +40,31 @@ import { sha256Bytes } from './sha256.ts';
 export const MARK_FORMAT = '0.4.0';
 
 /**
- * Slices per window: a new event reads MARK_SLICES + 2 hashes; a mark outlives its window by at most
- * a slice. 4, not 8: each hash a claim reads costs the server about as much as the whole claim of
- * 0.3.0 (bench/micro/mark-claim.ts), and 6 reads instead of 10 are worth a mark living 12.5% of
- * the window longer on average instead of 6.25% (docs/performance.md).
+ * Slices per window: a mark counts for the window + at most one slice (12.5% of the window longer
+ * on average). The claim's cost does not depend on it (one HGET); a commit's deletion of stale
+ * marks reads a hash once per slice at most when the hash is full.
  */
 export const MARK_SLICES = 4;
 
-/** Fields a slice's hash holds at the declared rate: under 128 with room for the spread of a hash's share. */
+/** A mark's value is its slice mod this: 0 to 8191, a 2 to 3 byte integer in a listpack. */
+export const MARK_SLICE_MODULUS = 8192;
+
+/** Fresh marks a hash holds at the declared rate (the window + one slice of commits). */
 export const MARK_FIELDS_PER_HASH = 80;
+
+/**
+ * Fields of a hash past which a commit deletes its stale marks: between
+ * {@link MARK_FIELDS_PER_HASH} (so that a deletion removes at least a third of what it reads at the
+ * declared rate) and {@link COMPACT_HASH_FIELDS} (so that the hash stays compact).
+ */
+export const MARK_PRUNE_FIELDS = 112;
+
+/**
+ * Slices after which a commit deletes a hash's stale marks even when the hash is not full: a hash
+ * of a slow bucket kept alive by its commits never holds a mark long enough (this + a window + a
+ * slice < 8192 slices) for its slice to read as fresh again mod {@link MARK_SLICE_MODULUS}.
+ */
+export const MARK_PRUNE_EVERY_SLICES = 1024;
 
 /** Fields of a hash above which Redis (default `hash-max-listpack-entries`) leaves the compact encoding. */
 export const COMPACT_HASH_FIELDS = 128;
@@ -57,49 +79,58 @@ export interface MarkLayout {
   readonly sliceMs: number;
   /** Mark buckets per key bucket (tag). */
   readonly buckets: number;
+  /** A mark hash's expiry after a commit, ms: {@link MARK_SLICES} + 1 slices (the window + one slice). */
+  readonly ttlMs: number;
 }
 
 /**
  * The layout of the marks of a handler with this window and declared peak rate of new events.
  *
  * @example
- * markLayout(86_400_000, 1000); // { windowMs: 86400000, sliceMs: 21600000, buckets: 528 }
+ * markLayout(86_400_000, 1000); // { windowMs: 86400000, sliceMs: 21600000, buckets: 2637, ttlMs: 108000000 }
  */
 export function markLayout(
   windowMs: number,
   eventsPerSecond: number = DEFAULT_EVENTS_PER_SECOND,
 ): MarkLayout {
   const sliceMs = Math.ceil(windowMs / MARK_SLICES);
-  return { windowMs, sliceMs, buckets: markBuckets(eventsPerSecond, sliceMs) };
+  const ttlMs = (MARK_SLICES + 1) * sliceMs;
+  return { windowMs, sliceMs, buckets: markBuckets(eventsPerSecond, ttlMs), ttlMs };
 }
 
-/** Buckets per tag so that a slice's hash holds about {@link MARK_FIELDS_PER_HASH} fields at `eventsPerSecond`. */
-export function markBuckets(eventsPerSecond: number, sliceMs: number): number {
-  const perTag = (eventsPerSecond * sliceMs) / 1000 / KEY_BUCKETS;
+/**
+ * Buckets per tag so that a hash holds about {@link MARK_FIELDS_PER_HASH} marks of `spanMs` (the
+ * window + one slice: the marks a claim may find fresh) at `eventsPerSecond`.
+ */
+export function markBuckets(eventsPerSecond: number, spanMs: number): number {
+  const perTag = (eventsPerSecond * spanMs) / 1000 / KEY_BUCKETS;
   return Math.max(1, Math.ceil(perTag / MARK_FIELDS_PER_HASH));
 }
 
-/** The slice of a time (ms since the epoch). */
+/** The slice of a time (ms since the epoch), not reduced mod {@link MARK_SLICE_MODULUS}. */
 export function markSlice(layout: MarkLayout, nowMs: number): number {
   return Math.floor(nowMs / layout.sliceMs);
 }
 
-/** When the hash of a slice expires (ms since the epoch): the slice's end + the window. */
-export function markExpiresAt(layout: MarkLayout, slice: number): number {
-  return (slice + 1) * layout.sliceMs + layout.windowMs;
+/** The value a mark of `slice` holds: the slice mod {@link MARK_SLICE_MODULUS}. */
+export function markValue(slice: number): number {
+  return ((slice % MARK_SLICE_MODULUS) + MARK_SLICE_MODULUS) % MARK_SLICE_MODULUS;
 }
 
 /**
- * The slices a claim at `nowMs` reads, in order: the current one, back to the one holding
- * `nowMs - window`, then the next one (a writer whose clock runs ahead).
+ * Whether a mark holding `value` is fresh for a claim in `slice` (the store's scripts decide the
+ * same): `slice - value` mod 8192 is 0 to {@link MARK_SLICES} (written this slice or the
+ * {@link MARK_SLICES} before: within the window, or at most one slice more), or 8191 (a writer
+ * whose clock runs up to a slice ahead).
  */
-export function markSlicesToRead(layout: MarkLayout, nowMs: number): number[] {
-  const newest = markSlice(layout, nowMs);
-  const oldest = markSlice(layout, nowMs - layout.windowMs);
-  const slices: number[] = [];
-  for (let s = newest; s >= oldest; s--) slices.push(s);
-  slices.push(newest + 1);
-  return slices;
+export function markIsFresh(value: number, slice: number): boolean {
+  const age = markValue(slice - value);
+  return age <= MARK_SLICES || age === MARK_SLICE_MODULUS - 1;
+}
+
+/** When a mark written at `nowMs` stops counting (ms since the epoch): its slice's end + the window's slices. */
+export function markFreshUntil(layout: MarkLayout, nowMs: number): number {
+  return (markSlice(layout, nowMs) + MARK_SLICES + 1) * layout.sliceMs;
 }
 
 /** The mark bucket of an event id: bits of its FNV-1a apart from the key bucket's, mixed. */
@@ -124,23 +155,16 @@ function tagEnd(key: string): number {
 }
 
 /**
- * The hash of a lease key's mark in `slice`, or `undefined` for a key not in the current format
- * (no 0.3.0 tag: a previous format's key, whose DONE stays a string mark).
+ * The hash of a lease key's mark, or `undefined` for a key not in the current format (no 0.3.0
+ * tag: a previous format's key, whose DONE stays a string mark).
  *
  * @example
- * markHashKey('s:dedup:h:{@KBNA}01J9...', layout, 19_000); // 's:dedup:h:{@KBNA}:d17:19000'
+ * markHashKey('s:dedup:h:{@KBNA}01J9...', layout); // 's:dedup:h:{@KBNA}:d17'
  */
-export function markHashKey(leaseKey: string, layout: MarkLayout, slice: number): string | undefined {
+export function markHashKey(leaseKey: string, layout: MarkLayout): string | undefined {
   const end = tagEnd(leaseKey);
   if (end < 0) return undefined;
-  return `${leaseKey.slice(0, end)}:d${markBucket(leaseKey.slice(end), layout.buckets)}:${slice}`;
-}
-
-/** The prefix and tag of a lease key, and its mark bucket: what every slice's hash name starts with. */
-export function markHashStem(leaseKey: string, layout: MarkLayout): string | undefined {
-  const end = tagEnd(leaseKey);
-  if (end < 0) return undefined;
-  return `${leaseKey.slice(0, end)}:d${markBucket(leaseKey.slice(end), layout.buckets)}:`;
+  return `${leaseKey.slice(0, end)}:d${markBucket(leaseKey.slice(end), layout.buckets)}`;
 }
 
 const CROCKFORD = new Int8Array(128).fill(-1);

@@ -20,13 +20,14 @@ export const DEDUP_USER_COMMANDS = [
   'get',
   'pexpire',
   'del',
-  // DONE marks (dedup-mark.ts): read by the claim, written by the commit into the slice's hash,
-  // whose expiry only grows; HLEN tells a hash past the compact encoding.
-  'hexists',
+  // DONE marks (dedup-mark.ts): read by the claim (HGET), written by the commit (HSET, then the
+  // hash's PEXPIRE); HLEN tells a hash past its fill, whose stale marks the commit reads (HGETALL)
+  // and deletes (HDEL).
+  'hget',
   'hset',
   'hlen',
-  'pexpiretime',
-  'pexpireat',
+  'hgetall',
+  'hdel',
   // ioredis's ready check of every connection (refused, ioredis skips the check and warns).
   'info',
   // Cluster: the ready check, the slot map (at connect and on every refresh), an ASK redirection
@@ -46,7 +47,7 @@ export type DedupUserCommand = (typeof DEDUP_USER_COMMANDS)[number];
 /**
  * The keys a service's dedup user may touch: its dedup keys in every key format
  * (`<service>:dedup:<handler>:{<bucket>}<EVENT-ID>`, and the previous `<service>:dedup:<handler>:<EVENT-ID>`)
- * and its DONE mark hashes (`<service>:dedup:<handler>:{<bucket>}:d<mark bucket>:<slice>`).
+ * and its DONE mark hashes (`<service>:dedup:<handler>:{<bucket>}:d<mark bucket>`).
  *
  * @example
  * dedupUserKeyPattern('orders'); // 'orders:dedup:*'

@@ -7,7 +7,7 @@
  *
  * Guarantees: a claim is atomic per key (`SET key P:<owner> NX PX lease GET`, Redis 7+, after the
  * DONE marks of the window are read in the same script), so two invocations never both own a key;
- * commit writes the DONE mark (dedup-mark.ts: a field of the slice's hash, in the key's slot) and
+ * commit writes the DONE mark (dedup-mark.ts: a field of the event's mark hash, in the key's slot) and
  * lets go only a lease this owner still holds, and release only deletes such a lease (Lua
  * compare-and-set), so a late invocation never deletes another's claim or a DONE mark. A claim
  * sent twice by one owner (a resend) answers `claimed` the second time too.
@@ -21,8 +21,8 @@
  *   multi-key script whose keys are split between the two nodes, or any multi-key script the
  *   importing node is asked for while keys are missing) and a script that met a mark hash not on
  *   the node ("non local key"): the script's keys go again one at a time, in single-key commands
- *   (a claim: SET NX GET, then HEXISTS of each slice; a commit: the mark, then the lease). Redis never answers a single-key command TRYAGAIN, and a backoff
- *   does not help: a migrating slot answers TRYAGAIN for as long as the migration lasts
+ *   (a claim: SET NX GET, then HGET of the mark; a commit: the mark, then the lease). Redis never
+ *   answers a single-key command TRYAGAIN, and a backoff does not help: a migrating slot answers TRYAGAIN for as long as the migration lasts
  *   (measured: 10 retries over 214 ms, all TRYAGAIN, against one round of single-key commands).
  * - The resends go through the cluster client, one command each, in a second round trip: ioredis
  *   follows a further MOVED or ASK (sending `ASKING` first) on its own, to nodes it did not know.
@@ -58,13 +58,17 @@ import { eventIdOfKey } from '../contract/dedup-key.ts';
 import {
   COMPACT_HASH_FIELDS,
   DEFAULT_EVENTS_PER_SECOND,
+  MARK_PRUNE_EVERY_SLICES,
+  MARK_PRUNE_FIELDS,
+  MARK_SLICE_MODULUS,
+  MARK_SLICES,
   type MarkLayout,
-  markExpiresAt,
   markField,
-  markHashStem,
+  markHashKey,
+  markIsFresh,
   markLayout,
   markSlice,
-  markSlicesToRead,
+  markValue,
 } from '../contract/dedup-mark.ts';
 import { WINDOWS } from '../contract/windows.ts';
 import { ConfigurationError, DedupStoreError, RedisConnectionError } from '../errors.ts';
@@ -99,63 +103,94 @@ return 0`;
 // scripts whose keys hash to different slots).
 //
 // Claim, with the DONE marks of dedup-mark.ts. KEYS: the lease key of each event. ARGV: the
-// owner's value, the lease, the number n of slices to read, the slices (newest first), then per
-// event the stem of its mark hashes' names ('' for a key of a previous format, whose DONE is the
-// lease key holding 'D') and its mark's field. One letter per event: c(laimed), d(one), h(eld). A
-// mark found: done, without a write. Else the lease as in 0.3.0 (SET NX GET), whose 'D' is a 0.3.0
-// string mark.
-// The hashes are named here, not declared: each event would add n key names to the call, which
-// cost more server time than the reads. They share the lease key's slot (its tag); on a slot
-// mid-migration a hash not on this node fails the script ("non local key"), which the store
-// resends one key at a time like an ASK.
+// owner's value, the lease, the current slice mod 8192, then per event the name of its mark hash
+// ('' for a key of a previous format, whose DONE is the lease key holding 'D') and its mark's
+// field. One letter per event: c(laimed), d(one), h(eld). A mark found fresh (its slice 0 to
+// MARK_SLICES before the current one, or one after: a writer whose clock runs ahead): done,
+// without a write. Else the lease as in 0.3.0 (SET NX GET), whose 'D' is a 0.3.0 string mark.
+// The hashes are named here, not declared: a key name more per event costs server time. They
+// share the lease key's slot (its tag); on a slot mid-migration a hash not on this node fails the
+// script ("non local key"), which the store resends one key at a time like an ASK.
 const CLAIM_MARKS_LUA = `local out = {}
-local n = tonumber(ARGV[3])
-local a = 4 + n
+local now = tonumber(ARGV[3])
+local a = 4
 for i, key in ipairs(KEYS) do
-  local stem = ARGV[a]
-  local field = ARGV[a + 1]
-  a = a + 2
+  local h = ARGV[a]
   local found = false
-  if stem ~= '' then
-    for j = 4, 3 + n do
-      if redis.call('HEXISTS', stem .. ARGV[j], field) == 1 then found = true break end
+  if h ~= '' then
+    local v = redis.call('HGET', h, ARGV[a + 1])
+    if v then
+      local age = (now - tonumber(v)) % ${MARK_SLICE_MODULUS}
+      found = age <= ${MARK_SLICES} or age == ${MARK_SLICE_MODULUS - 1}
     end
   end
+  a = a + 2
   if found then out[i] = 'd' else
     local old = redis.call('SET', key, ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
     if not old or old == ARGV[1] then out[i] = 'c' elseif old == '${DONE}' then out[i] = 'd' else out[i] = 'h' end
   end
 end
 return table.concat(out)`;
+// One mark written (the commit's, whoever holds the lease: the effect happened): the field holds
+// the current slice mod 8192 (ARGV now), the hash expires a window + one slice (ttl ms) after this
+// commit. The field '' of the hash holds the slice of its last deletion of stale marks (fields no
+// claim finds fresh: older than MARK_SLICES slices, not one ahead). Deletion, reading the whole
+// hash (HGETALL), when the hash has grown past MARK_PRUNE_FIELDS and was not cleaned this slice,
+// or when it was last cleaned MARK_PRUNE_EVERY_SLICES ago. Amortised O(1) per commit: marks become
+// stale only when the slice changes, so a hash is cleaned at most once a slice while full; at the
+// declared rate it holds ~80 fresh marks, so a cleaning reads at most ~113 fields and leaves room
+// for ~32 commits before the next (about 4 fields read a commit), and above that rate the once a
+// slice reads a hash of H fields after ~H/5 commits of that slice. A hash of a slow bucket, which
+// never fills, is cleaned every MARK_PRUNE_EVERY_SLICES (its commits come less than a window + a
+// slice apart, else it expired): no mark stays long enough for its slice to come round mod 8192.
+// Answers the hash's field count after the write.
+const MARK_FUNCTION = `local function mark(h, field, now, ttl)
+  redis.call('HSET', h, field, now)
+  redis.call('PEXPIRE', h, ttl)
+  local n = redis.call('HLEN', h)
+  local last = tonumber(redis.call('HGET', h, ''))
+  if not last then redis.call('HSET', h, '', now) return n + 1 end
+  local t = tonumber(now)
+  local since = (t - last) % ${MARK_SLICE_MODULUS}
+  if since == ${MARK_SLICE_MODULUS - 1} then since = 0 end
+  if (n > ${MARK_PRUNE_FIELDS} and since > 0) or since >= ${MARK_PRUNE_EVERY_SLICES} then
+    local all = redis.call('HGETALL', h)
+    local stale = {}
+    for k = 1, #all, 2 do
+      if all[k] ~= '' then
+        local age = (t - tonumber(all[k + 1])) % ${MARK_SLICE_MODULUS}
+        if age > ${MARK_SLICES} and age ~= ${MARK_SLICE_MODULUS - 1} then stale[#stale + 1] = all[k] end
+      end
+    end
+    for k = 1, #stale, 1000 do redis.call('HDEL', h, unpack(stale, k, math.min(k + 999, #stale))) end
+    redis.call('HSET', h, '', now)
+    n = n - #stale
+  end
+  return n
+end
+`;
 // Commit. KEYS: the lease key of each event. ARGV: the owner's value, the window (a string mark's
 // TTL), '1' to write the 0.3.0 string mark too (a rollout: the release before reads only that),
-// the slice hash's expiry (ms since the epoch: the slice's end + the window), the current slice,
-// then per event its stem ('' for a key of a previous format) and its field. The mark is written
-// whoever holds the lease now: the effect happened. The hash's expiry only grows. Then
-// IN_PROGRESS(mine) -> absent (or -> 'D', rolling out). Answers how many marks went into a hash
-// over the compact encoding's field count.
-const COMMIT_MARKS_LUA = `local over = 0
+// the mark hash's TTL (ms: the window + one slice), the current slice mod 8192, then per event its
+// hash ('' for a key of a previous format) and its field. The mark is written first, whoever holds
+// the lease now: the effect happened. Then IN_PROGRESS(mine) -> absent (or -> 'D', rolling out).
+// Answers how many marks went into a hash over the compact encoding's field count.
+const COMMIT_MARKS_LUA = `${MARK_FUNCTION}local over = 0
 local a = 6
 for _, key in ipairs(KEYS) do
-  local stem = ARGV[a]
+  local h = ARGV[a]
   local v = redis.call('GET', key)
-  if stem ~= '' then
-    local h = stem .. ARGV[5]
-    redis.call('HSET', h, ARGV[a + 1], 1)
-    if redis.call('PEXPIRETIME', h) < tonumber(ARGV[4]) then redis.call('PEXPIREAT', h, ARGV[4]) end
-    if redis.call('HLEN', h) > ${COMPACT_HASH_FIELDS} then over = over + 1 end
-  end
-  if stem == '' or ARGV[3] == '1' then
+  if h ~= '' and mark(h, ARGV[a + 1], ARGV[5], ARGV[4]) > ${COMPACT_HASH_FIELDS} then over = over + 1 end
+  if h == '' or ARGV[3] == '1' then
     if v == ARGV[1] or not v then redis.call('SET', key, '${DONE}', 'PX', ARGV[2]) end
   elseif v == ARGV[1] then redis.call('DEL', key) end
   a = a + 2
 end
 return over`;
 // One mark alone (a commit resent during a slot migration: one key per command). KEYS: the hash;
-// ARGV: the field, the expiry. Answers 1 when the hash is over the compact encoding's field count.
-const MARK_LUA = `redis.call('HSET', KEYS[1], ARGV[1], 1)
-if redis.call('PEXPIRETIME', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
-if redis.call('HLEN', KEYS[1]) > ${COMPACT_HASH_FIELDS} then return 1 end
+// ARGV: the field, the current slice mod 8192, the hash's TTL. Answers 1 when the hash is over the
+// compact encoding's field count.
+const MARK_LUA = `${MARK_FUNCTION}if mark(KEYS[1], ARGV[1], ARGV[2], ARGV[3]) > ${COMPACT_HASH_FIELDS} then return 1 end
 return 0`;
 // One letter per key: r(enewed), d(one now), l(ost).
 const EXTEND_MANY_LUA = `local out = {}
@@ -184,7 +219,7 @@ type Scripted = ChainableCommander & {
   mskOnceExtendMany(...args: (string | number)[]): ChainableCommander;
   mskOnceClaimMarks(...args: (string | number | Buffer)[]): ChainableCommander;
   mskOnceCommitMarks(...args: (string | number | Buffer)[]): ChainableCommander;
-  mskOnceMark(hash: string, field: Buffer, expiresAt: number): ChainableCommander;
+  mskOnceMark(hash: string, field: Buffer, slice: number, ttlMs: number): ChainableCommander;
   mskOnceReleaseMany(...args: (string | number)[]): ChainableCommander;
 };
 
@@ -226,9 +261,9 @@ export interface RedisDedupStoreOptions {
   now?: () => number;
 }
 
-/** An event's DONE mark: the stem of its hashes' names (slice appended) and its field. */
+/** An event's DONE mark: its hash and its field. */
 interface Mark {
-  readonly stem: string;
+  readonly hash: string;
   readonly field: Buffer;
 }
 
@@ -321,19 +356,19 @@ export class RedisDedupStore implements DedupStore {
     const marks = new Map<string, Mark | undefined>();
     for (const key of keys) {
       if (marks.has(key)) continue;
-      const stem = markHashStem(key, layout);
-      const id = stem === undefined ? undefined : eventIdOfKey(key);
-      if (stem === undefined || id === undefined) marks.set(key, undefined);
+      const hash = markHashKey(key, layout);
+      const id = hash === undefined ? undefined : eventIdOfKey(key);
+      if (hash === undefined || id === undefined) marks.set(key, undefined);
       else {
         const bytes = markField(id);
-        marks.set(key, { stem, field: Buffer.from(bytes.buffer, bytes.byteOffset, 16) });
+        marks.set(key, { hash, field: Buffer.from(bytes.buffer, bytes.byteOffset, 16) });
       }
     }
     return marks;
   }
 
   /**
-   * Claim each key for `owner`: `done` when its DONE mark is in a slice of the window (`windowMs`;
+   * Claim each key for `owner`: `done` when its DONE mark is fresh in the window (`windowMs`;
    * the consumer passes its own) or its key holds a 0.3.0 string mark. Without `windowMs`, the
    * window of this store's last call that gave one (a store serves one handler), else 24 h.
    */
@@ -347,21 +382,14 @@ export class RedisDedupStore implements DedupStore {
     const lease = Math.max(1, Math.ceil(leaseMs));
     const results: ClaimResult[] = new Array(keys.length);
     const layout = this.#layoutOf(windowMs ?? this.#layout?.windowMs ?? WINDOWS.default * 1000);
-    const slices = markSlicesToRead(layout, this.#now());
+    const slice = markValue(markSlice(layout, this.#now()));
     const marks = this.#marks(keys, layout);
     const many = (p: Scripted, chunk: string[]) => {
-      const args: (string | number | Buffer)[] = [
-        chunk.length,
-        ...chunk,
-        value,
-        lease,
-        slices.length,
-        ...slices,
-      ];
+      const args: (string | number | Buffer)[] = [chunk.length, ...chunk, value, lease, slice];
       for (const key of chunk) {
         const mark = marks.get(key);
         if (!mark) args.push('', '');
-        else args.push(mark.stem, mark.field);
+        else args.push(mark.hash, mark.field);
       }
       return p.mskOnceClaimMarks(...args);
     };
@@ -369,7 +397,7 @@ export class RedisDedupStore implements DedupStore {
       // A script even for one key: the marks and the lease are read in one step.
       one: (p, key) => (marks.get(key) ? many(p, [key]) : p.set(key, value, 'PX', lease, 'NX', 'GET')),
       // Alone (a slot mid-migration: single-key commands only, see the module doc): the lease first,
-      // then the marks. A commit writes the mark before it lets the lease go, so a mark committed
+      // then the mark. A commit writes the mark before it lets the lease go, so a mark committed
       // before this lease was taken is found; then the lease is let go and the key is done.
       alone: async (c, key) => {
         const old = await (c.set(key, value, 'PX', lease, 'NX', 'GET') as unknown as Promise<unknown>);
@@ -377,10 +405,8 @@ export class RedisDedupStore implements DedupStore {
         if (!mark) return old;
         if (old === DONE) return 'd';
         const mine = old === null || old === value;
-        const found = await Promise.all(
-          slices.map((slice) => c.hexists(mark.stem + slice, mark.field) as unknown as Promise<number>),
-        );
-        if (!found.includes(1)) return mine ? 'c' : 'h';
+        const found = await (c.hget(mark.hash, mark.field) as unknown as Promise<string | null>);
+        if (found === null || !markIsFresh(Number(found), slice)) return mine ? 'c' : 'h';
         if (mine) await (c.mskOnceRelease(key, value) as unknown as Promise<unknown>);
         return 'd';
       },
@@ -422,7 +448,7 @@ export class RedisDedupStore implements DedupStore {
   }
 
   /**
-   * Mark each key DONE for the window: a field in the hash of the current slice (the lease key
+   * Mark each key DONE for the window: its field in its mark hash, holding the current slice (the lease key
    * holding 'D' for a previous format's key, and for every key with `stringMarks`), then let the
    * lease go if it is still this owner's.
    */
@@ -430,25 +456,17 @@ export class RedisDedupStore implements DedupStore {
     const value = IN_PROGRESS + owner;
     const window = Math.ceil(windowMs);
     const layout = this.#layoutOf(windowMs);
-    const slice = markSlice(layout, this.#now());
-    const expiresAt = markExpiresAt(layout, slice);
+    const slice = markValue(markSlice(layout, this.#now()));
+    const ttl = layout.ttlMs;
     const marks = this.#marks(keys, layout);
     const strings = this.stringMarks ? '1' : '0';
     let over = 0;
     const many = (p: Scripted, chunk: string[]) => {
-      const args: (string | number | Buffer)[] = [
-        chunk.length,
-        ...chunk,
-        value,
-        window,
-        strings,
-        expiresAt,
-        slice,
-      ];
+      const args: (string | number | Buffer)[] = [chunk.length, ...chunk, value, window, strings, ttl, slice];
       for (const key of chunk) {
         const mark = marks.get(key);
         if (!mark) args.push('', '');
-        else args.push(mark.stem, mark.field);
+        else args.push(mark.hash, mark.field);
       }
       return p.mskOnceCommitMarks(...args);
     };
@@ -460,9 +478,10 @@ export class RedisDedupStore implements DedupStore {
         const mark = marks.get(key);
         if (!mark) return c.mskOnceCommit(key, value, window);
         const overfull = await (c.mskOnceMark(
-          mark.stem + slice,
+          mark.hash,
           mark.field,
-          expiresAt,
+          slice,
+          ttl,
         ) as unknown as Promise<number>);
         if (this.stringMarks) await (c.mskOnceCommit(key, value, window) as unknown as Promise<unknown>);
         else await (c.mskOnceRelease(key, value) as unknown as Promise<unknown>);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ulid } from 'ulid';
 import { resolveConfig } from '../../lib/consumer/config.ts';
-import { markExpiresAt, markHashKey, markLayout, markSlice } from '../../lib/contract/dedup-mark.ts';
+import { MARK_SLICES, markFreshUntil, markHashKey, markLayout } from '../../lib/contract/dedup-mark.ts';
 import { dedupKey, dedupKeyPrefix, EnvVar } from '../../lib/contract.ts';
 import { elastiCacheIamToken } from '../../lib/dedup/elasticache-iam.ts';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from '../../lib/dedup/redis-options.ts';
@@ -180,18 +180,21 @@ describe('kafkaHandler options', () => {
     const admin = adminClient();
     const key = dedupKey(dedupKeyPrefix(uniqueService('window'), 'h'), ulid());
     const layout = markLayout(config.windowMs);
-    const hash = markHashKey(key, layout, markSlice(layout, now))!;
+    const hash = markHashKey(key, layout)!;
     try {
       assert.deepEqual(await store.claim([key], 'o', 10_000, config.windowMs), ['claimed']);
       await store.commit([key], 'o', config.windowMs);
-      // The slice's hash expires at the slice's end + 600.5 s: its expiry, less the commit's time.
-      const lives = Number(await admin.call('PEXPIRETIME', hash)) - now;
-      assert.equal(lives, markExpiresAt(layout, markSlice(layout, now)) - now);
+      // The mark counts until its slice's end + the window's slices (600.5 s), and its hash
+      // lives a window + one slice after the commit: the whole of that.
+      const counts = markFreshUntil(layout, now) - now;
       assert.ok(
-        lives >= 600_500 && lives <= 600_500 + layout.sliceMs,
-        `${lives} ms: the window, at most a slice more`,
+        counts >= 600_500 && counts <= 600_500 + layout.sliceMs,
+        `${counts} ms: the window, at most a slice more`,
       );
-      assert.equal((markExpiresAt(layout, 0) - layout.sliceMs) % 1000, 500, 'the half second is kept');
+      const ttl = await admin.pttl(hash);
+      assert.ok(ttl > layout.ttlMs - 5_000 && ttl <= layout.ttlMs, `${ttl} ms`);
+      assert.ok(layout.ttlMs >= counts, 'the hash outlives the mark');
+      assert.equal((MARK_SLICES * layout.sliceMs) % 1000, 500, 'the half second is kept');
     } finally {
       await admin.del(key, hash);
       await admin.quit();

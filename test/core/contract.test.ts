@@ -141,11 +141,11 @@ describe('contract: the public values', () => {
       'get',
       'pexpire',
       'del',
-      'hexists',
+      'hget',
       'hset',
       'hlen',
-      'pexpiretime',
-      'pexpireat',
+      'hgetall',
+      'hdel',
       'info',
       'cluster|info',
       'cluster|slots',
@@ -156,7 +156,7 @@ describe('contract: the public values', () => {
     assert.equal(dedupUserKeyPattern('notification'), 'notification:dedup:*');
     assert.equal(
       dedupUserAccessString('notification'),
-      'on ~notification:dedup:* -@all +evalsha +eval +set +get +pexpire +del +hexists +hset +hlen +pexpiretime +pexpireat +info +cluster|info +cluster|slots +asking +client|setname +readonly',
+      'on ~notification:dedup:* -@all +evalsha +eval +set +get +pexpire +del +hget +hset +hlen +hgetall +hdel +info +cluster|info +cluster|slots +asking +client|setname +readonly',
     );
   });
 

@@ -1,6 +1,7 @@
 /**
  * Where a DONE mark lives (lib/contract/dedup-mark.ts): its 16-byte field, its hash beside the
- * lease key (same slot), the slices a claim reads, and the buckets a declared rate asks for.
+ * lease key (same slot), when a claim finds it fresh (its slice, mod 8192), and the buckets a
+ * declared rate asks for.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -10,15 +11,19 @@ import fc from 'fast-check';
 import { decodeTime, ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix, KEY_BUCKETS } from '../../lib/contract/dedup-key.ts';
 import {
+  COMPACT_HASH_FIELDS,
   MARK_FIELDS_PER_HASH,
+  MARK_PRUNE_EVERY_SLICES,
+  MARK_PRUNE_FIELDS,
+  MARK_SLICE_MODULUS,
   MARK_SLICES,
-  markBuckets,
-  markExpiresAt,
   markField,
+  markFreshUntil,
   markHashKey,
+  markIsFresh,
   markLayout,
   markSlice,
-  markSlicesToRead,
+  markValue,
 } from '../../lib/contract/dedup-mark.ts';
 import { MARKS_NOT_COMPACT_MESSAGE } from '../../lib/contract/log-lines.ts';
 import { kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
@@ -60,15 +65,15 @@ test('the mark hash is in the lease key’s slot, and only a current-format key 
   const prefix = dedupKeyPrefix('orders', 'h');
   for (let i = 0; i < 200; i++) {
     const key = dedupKey(prefix, ulid());
-    const hash = markHashKey(key, layout, 42)!;
-    assert.ok(hash.startsWith(prefix) && hash.endsWith(':42'), hash);
+    const hash = markHashKey(key, layout)!;
+    assert.match(hash, /^orders:dedup:h:\{[@A-O]{5}\}:d\d+$/);
     assert.equal(calculateSlot(hash), calculateSlot(key));
   }
-  assert.equal(markHashKey('orders:dedup:h:01J9ZKQ6W8Y3N2V4B5C6D7E8F9', layout, 1), undefined, '0.1.0');
-  assert.equal(markHashKey('orders:dedup:h:{0j}01J9ZKQ6W8Y3N2V4B5C6D7E8F9', layout, 1), undefined, '0.2.0');
+  assert.equal(markHashKey('orders:dedup:h:01J9ZKQ6W8Y3N2V4B5C6D7E8F9', layout), undefined, '0.1.0');
+  assert.equal(markHashKey('orders:dedup:h:{0j}01J9ZKQ6W8Y3N2V4B5C6D7E8F9', layout), undefined, '0.2.0');
 });
 
-test('a claim reads every slice a mark of the window can be in, and a mark lives window to window + slice', () => {
+test('a mark counts for the window, at most a slice more, and for a writer up to a slice ahead, across the wrap mod 8192', () => {
   fc.assert(
     fc.property(
       fc.integer({ min: 600, max: 30 * 86_400 }),
@@ -76,31 +81,42 @@ test('a claim reads every slice a mark of the window can be in, and a mark lives
       fc.integer({ min: 0, max: 1_000_000_000 }),
       (windowSeconds, writtenAt, later) => {
         const layout = markLayout(windowSeconds * 1000);
-        const slice = markSlice(layout, writtenAt);
-        const lives = markExpiresAt(layout, slice) - writtenAt;
-        assert.ok(lives >= layout.windowMs && lives <= layout.windowMs + layout.sliceMs);
-        const readAt = writtenAt + (later % (layout.windowMs + 1));
-        const read = markSlicesToRead(layout, readAt);
-        assert.ok(read.includes(slice), 'a claim within the window reads the slice of the mark');
-        assert.ok(read.length <= MARK_SLICES + 2);
-        // A writer whose clock runs up to a slice ahead.
-        assert.ok(markSlicesToRead(layout, writtenAt - layout.sliceMs).includes(slice));
+        const value = markValue(markSlice(layout, writtenAt));
+        const counts = markFreshUntil(layout, writtenAt) - writtenAt;
+        assert.ok(counts >= layout.windowMs && counts <= layout.windowMs + layout.sliceMs);
+        assert.ok(layout.ttlMs >= counts, 'the hash, a window + a slice after the commit, outlives it');
+        const fresh = (at: number) => markIsFresh(value, markValue(markSlice(layout, at)));
+        assert.ok(fresh(writtenAt + (later % (layout.windowMs + 1))), 'a claim within the window finds it');
+        assert.ok(!fresh(writtenAt + counts), 'not past its slices');
+        assert.ok(fresh(writtenAt - layout.sliceMs), 'a reader whose clock is up to a slice behind finds it');
+        // Past the window and the slice: stale until its slice comes round mod 8192.
+        const ageSlices = MARK_SLICES + 1 + (later % (MARK_SLICE_MODULUS - MARK_SLICES - 2));
+        assert.ok(!fresh(writtenAt + ageSlices * layout.sliceMs), `${ageSlices} slices later`);
       },
     ),
   );
+  assert.equal(markValue(-1), MARK_SLICE_MODULUS - 1);
+  assert.ok(markIsFresh(8190, 2) && markIsFresh(3, 2) && !markIsFresh(8189, 2) && !markIsFresh(4, 2));
 });
 
-test('buckets follow the declared rate: about 80 fields per slice hash, at any window', () => {
+test('buckets follow the declared rate: about 80 marks a hash over a window + one slice, at any window', () => {
   for (const rate of [1, 100, 1000, 10_000, 100_000]) {
     for (const window of [600_000, 3_600_000, 86_400_000, 604_800_000]) {
       const layout = markLayout(window, rate);
-      const perHash = (rate * layout.sliceMs) / 1000 / KEY_BUCKETS / layout.buckets;
+      const perHash = (rate * layout.ttlMs) / 1000 / KEY_BUCKETS / layout.buckets;
       assert.ok(perHash <= MARK_FIELDS_PER_HASH, `${rate}/s, ${window} ms: ${perHash}`);
       if (layout.buckets > 1)
         assert.ok(perHash > MARK_FIELDS_PER_HASH / 2, `${rate}/s, ${window} ms: ${perHash}`);
     }
   }
-  assert.equal(markBuckets(1000, 10_800_000), 264);
+  assert.deepEqual(markLayout(86_400_000, 1000), {
+    windowMs: 86_400_000,
+    sliceMs: 21_600_000,
+    buckets: 2637,
+    ttlMs: 108_000_000,
+  });
+  assert.ok(MARK_FIELDS_PER_HASH < MARK_PRUNE_FIELDS && MARK_PRUNE_FIELDS < COMPACT_HASH_FIELDS);
+  assert.ok(MARK_PRUNE_EVERY_SLICES + 2 * (MARK_SLICES + 1) < MARK_SLICE_MODULUS);
 });
 
 test('a commit whose marks went past the compact encoding is said at WARN, with how many (the store counts them)', async () => {

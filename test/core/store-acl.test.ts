@@ -95,9 +95,10 @@ async function refusals(mode: Mode): Promise<string[]> {
   return [...refused].sort();
 }
 
-function storeAs(mode: Mode): RedisDedupStore {
+function storeAs(mode: Mode, more: { eventsPerSecond?: number; now?: () => number } = {}): RedisDedupStore {
   const port = mode === 'standalone' ? standalone.port : cluster.servers[0]!.port;
   return new RedisDedupStore({
+    ...more,
     redis: {
       url: `redis://127.0.0.1:${port}`,
       cluster: mode === 'cluster',
@@ -224,6 +225,23 @@ async function exercise(
     await attempt('commit c again', () => store.commit(keys, 'c', WINDOW_MS));
     const repeat = await attempt('claim d', () => store.claim(keys, 'd', 60_000, WINDOW_MS));
     if (repeat) expect('claim d (committed keys are done)', new Set(repeat), new Set(['done']));
+
+    // A full mark hash: a commit reads it (HGETALL) and deletes its stale marks (HDEL). One tag and
+    // one mark bucket (rate 1): 60 marks ten slices back, then 60 now, in one hash.
+    const sliceMs = Math.ceil(WINDOW_MS / 4);
+    const now = Date.now();
+    for (const [at, what] of [
+      [now - 10 * sliceMs, 'commit into a hash, ten slices back'],
+      [now, 'commit into that hash past its fill'],
+    ] as const) {
+      const timed = storeAs(mode, { eventsPerSecond: 1, now: () => at });
+      const tagged = Array.from({ length: 60 }, () => `${prefix}{@@@@@}${id()}`);
+      try {
+        await attempt(what, () => timed.commit(tagged, 'c', WINDOW_MS));
+      } finally {
+        await timed.close();
+      }
+    }
 
     // The rollout's previous-format read: an event marked DONE under its 0.2.0 key.
     const old = dedupKey(prefix, id());

@@ -4,8 +4,9 @@
  * field, dedup-mark.ts) or a 0.3.0 string mark as another invocation or the clock left it, then has
  * a former owner claim, commit, renew or release, and reads the keys back.
  *
- *   claim   a mark in a slice of the window, or a 0.3.0 string mark: done; else SET NX as in 0.3.0
- *   commit  mark -> field of the current slice's hash (TTL: slice end + window, never shortened);
+ *   claim   a fresh mark (its slice within the window's), or a 0.3.0 string mark: done; else SET NX
+ *   commit  mark -> field of its bucket's hash = the slice (TTL: window + slice from the commit; a
+ *           hash past its fill loses its stale marks);
  *           IN_PROGRESS(mine) -> absent; anyone else's lease: untouched (the mark is written: the
  *           effect happened); a 0.3.0 string mark: untouched
  *   extend  IN_PROGRESS(mine) -> lease renewed;  anyone else's, DONE or absent: untouched
@@ -19,11 +20,17 @@ import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../../lib/contract/dedup-key.ts';
 import {
   COMPACT_HASH_FIELDS,
-  markExpiresAt,
+  MARK_PRUNE_EVERY_SLICES,
+  MARK_PRUNE_FIELDS,
+  MARK_SLICE_MODULUS,
+  MARK_SLICES,
   markField,
+  markFreshUntil,
   markHashKey,
+  markIsFresh,
   markLayout,
   markSlice,
+  markValue,
 } from '../../lib/contract/dedup-mark.ts';
 import { RedisDedupStore, type RedisDedupStoreOptions } from '../../lib/dedup/redis-store.ts';
 import { ConfigurationError } from '../../lib/index.ts';
@@ -65,30 +72,35 @@ for (const [mode, redis, makeAdmin] of setups) {
       const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}`), name);
       return [0, 1, 2].map(() => dedupKey(prefix, ulid()));
     };
-    /** The hash and field of a key's mark committed now, and whether it is there. */
-    const markOf = (key: string, at = Date.now()) => {
-      const hash = markHashKey(key, layout, markSlice(layout, at))!;
+    /** The hash and field of a key's mark. */
+    const markOf = (key: string) => {
+      const hash = markHashKey(key, layout)!;
       const field = Buffer.from(markField(key.slice(key.indexOf('}') + 1)));
-      return { hash, field, at };
+      return { hash, field };
     };
+    /** The key's mark is there and fresh now. */
     const marked = async (key: string) => {
       const { hash, field } = markOf(key);
-      return (await admin.hexists(hash, field)) === 1;
+      const value = await admin.hget(hash, field);
+      return value !== null && markIsFresh(Number(value), markValue(markSlice(layout, Date.now())));
     };
 
-    test('a commit marks DONE in the hash of the slice for at least the window, at most window + slice, and lets the lease go', async () => {
+    test('a commit marks DONE in the mark hash (the slice as its value) for at least the window, at most window + slice, and lets the lease go', async () => {
       const ks = keys('commit');
       assert.deepEqual(await store.claim(ks, FORMER, LEASE_MS, WINDOW_MS), ['claimed', 'claimed', 'claimed']);
       const before = Date.now();
       await store.commit(ks, FORMER, WINDOW_MS);
       for (const k of ks) {
-        assert.ok(await marked(k), 'the mark is a field of the slice hash');
+        assert.ok(await marked(k), 'the mark is a field of the mark hash');
         assert.equal(await admin.exists(k), 0, 'the lease is gone');
-        const { hash } = markOf(k, before);
+        const { hash, field } = markOf(k);
+        const value = Number(await admin.hget(hash, field));
+        assert.ok([0, 1].includes(markValue(markSlice(layout, Date.now()) - value)), `slice ${value}`);
+        const counts = markFreshUntil(layout, before) - before;
+        assert.ok(counts >= WINDOW_MS && counts <= WINDOW_MS + layout.sliceMs);
         const pttl = await admin.pttl(hash);
-        const expiresAt = markExpiresAt(layout, markSlice(layout, before));
-        assert.ok(expiresAt - before >= WINDOW_MS && expiresAt - before <= WINDOW_MS + layout.sliceMs);
-        assert.ok(pttl > WINDOW_MS - 5_000 && pttl <= WINDOW_MS + layout.sliceMs, `PTTL ${pttl}`);
+        assert.ok(pttl > layout.ttlMs - 5_000 && pttl <= layout.ttlMs, `PTTL ${pttl}`);
+        assert.equal(layout.ttlMs, WINDOW_MS + layout.sliceMs, 'the hash lives a window + a slice');
         assert.equal(await admin.type(hash), 'hash');
       }
       assert.deepEqual(await store.claim(ks, 'retry', LEASE_MS, WINDOW_MS), ['done', 'done', 'done']);
@@ -127,7 +139,7 @@ for (const [mode, redis, makeAdmin] of setups) {
       }
     });
 
-    test('a claim reads the slices of the window, newest to oldest, and the next one; not older ones', async () => {
+    test('a claim finds a mark for the window (at most a slice more), and from a writer up to a slice ahead; not older ones', async () => {
       const [k] = keys('slices');
       const t0 = Date.now();
       await storeAt({ now: () => t0 }).commit([k!], FORMER, WINDOW_MS);
@@ -143,15 +155,103 @@ for (const [mode, redis, makeAdmin] of setups) {
       await past.release([k!], 'past');
     });
 
-    test("a commit never shortens a slice hash's expiry", async () => {
+    test('the slice wraps round mod 8192: a mark is fresh 0 to MARK_SLICES slices back or one ahead across the wrap, stale past it', async () => {
+      // A clock at slice 8192 * k + 2 (its value 2): marks of values 8190 (4 back), 8189 (5 back)
+      // and 3 (one ahead).
+      const base = (MARK_SLICE_MODULUS * 200_000 + 2) * layout.sliceMs;
+      const at = storeAt({ now: () => base });
+      const [fresh, stale, ahead] = keys('wrap');
+      const put = async (key: string, value: number) => {
+        const { hash, field } = markOf(key);
+        await admin.hset(hash, field, value);
+        await admin.pexpire(hash, 60_000);
+      };
+      await put(fresh!, MARK_SLICE_MODULUS - 2);
+      await put(stale!, MARK_SLICE_MODULUS - 3);
+      await put(ahead!, 3);
+      assert.equal(2 - (MARK_SLICE_MODULUS - 2) + MARK_SLICE_MODULUS, MARK_SLICES);
+      assert.deepEqual(await at.claim([fresh!, stale!, ahead!], 'wrap', LEASE_MS, WINDOW_MS), [
+        'done',
+        'claimed',
+        'done',
+      ]);
+      await at.release([stale!], 'wrap');
+    });
+
+    test('each commit sets the mark hash to expire a window + one slice later', async () => {
       const [k] = keys('expiry');
       const { hash } = markOf(k!);
       await admin.hset(hash, 'other', '1');
-      const far = Date.now() + 10 * WINDOW_MS;
-      await admin.pexpireat(hash, far);
+      await admin.pexpire(hash, 1_000);
       await store.commit([k!], FORMER, WINDOW_MS);
       assert.ok(await marked(k!));
-      assert.ok((await admin.pttl(hash)) > 9 * WINDOW_MS, 'the later expiry stays');
+      assert.ok(
+        (await admin.pttl(hash)) > layout.ttlMs - 5_000,
+        'expires a window + a slice after the commit',
+      );
+    });
+
+    test('a commit into a hash past MARK_PRUNE_FIELDS deletes its stale marks, once a slice; fresh ones and a writer ahead stay', async () => {
+      // One tag and one bucket (rate 1): every mark in one hash. A clock at slice 8192 * k + 10.
+      const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}-prune`), 'h');
+      const key = () => `${prefix}{@@@@@}${ulid()}`;
+      const small = storeAt({
+        eventsPerSecond: 1,
+        now: () => (MARK_SLICE_MODULUS * 200_000 + 10) * layout.sliceMs,
+      });
+      const hash = markHashKey(key(), markLayout(WINDOW_MS, 1))!;
+      // The hash was cleaned last slice (its '' field); 60 stale marks (5 to 9 slices back, and
+      // 8,000 back: slice 8202 of the last round), 50 fresh (0 to 4 back) and 2 a slice ahead.
+      const stale = Array.from(
+        { length: 60 },
+        (_, i) => [Buffer.from(markField(ulid())), i === 0 ? 202 : 1 + (i % 5)] as const,
+      );
+      const fresh = Array.from(
+        { length: 50 },
+        (_, i) => [Buffer.from(markField(ulid())), 6 + (i % 5)] as const,
+      );
+      const ahead = Array.from({ length: 2 }, () => [Buffer.from(markField(ulid())), 11] as const);
+      for (const [field, value] of [...stale, ...fresh, ...ahead]) await admin.hset(hash, field, value);
+      await admin.hset(hash, '', 9);
+      await admin.pexpire(hash, 60_000);
+      assert.equal(await admin.hlen(hash), 113);
+      assert.ok(113 > MARK_PRUNE_FIELDS);
+      const [k1, k2] = [key(), key()];
+      await small.commit([k1!], FORMER, WINDOW_MS);
+      assert.equal(
+        await admin.hlen(hash),
+        1 + 50 + 2 + 1,
+        "the stale marks gone: the new, the fresh, the ahead, ''",
+      );
+      for (const [field] of [...fresh, ...ahead]) assert.notEqual(await admin.hget(hash, field), null);
+      assert.equal(await admin.hget(hash, ''), '10', 'cleaned this slice');
+      // Over the threshold again within the same slice: not cleaned again (nothing went stale).
+      for (let i = 0; i < 60; i++) await admin.hset(hash, Buffer.from(markField(ulid())), 5);
+      await small.commit([k2!], FORMER, WINDOW_MS);
+      assert.equal(await admin.hlen(hash), 1 + 50 + 2 + 1 + 60 + 1, 'once a slice');
+    });
+
+    test('a hash that never fills is cleaned every MARK_PRUNE_EVERY_SLICES slices, so no stale mark comes round mod 8192', async () => {
+      const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}-slow`), 'h');
+      const key = () => `${prefix}{@@@@@}${ulid()}`;
+      const slice = MARK_SLICE_MODULUS * 200_000 + 5;
+      const small = storeAt({ eventsPerSecond: 1, now: () => slice * layout.sliceMs });
+      const hash = markHashKey(key(), markLayout(WINDOW_MS, 1))!;
+      const old = Buffer.from(markField(ulid()));
+      await admin.hset(
+        hash,
+        old,
+        markValue(slice - MARK_PRUNE_EVERY_SLICES + 1),
+        '',
+        markValue(slice - MARK_PRUNE_EVERY_SLICES + 1),
+      );
+      await admin.pexpire(hash, 60_000);
+      await small.commit([key()], FORMER, WINDOW_MS);
+      assert.equal(await admin.hlen(hash), 3, 'cleaned less than MARK_PRUNE_EVERY_SLICES ago: kept');
+      await admin.hset(hash, '', markValue(slice - MARK_PRUNE_EVERY_SLICES));
+      await small.commit([key()], FORMER, WINDOW_MS);
+      assert.equal(await admin.hget(hash, old), null, 'the stale mark is gone');
+      assert.equal(await admin.hlen(hash), 3, "the two new marks and ''");
     });
 
     test('rolling out from 0.3.0 (stringMarks), a commit writes the string mark 0.3.0 reads, and the hash mark', async () => {
@@ -168,12 +268,13 @@ for (const [mode, redis, makeAdmin] of setups) {
     });
 
     test('a mark written into a hash past the compact field count is counted', async () => {
-      // One tag and one bucket (rate 1): every mark in one hash.
+      // One tag and one bucket (rate 1): every mark in one hash, with its '' field (the slice of
+      // its last cleaning): the last three marks make it 129 to 131 entries.
       const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}-full`), 'h');
       const ks = Array.from({ length: COMPACT_HASH_FIELDS + 2 }, () => `${prefix}{@@@@@}${ulid()}`);
       const small = storeAt({ eventsPerSecond: 1 });
       await small.commit(ks, FORMER, WINDOW_MS);
-      assert.equal(small.overfullMarks, 2);
+      assert.equal(small.overfullMarks, 3);
     });
 
     test("a former owner's renewal touches neither a new owner's lease nor a DONE key's TTL, nor revives a gone key", async () => {
