@@ -53,11 +53,15 @@ export const MARK_SLICE_MODULUS = 8192;
 export const MARK_FIELDS_PER_HASH = 80;
 
 /**
- * Fields of a hash past which a commit deletes its stale marks: between
- * {@link MARK_FIELDS_PER_HASH} (so that a deletion removes at least a third of what it reads at the
- * declared rate) and {@link COMPACT_HASH_FIELDS} (so that the hash stays compact).
+ * Fields of a hash past which a commit deletes its stale marks (at most once a slice): four fifths
+ * of {@link MARK_FIELDS_PER_HASH}, so that at the declared rate a hash passes it as soon as a
+ * slice of its marks has gone stale (4 slices of fresh marks, 64, and the stale slice's 16) and
+ * holds little more than its fresh marks; a slower bucket's small hash is left alone until it
+ * fills to it (or {@link MARK_PRUNE_EVERY_SLICES}). Far below {@link COMPACT_HASH_FIELDS}.
+ * Measured (bench/micro/mark-claim.ts): at 112, the hashes of a full window held 16% more fields
+ * than their fresh marks (31.9 B per fresh mark, not 27.4).
  */
-export const MARK_PRUNE_FIELDS = 112;
+export const MARK_PRUNE_FIELDS = 64;
 
 /**
  * Slices after which a commit deletes a hash's stale marks even when the hash is not full: a hash

@@ -135,14 +135,17 @@ return table.concat(out)`;
 // the current slice mod 8192 (ARGV now), the hash expires a window + one slice (ttl ms) after this
 // commit. The field '' of the hash holds the slice of its last deletion of stale marks (fields no
 // claim finds fresh: older than MARK_SLICES slices, not one ahead). Deletion, reading the whole
-// hash (HGETALL), when the hash has grown past MARK_PRUNE_FIELDS and was not cleaned this slice,
-// or when it was last cleaned MARK_PRUNE_EVERY_SLICES ago. Amortised O(1) per commit: marks become
-// stale only when the slice changes, so a hash is cleaned at most once a slice while full; at the
-// declared rate it holds ~80 fresh marks, so a cleaning reads at most ~113 fields and leaves room
-// for ~32 commits before the next (about 4 fields read a commit), and above that rate the once a
-// slice reads a hash of H fields after ~H/5 commits of that slice. A hash of a slow bucket, which
-// never fills, is cleaned every MARK_PRUNE_EVERY_SLICES (its commits come less than a window + a
-// slice apart, else it expired): no mark stays long enough for its slice to come round mod 8192.
+// hash (HGETALL), when the hash has grown past MARK_PRUNE_FIELDS (64: at the declared rate, as
+// soon as a slice of its ~80 marks has gone stale) and was not cleaned this slice, or when it was
+// last cleaned MARK_PRUNE_EVERY_SLICES ago. Amortised O(1) per commit, at any rate: marks go stale
+// only when the slice changes, so a hash is cleaned at most once a slice; a field a cleaning reads
+// is either deleted (once: charged to the commit that wrote it) or fresh, and a mark is fresh for
+// at most MARK_SLICES + 2 slices, so it is read at most MARK_SLICES + 2 times before it goes:
+// at most 6 field reads a commit over the mark's life (at the declared rate ~5: ~80 fields read
+// once a slice per ~16 commits a slice). The threshold only spares small hashes the read. A hash
+// of a slow bucket, which never passes it, is cleaned every MARK_PRUNE_EVERY_SLICES (its commits
+// come less than a window + a slice apart, else it expired): no mark stays long enough for its
+// slice to come round mod 8192.
 // Answers the hash's field count after the write.
 const MARK_FUNCTION = `local function mark(h, field, now, ttl)
   redis.call('HSET', h, field, now)

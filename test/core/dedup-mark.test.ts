@@ -115,7 +115,12 @@ test('buckets follow the declared rate: about 80 marks a hash over a window + on
     buckets: 2637,
     ttlMs: 108_000_000,
   });
-  assert.ok(MARK_FIELDS_PER_HASH < MARK_PRUNE_FIELDS && MARK_PRUNE_FIELDS < COMPACT_HASH_FIELDS);
+  assert.ok(MARK_PRUNE_FIELDS < MARK_FIELDS_PER_HASH && MARK_FIELDS_PER_HASH < COMPACT_HASH_FIELDS);
+  assert.equal(
+    MARK_PRUNE_FIELDS,
+    (MARK_FIELDS_PER_HASH * MARK_SLICES) / (MARK_SLICES + 1),
+    'the fresh marks of 4 slices',
+  );
   assert.ok(MARK_PRUNE_EVERY_SLICES + 2 * (MARK_SLICES + 1) < MARK_SLICE_MODULUS);
 });
 
