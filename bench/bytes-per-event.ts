@@ -11,10 +11,11 @@
  * - the floor: the id's 16 bytes
  *
  * Time: the compact store cuts slices by a clock the bench drives at the declared rate (1,000
- * events/s). Two compact cases: the 24 h window itself (1,000,000 events fill 1,000 s of a 6 h
- * slice: ~4 marks per hash, the first hours' cost), and the steady state: a full slice at the same
- * declared rate, where each hash holds the ~80 marks every slice of a 24 h window ends with
- * (buckets follow rate x slice; window MARK_SLICES x 1,000 s so that 1,000,000 events are one slice).
+ * events/s). Two compact cases: the 24 h window itself (1,000,000 events fill 1,000 s of it: under
+ * one mark per hash of its 2,637 buckets a tag, the first minutes' cost), and the steady state:
+ * the events span about three windows of a shorter window at the same declared rate, so that each
+ * hash holds its ~80 fresh marks and the stale ones not yet deleted, as every hash of a 24 h window
+ * does after its first day (buckets follow rate x (window + slice)); bytes per event of one window.
  *
  * CPU: INFO commandstats usec (of the scripts alone where a case sends scripts: Redis counts their
  * inner calls again under their own commands), deltas: the claims of the new events / events (naive and Powertools-like: their one
@@ -30,7 +31,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix } from '../lib/contract/dedup-key.ts';
-import { MARK_SLICES, markLayout } from '../lib/contract/dedup-mark.ts';
+import { markLayout } from '../lib/contract/dedup-mark.ts';
 import { RedisDedupStore } from '../lib/dedup/redis-store.ts';
 import { RedisDedupStore as RedisDedupStore030 } from '../test/fixtures/releases/v0.3.0/lib/dedup/redis-store.ts';
 import { startRedisServer } from '../testkit/redis-server.ts';
@@ -185,6 +186,8 @@ async function measure(
   write: (batch: string[], from: number) => Promise<{ claimUs?: number } | undefined>,
   duplicate?: (batch: string[]) => Promise<unknown>,
   fresh?: (batch: string[]) => Promise<unknown>,
+  /** The events the memory is per (default all): the steady state's, those of one window. */
+  perEvents = events,
 ): Promise<BytesCase> {
   await redis.flushall();
   await redis.config('RESETSTAT');
@@ -202,7 +205,7 @@ async function measure(
   const result: BytesCase = {
     name,
     events,
-    bytesPerEvent: round((after.usedMemory - before.usedMemory) / events),
+    bytesPerEvent: round((after.usedMemory - before.usedMemory) / perEvents),
     keys: await redis.dbsize(),
     note,
   };
@@ -211,11 +214,12 @@ async function measure(
     result.usPerCommit = round((spent(before, after) - claimUs) / events, 3);
   }
   if (duplicate) {
+    // The newest events: in the steady state the oldest are past the window.
+    const again = all.slice(events - Math.min(DUPLICATES, perEvents));
     const before2 = await info(redis);
-    for (let at = 0; at < Math.min(DUPLICATES, events); at += BATCH)
-      await duplicate(all.slice(at, at + BATCH));
+    for (let at = 0; at < again.length; at += BATCH) await duplicate(again.slice(at, at + BATCH));
     const after2 = await info(redis);
-    result.usPerDuplicate = round(spent(before2, after2) / Math.min(DUPLICATES, events), 3);
+    result.usPerDuplicate = round(spent(before2, after2) / again.length, 3);
   }
   if (fresh) {
     const times: number[] = [];
@@ -274,7 +278,7 @@ export async function measureBytesPerEvent(
   const redisOptions = { url: server.url, commandTimeoutMs: 30_000 };
   try {
     // The compact store, its clock driven at RATE from now.
-    const compact = async (name: string, windowMs: number, note: string) => {
+    const compact = async (name: string, windowMs: number, note: string, perEvents = events) => {
       const t0 = Date.now();
       let clock = t0;
       const store = new RedisDedupStore({ redis: redisOptions, eventsPerSecond: RATE, now: () => clock });
@@ -291,13 +295,15 @@ export async function measureBytesPerEvent(
             await store.commit(keys, 'owner', windowMs);
             return { claimUs };
           },
-          (batch) =>
-            store.claim(
+          async (batch) => {
+            const results = await store.claim(
               batch.map((id) => dedupKey(prefix, id)),
               'again',
               30_000,
               windowMs,
-            ),
+            );
+            if (results.some((r) => r !== 'done')) throw new Error(`${name}: a duplicate was not found`);
+          },
           (batch) =>
             store.claim(
               batch.map((id) => dedupKey(prefix, id)),
@@ -305,6 +311,7 @@ export async function measureBytesPerEvent(
               30_000,
               windowMs,
             ),
+          perEvents,
         );
         result.hashesNotListpack = await hashesNotListpack(redis);
         if (store.overfullMarks > 0) result.note += `; ${store.overfullMarks} marks past 128 fields`;
@@ -321,13 +328,21 @@ export async function measureBytesPerEvent(
         `${day.buckets} buckets per tag; ${events.toLocaleString('en-US')} events fill ${Math.round(events / RATE)} s of a ${day.sliceMs / 3_600_000} h slice: ~${round(events / 512 / day.buckets)} marks per hash`,
       ),
     );
-    const steadyWindow = MARK_SLICES * Math.ceil((events / RATE) * 1000);
+    // The steady state: the events span about three windows at the declared rate, so that each
+    // hash holds what it holds once a window has gone by (its fresh marks, ~80, and the stale ones
+    // a commit has not deleted yet); bytes are per event of one window. The window is a multiple
+    // of 32.768 s, so that the buckets come out whole at 80 fresh marks a hash (as 24 h at
+    // 1,000/s: 79.99), not rounded up to fewer a hash.
+    const steadyBuckets = Math.max(1, Math.floor(events / RATE / 3 / 32.768));
+    const steadyWindow = Math.round(steadyBuckets * 32_768);
     const steady = markLayout(steadyWindow, RATE);
+    const perWindow = Math.round((RATE * steadyWindow) / 1000);
     cases.push(
       await compact(
-        'compact, steady state (full slices at the declared rate)',
+        'compact, steady state (a window after the first, at the declared rate)',
         steadyWindow,
-        `window ${steadyWindow / 1000} s so that the events are one full slice: ${steady.buckets} buckets, ~${round(events / 512 / steady.buckets)} marks per hash (24 h at 1,000/s: ${round((RATE * day.sliceMs) / 1000 / 512 / day.buckets)})`,
+        `window ${steadyWindow / 1000} s, the events ${round(events / perWindow)} windows of it, B per event of one window: ${steady.buckets} buckets, ~${round((RATE * steady.ttlMs) / 1000 / 512 / steady.buckets)} fresh marks per hash (24 h at 1,000/s: ${round((RATE * day.ttlMs) / 1000 / 512 / day.buckets)})`,
+        perWindow,
       ),
     );
 
