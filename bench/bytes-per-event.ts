@@ -278,7 +278,13 @@ export async function measureBytesPerEvent(
   const redisOptions = { url: server.url, commandTimeoutMs: 30_000 };
   try {
     // The compact store, its clock driven at RATE from now.
-    const compact = async (name: string, windowMs: number, note: string, perEvents = events) => {
+    const compact = async (
+      name: string,
+      windowMs: number,
+      note: string,
+      perEvents = events,
+      caseEvents = events,
+    ) => {
       const t0 = Date.now();
       let clock = t0;
       const store = new RedisDedupStore({ redis: redisOptions, eventsPerSecond: RATE, now: () => clock });
@@ -286,7 +292,7 @@ export async function measureBytesPerEvent(
         const result = await measure(
           redis,
           name,
-          events,
+          caseEvents,
           note,
           async (batch, from) => {
             clock = t0 + Math.floor((from * 1000) / RATE);
@@ -328,21 +334,23 @@ export async function measureBytesPerEvent(
         `${day.buckets} buckets per tag; ${events.toLocaleString('en-US')} events fill ${Math.round(events / RATE)} s of a ${day.sliceMs / 3_600_000} h slice: ~${round(events / 512 / day.buckets)} marks per hash`,
       ),
     );
-    // The steady state: the events span about three windows at the declared rate, so that each
-    // hash holds what it holds once a window has gone by (its fresh marks, ~80, and the stale ones
-    // a commit has not deleted yet); bytes are per event of one window. The window is a multiple
-    // of 32.768 s, so that the buckets come out whole at 80 fresh marks a hash (as 24 h at
-    // 1,000/s: 79.99), not rounded up to fewer a hash.
-    const steadyBuckets = Math.max(1, Math.floor(events / RATE / 3 / 32.768));
+    // The steady state: the events span three windows and half a slice at the declared rate, so
+    // that each hash holds what it holds once a window has gone by, halfway through a slice (its
+    // fresh marks: 4.5 slices' worth on average over a slice, and stale ones a commit has not
+    // deleted yet); bytes are per event of one window. The window is a multiple of 32.768 s, so
+    // that the buckets come out whole at 80 fresh marks a hash (as 24 h at 1,000/s: 79.99).
+    const steadyBuckets = Math.max(1, Math.floor(events / RATE / 3.125 / 32.768));
     const steadyWindow = Math.round(steadyBuckets * 32_768);
     const steady = markLayout(steadyWindow, RATE);
     const perWindow = Math.round((RATE * steadyWindow) / 1000);
+    const steadyEvents = Math.round(perWindow * 3.125);
     cases.push(
       await compact(
         'compact, steady state (a window after the first, at the declared rate)',
         steadyWindow,
-        `window ${steadyWindow / 1000} s, the events ${round(events / perWindow)} windows of it, B per event of one window: ${steady.buckets} buckets, ~${round((RATE * steady.ttlMs) / 1000 / 512 / steady.buckets)} fresh marks per hash (24 h at 1,000/s: ${round((RATE * day.ttlMs) / 1000 / 512 / day.buckets)})`,
+        `window ${steadyWindow / 1000} s, ${steadyEvents.toLocaleString('en-US')} events (3 windows + half a slice), B per event of one window: ${steady.buckets} buckets, ~${round((RATE * steady.ttlMs) / 1000 / 512 / steady.buckets)} fresh marks per hash over a window + a slice (24 h at 1,000/s: ${round((RATE * day.ttlMs) / 1000 / 512 / day.buckets)})`,
         perWindow,
+        steadyEvents,
       ),
     );
 
