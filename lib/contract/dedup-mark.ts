@@ -70,6 +70,12 @@ export const MARK_PRUNE_FIELDS = 64;
  */
 export const MARK_PRUNE_EVERY_SLICES = 1024;
 
+/**
+ * A commit script cleans at most 1 + its keys / this many hashes past {@link MARK_PRUNE_FIELDS}
+ * (others wait for a later commit into them): when a slice begins, every full hash is due at once.
+ */
+export const MARK_PRUNE_SHARE = 4;
+
 /** Fields of a hash above which Redis (default `hash-max-listpack-entries`) leaves the compact encoding. */
 export const COMPACT_HASH_FIELDS = 128;
 
