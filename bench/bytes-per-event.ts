@@ -30,8 +30,8 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
-import { dedupKey, dedupKeyPrefix } from '../lib/contract/dedup-key.ts';
-import { markLayout } from '../lib/contract/dedup-mark.ts';
+import { dedupKey, dedupKeyPrefix, KEY_BUCKETS } from '../lib/contract/dedup-key.ts';
+import { MARK_FIELDS_PER_HASH, MARK_SLICES, markLayout } from '../lib/contract/dedup-mark.ts';
 import { RedisDedupStore } from '../lib/dedup/redis-store.ts';
 import { RedisDedupStore as RedisDedupStore030 } from '../test/fixtures/releases/v0.3.0/lib/dedup/redis-store.ts';
 import { startRedisServer } from '../testkit/redis-server.ts';
@@ -200,7 +200,11 @@ async function measure(
     const t = await write(batch, at);
     claimUs += t?.claimUs ?? 0;
   }
-  const after = await info(redis);
+  // Redis shrinks an idle client's query buffer (clientsCron, after 2 s): a 1,000-key call's
+  // buffer left in used_memory read as ~10 B an event more in the steady state's 65,536 events.
+  const afterWrites = await info(redis);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = { ...afterWrites, usedMemory: (await info(redis)).usedMemory };
   console.error(`[bytes] ${name}: ${events} events written`);
   const result: BytesCase = {
     name,
@@ -285,7 +289,9 @@ export async function measureBytesPerEvent(
       perEvents = events,
       caseEvents = events,
     ) => {
-      const t0 = Date.now();
+      // From a slice's start: the steady state then ends halfway through one.
+      const sliceMs = markLayout(windowMs, RATE).sliceMs;
+      const t0 = Math.ceil(Date.now() / sliceMs) * sliceMs;
       let clock = t0;
       const store = new RedisDedupStore({ redis: redisOptions, eventsPerSecond: RATE, now: () => clock });
       try {
@@ -339,8 +345,9 @@ export async function measureBytesPerEvent(
     // fresh marks: 4.5 slices' worth on average over a slice, and stale ones a commit has not
     // deleted yet); bytes are per event of one window. The window is a multiple of 32.768 s, so
     // that the buckets come out whole at 80 fresh marks a hash (as 24 h at 1,000/s: 79.99).
-    const steadyBuckets = Math.max(1, Math.floor(events / RATE / 3.125 / 32.768));
-    const steadyWindow = Math.round(steadyBuckets * 32_768);
+    const unitMs = (MARK_FIELDS_PER_HASH * KEY_BUCKETS * 1000 * MARK_SLICES) / RATE / (MARK_SLICES + 1);
+    const steadyBuckets = Math.max(1, Math.floor((events * 1000) / RATE / 3.125 / unitMs));
+    const steadyWindow = Math.round(steadyBuckets * unitMs);
     const steady = markLayout(steadyWindow, RATE);
     const perWindow = Math.round((RATE * steadyWindow) / 1000);
     const steadyEvents = Math.round(perWindow * 3.125);
