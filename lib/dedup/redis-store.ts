@@ -141,8 +141,8 @@ return table.concat(out)`;
 // last cleaned MARK_PRUNE_EVERY_SLICES ago. Amortised O(1) per commit, at any rate: marks go stale
 // only when the slice changes, so a hash is cleaned at most once a slice; a field a cleaning reads
 // is either deleted (once: charged to the commit that wrote it) or fresh, and a mark is fresh for
-// at most MARK_SLICES + 2 slices, so it is read at most MARK_SLICES + 2 times before it goes:
-// at most 6 field reads a commit over the mark's life (at the declared rate ~5: ~80 fields read
+// at most MARK_SLICES + 2 slices, so it is read at most MARK_SLICES + 2 times while fresh and once
+// when deleted: at most 7 field reads a commit over the mark's life (at the declared rate ~5: ~80 fields read
 // once a slice per ~16 commits a slice). The threshold only spares small hashes the read. A hash
 // of a slow bucket, which never passes it, is cleaned every MARK_PRUNE_EVERY_SLICES (its commits
 // come less than a window + a slice apart, else it expired): no mark stays long enough for its
