@@ -63,6 +63,7 @@ interface Data {
   bytesPerField?: number;
   commitUs?: number;
   /** Arguments after the keys, the script's shape. */
+  /** Everything after the script's hash: the key count, the keys, the arguments. */
   args: (keys: string[]) => (string | number | Buffer)[];
 }
 
@@ -124,11 +125,30 @@ async function marks(): Promise<Data> {
     bytes: memoryNow / fresh,
     bytesPerField: memoryNow / fields,
     commitUs,
+    // As the store sends it: the lease keys, then the distinct mark hashes (declared), then per
+    // key its hash's index and its field.
     args: (keys) => {
-      const args: (string | number | Buffer)[] = ['P:owner', 30_000, now];
-      for (const key of keys)
-        args.push(markHashKey(key, layout)!, Buffer.from(markField(key.slice(key.indexOf('}') + 1))));
-      return args;
+      const hashes = new Map<string, number>();
+      const perKey: (string | number | Buffer)[] = [];
+      for (const key of keys) {
+        const hash = markHashKey(key, layout)!;
+        let at = hashes.get(hash);
+        if (at === undefined) {
+          at = hashes.size + 1;
+          hashes.set(hash, at);
+        }
+        perKey.push(at, Buffer.from(markField(key.slice(key.indexOf('}') + 1))));
+      }
+      return [
+        keys.length + hashes.size,
+        ...keys,
+        ...hashes.keys(),
+        'P:owner',
+        30_000,
+        now,
+        keys.length,
+        ...perKey,
+      ];
     },
   };
 }
@@ -143,7 +163,13 @@ async function strings(): Promise<Data> {
   await p.exec();
   const bytes = ((await usedMemory()) - memory) / keys.length;
   const sets = sampleSets(keys);
-  return { prefix, newest: sets, oldest: sets, bytes, args: () => ['P:owner', 30_000] };
+  return {
+    prefix,
+    newest: sets,
+    oldest: sets,
+    bytes,
+    args: (keys) => [keys.length, ...keys, 'P:owner', 30_000],
+  };
 }
 
 try {
@@ -166,7 +192,10 @@ try {
     const args = variants[i]!.data.args(keys);
     const before = await usec();
     const t = performance.now();
-    const reply = (await redis.evalsha(shas[i]!, keys.length, ...keys, ...args)) as string;
+    const reply = (await redis.evalsha(
+      shas[i]!,
+      ...(args as [number, ...(string | number | Buffer)[]]),
+    )) as string;
     const ms = performance.now() - t;
     into.push([((await usec()) - before) / keys.length, ms]);
     return reply;

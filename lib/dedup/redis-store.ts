@@ -103,23 +103,26 @@ return 0`;
 // The same steps for many keys in one call (on a cluster, keys of one slot only: a cluster refuses
 // scripts whose keys hash to different slots).
 //
-// Claim, with the DONE marks of dedup-mark.ts. KEYS: the lease key of each event. ARGV: the
-// owner's value, the lease, the current slice mod 8192, then per event the name of its mark hash
-// ('' for a key of a previous format, whose DONE is the lease key holding 'D') and its mark's
-// field. One letter per event: c(laimed), d(one), h(eld). A mark found fresh (its slice 0 to
-// MARK_SLICES before the current one, or one after: a writer whose clock runs ahead): done,
-// without a write. Else the lease as in 0.3.0 (SET NX GET), whose 'D' is a 0.3.0 string mark.
-// The hashes are named here, not declared: a key name more per event costs server time. They
-// share the lease key's slot (its tag); on a slot mid-migration a hash not on this node fails the
-// script ("non local key"), which the store resends one key at a time like an ASK.
+// Claim, with the DONE marks of dedup-mark.ts. KEYS: the lease key of each event, then the
+// distinct mark hashes of those events. ARGV: the owner's value, the lease, the current slice mod
+// 8192, the number of lease keys, then per event the index of its mark hash among the hashes (0
+// for a key of a previous format, whose DONE is the lease key holding 'D') and its mark's field.
+// One letter per event: c(laimed), d(one), h(eld). A mark found fresh (its slice 0 to MARK_SLICES
+// before the current one, or one after: a writer whose clock runs ahead): done, without a write.
+// Else the lease as in 0.3.0 (SET NX GET), whose 'D' is a 0.3.0 string mark.
+// The hashes are declared: ElastiCache refuses a script that touches a key it was not given. They
+// share the lease keys' slot (their tag), so a cluster routes the script as before; on a slot mid-
+// migration the script is answered ASK or TRYAGAIN, and the store resends one key at a time.
 const CLAIM_MARKS_LUA = `local out = {}
 local now = tonumber(ARGV[3])
-local a = 4
-for i, key in ipairs(KEYS) do
-  local h = ARGV[a]
+local n = tonumber(ARGV[4])
+local a = 5
+for i = 1, n do
+  local key = KEYS[i]
+  local h = tonumber(ARGV[a])
   local found = false
-  if h ~= '' then
-    local v = redis.call('HGET', h, ARGV[a + 1])
+  if h > 0 then
+    local v = redis.call('HGET', KEYS[n + h], ARGV[a + 1])
     if v then
       local age = (now - tonumber(v)) % ${MARK_SLICE_MODULUS}
       found = age <= ${MARK_SLICES} or age == ${MARK_SLICE_MODULUS - 1}
@@ -181,20 +184,23 @@ local function mark(h, field, now, ttl)
   return n
 end
 `;
-// Commit. KEYS: the lease key of each event. ARGV: the owner's value, the window (a string mark's
-// TTL), '1' to write the 0.3.0 string mark too (a rollout: the release before reads only that),
-// the mark hash's TTL (ms: the window + one slice), the current slice mod 8192, then per event its
-// hash ('' for a key of a previous format) and its field. The mark is written first, whoever holds
-// the lease now: the effect happened. Then IN_PROGRESS(mine) -> absent (or -> 'D', rolling out).
-// Answers how many marks went into a hash over the compact encoding's field count.
-const COMMIT_MARKS_LUA = `${MARK_FUNCTION}budget = 1 + math.floor(#KEYS / ${MARK_PRUNE_SHARE})
+// Commit. KEYS: the lease key of each event, then the distinct mark hashes (declared, as the
+// claim's). ARGV: the owner's value, the window (a string mark's TTL), '1' to write the 0.3.0
+// string mark too (a rollout: the release before reads only that), the mark hash's TTL (ms: the
+// window + one slice), the current slice mod 8192, the number of lease keys, then per event the
+// index of its hash (0 for a key of a previous format) and its field. The mark is written first,
+// whoever holds the lease now: the effect happened. Then IN_PROGRESS(mine) -> absent (or -> 'D',
+// rolling out). Answers how many marks went into a hash over the compact encoding's field count.
+const COMMIT_MARKS_LUA = `${MARK_FUNCTION}local n = tonumber(ARGV[6])
+budget = 1 + math.floor(n / ${MARK_PRUNE_SHARE})
 local over = 0
-local a = 6
-for _, key in ipairs(KEYS) do
-  local h = ARGV[a]
+local a = 7
+for i = 1, n do
+  local key = KEYS[i]
+  local h = tonumber(ARGV[a])
   local v = redis.call('GET', key)
-  if h ~= '' and mark(h, ARGV[a + 1], ARGV[5], ARGV[4]) > ${COMPACT_HASH_FIELDS} then over = over + 1 end
-  if h == '' or ARGV[3] == '1' then
+  if h > 0 and mark(KEYS[n + h], ARGV[a + 1], ARGV[5], ARGV[4]) > ${COMPACT_HASH_FIELDS} then over = over + 1 end
+  if h == 0 or ARGV[3] == '1' then
     if v == ARGV[1] or not v then redis.call('SET', key, '${DONE}', 'PX', ARGV[2]) end
   elseif v == ARGV[1] then redis.call('DEL', key) end
   a = a + 2
@@ -397,15 +403,8 @@ export class RedisDedupStore implements DedupStore {
     const layout = this.#layoutOf(windowMs ?? this.#layout?.windowMs ?? WINDOWS.default * 1000);
     const slice = markValue(markSlice(layout, this.#now()));
     const marks = this.#marks(keys, layout);
-    const many = (p: Scripted, chunk: string[]) => {
-      const args: (string | number | Buffer)[] = [chunk.length, ...chunk, value, lease, slice];
-      for (const key of chunk) {
-        const mark = marks.get(key);
-        if (!mark) args.push('', '');
-        else args.push(mark.hash, mark.field);
-      }
-      return p.mskOnceClaimMarks(...args);
-    };
+    const many = (p: Scripted, chunk: string[]) =>
+      p.mskOnceClaimMarks(...declared(chunk, marks, [value, lease, slice, chunk.length]));
     const step: Step = {
       // A script even for one key: the marks and the lease are read in one step.
       one: (p, key) => (marks.get(key) ? many(p, [key]) : p.set(key, value, 'PX', lease, 'NX', 'GET')),
@@ -474,15 +473,8 @@ export class RedisDedupStore implements DedupStore {
     const marks = this.#marks(keys, layout);
     const strings = this.stringMarks ? '1' : '0';
     let over = 0;
-    const many = (p: Scripted, chunk: string[]) => {
-      const args: (string | number | Buffer)[] = [chunk.length, ...chunk, value, window, strings, ttl, slice];
-      for (const key of chunk) {
-        const mark = marks.get(key);
-        if (!mark) args.push('', '');
-        else args.push(mark.hash, mark.field);
-      }
-      return p.mskOnceCommitMarks(...args);
-    };
+    const many = (p: Scripted, chunk: string[]) =>
+      p.mskOnceCommitMarks(...declared(chunk, marks, [value, window, strings, ttl, slice, chunk.length]));
     const step: Step = {
       one: (p, key) => (marks.get(key) ? many(p, [key]) : p.mskOnceCommit(key, value, window)),
       // Alone (a slot mid-migration): the mark first, then the lease let go, so that no claim finds
@@ -895,6 +887,34 @@ function shipmentsByNode(
     }
   }
   return shipments;
+}
+
+/**
+ * A mark script's arguments: the key count, the chunk's lease keys and then its distinct mark
+ * hashes (every key the script touches is declared), `head`, then per key the 1-based index of its
+ * hash among them (0: a previous format's key, no mark) and its field.
+ */
+function declared(
+  chunk: readonly string[],
+  marks: ReadonlyMap<string, Mark | undefined>,
+  head: readonly (string | number)[],
+): (string | number | Buffer)[] {
+  const hashes = new Map<string, number>();
+  const perKey: (string | number | Buffer)[] = [];
+  for (const key of chunk) {
+    const mark = marks.get(key);
+    if (!mark) {
+      perKey.push(0, '');
+      continue;
+    }
+    let at = hashes.get(mark.hash);
+    if (at === undefined) {
+      at = hashes.size + 1;
+      hashes.set(mark.hash, at);
+    }
+    perKey.push(at, mark.field);
+  }
+  return [chunk.length + hashes.size, ...chunk, ...hashes.keys(), ...head, ...perKey];
 }
 
 /** The Lua commands of the store, on a client made by us or given to us. */

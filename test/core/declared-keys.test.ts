@@ -1,0 +1,67 @@
+/**
+ * Every key the mark scripts write is one they were given as KEYS: ElastiCache refuses a script
+ * that touches a key it was not passed (Redis and Valkey allow one in the same slot, so only this
+ * test tells). Keyspace notifications name each key a command wrote; the pipeline is watched for
+ * the keys each claim and commit script declared.
+ *
+ * Does not cover: reads (HGET of the claim names its hash as the commit does, through the same
+ * argument builder).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Redis } from 'ioredis';
+import { ulid } from 'ulid';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract/dedup-key.ts';
+import { RedisDedupStore } from '../../lib/index.ts';
+import { redisUrl, uniqueService } from '../support/redis.ts';
+
+test('the claim and commit scripts write only keys they declared (ElastiCache refuses others)', async () => {
+  const store = new RedisDedupStore({ redis: { url: redisUrl() } });
+  const admin = new Redis(redisUrl());
+  const listener = new Redis(redisUrl());
+  const saved = (await admin.config('GET', 'notify-keyspace-events')) as string[];
+  try {
+    await admin.config('SET', 'notify-keyspace-events', 'KA');
+    const prefix = dedupKeyPrefix(uniqueService('declared'), 'h');
+    const written = new Set<string>();
+    await listener.psubscribe(`__keyspace@0__:${prefix}*`);
+    listener.on('pmessage', (_pattern, channel) => written.add(channel.slice('__keyspace@0__:'.length)));
+
+    await store.connect();
+    const declared = new Set<string>();
+    const client = store.client as unknown as Redis;
+    const pipeline = client.pipeline.bind(client);
+    client.pipeline = ((...args: Parameters<Redis['pipeline']>) => {
+      const p = pipeline(...args) as unknown as Record<string, (...a: unknown[]) => unknown>;
+      for (const name of ['mskOnceClaimMarks', 'mskOnceCommitMarks']) {
+        const script = p[name]!;
+        p[name] = function (this: unknown, count: unknown, ...rest: unknown[]) {
+          for (const key of rest.slice(0, Number(count))) declared.add(String(key));
+          return script.call(this, count, ...rest);
+        };
+      }
+      return p;
+    }) as unknown as Redis['pipeline'];
+
+    const keys = Array.from({ length: 50 }, () => dedupKey(prefix, ulid()));
+    assert.ok((await store.claim(keys, 'owner', 60_000)).every((r) => r === 'claimed'));
+    await store.commit(keys, 'owner', 600_000);
+    // The notifications of the last command come before the answer of the next one.
+    await listener.ping().catch(() => {});
+    await admin.ping();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const hashes = [...written].filter((key) => !keys.includes(key));
+    assert.ok(hashes.length > 0, 'the commit wrote mark hashes');
+    assert.deepEqual(
+      [...written].filter((key) => !declared.has(key)),
+      [],
+      'keys written without being declared',
+    );
+  } finally {
+    await admin.config('SET', 'notify-keyspace-events', saved[1] ?? '');
+    listener.disconnect();
+    admin.disconnect();
+    await store.close();
+  }
+});
