@@ -166,7 +166,9 @@ describe('a store that never worked says why (auth, ACL, certificate, a hung ser
     assertTold(inUrl, 'auth', `127.0.0.1:${plain.port}`, /WRONGPASS/, [WRONG]);
   });
 
-  test('an ACL user without a command of the store: NOPERM names the command', async () => {
+  test('an ACL user without a command of the store: the refusal names it where the server does', async () => {
+    // A claim of one key is a script too (the lease and its mark in one step): Valkey names the
+    // command ("ACL failure in script"), Redis 7.0 does not.
     const error = await claimError({
       url: `redis://127.0.0.1:${plain.port}`,
       username: 'no-set',
@@ -176,7 +178,7 @@ describe('a store that never worked says why (auth, ACL, certificate, a hung ser
       error,
       'permission',
       `127.0.0.1:${plain.port}`,
-      /user 'no-set' .* may not run 'set' \(NOPERM\)/,
+      /user 'no-set' at .* may not run (a command of the dedup store's scripts|'set' \(ACL failure in script\))/,
       [PASSWORD],
     );
   });
