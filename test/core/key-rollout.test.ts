@@ -69,9 +69,11 @@ function consumer(
   target: { url: string; cluster?: boolean },
   runs: Map<string, number>,
   previousKeyFormat?: PreviousKeyFormat,
+  layout: { eventsPerSecond?: number; window?: number } = {},
 ): Handler {
   const options = {
     service,
+    ...layout,
     redis: { ...target, ...PATIENT },
     onStoreError: 'closed' as const,
     async handle(message: { eventId: string }) {
@@ -183,6 +185,50 @@ for (const [targetName, target] of Object.entries(TARGETS)) {
       await deliverUntilDone([consumer('current', service, target(), runs)], records);
       assertEachOnce(runs, ids, 'the current release after 0.3.0');
     });
+  });
+  describe(`a change of where marks live: window or eventsPerSecond (${targetName})`, () => {
+    // Both place the marks (slice length, bucket count): marks written before the change are not
+    // read after it. The 0.3.0 string mark is read under any layout, so writing it too
+    // (previousKeyFormat '0.3.0') for a window before the change bridges it (docs/consumer.md).
+    const changes = [
+      {
+        name: 'eventsPerSecond 1000 -> 20000',
+        before: { eventsPerSecond: 1000 },
+        after: { eventsPerSecond: 20_000 },
+      },
+      { name: 'window 3600 -> 7200 s', before: { window: 3600 }, after: { window: 7200 } },
+    ];
+    for (const change of changes) {
+      test(`${change.name}: bridged by string marks, nothing re-runs; without the bridge repeats run again`, async () => {
+        const bridged = uniqueService('layout-bridged');
+        const runs = new Map<string, number>();
+        const { ids, records } = events();
+        await deliverUntilDone(
+          [consumer('current', bridged, target(), runs, '0.3.0', change.before)],
+          records,
+        );
+        await deliverUntilDone(
+          [consumer('current', bridged, target(), runs, undefined, change.after)],
+          records,
+        );
+        assertEachOnce(runs, ids, `${change.name} after a window of string marks`);
+
+        // The hazard the bridge is for, seen: without it the second layout does not find the marks.
+        const unbridged = uniqueService('layout-unbridged');
+        const again = new Map<string, number>();
+        const second = events();
+        await deliverUntilDone(
+          [consumer('current', unbridged, target(), again, undefined, change.before)],
+          second.records,
+        );
+        await deliverUntilDone(
+          [consumer('current', unbridged, target(), again, undefined, change.after)],
+          second.records,
+        );
+        const twice = second.ids.filter((id) => again.get(id) === 2).length;
+        assert.ok(twice > 0, `${change.name} without the bridge: expected repeats to run again, none did`);
+      });
+    }
   });
 }
 
