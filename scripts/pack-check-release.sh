@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The 0.3.0 release as a team installs it (issue 34), from the packed tarball in projects of their
-# own:
-#   1. the upgrade from 0.2.0: 0.2.0's consumers as released beside this tarball's on one Redis,
-#      one stream with duplicates (test/release/upgrade-rollout.ts): none lost, none doubled;
+# The release as a team installs it (issue 34), from the packed tarball in projects of their own:
+#   1. the upgrades from 0.2.0 and from 0.3.0: the old release's consumers as released beside this
+#      tarball's on one Redis, one stream with duplicates (test/release/upgrade-rollout.ts): none
+#      lost, none doubled;
 #   2. the test kit's examples with no AWS variable set (env -i): the README's test, the local SQS
 #      stand-in behind a poison queue, a structured CloudEvent built as the team wrote it, dynalite;
 #   3. types under the strictest settings (strict, exactOptionalPropertyTypes, skipLibCheck false):
@@ -62,31 +62,34 @@ VERSION=$("$NODE" -p 'require(process.argv[1]).version' "$APP/node_modules/msk-o
 [ "$(cd "$APP" && NODE_OPTIONS=--no-experimental-strip-types npx --no-install msk-once --version)" = "$VERSION" ] ||
   fail "msk-once --version does not print the package's version $VERSION"
 
-# --- 1. The upgrade from 0.2.0 (0.2.0's TypeScript as released, run with Node's type stripping;
-# the package itself is plain JavaScript from the tarball). ---
-cp -r "$ROOT/test/fixtures/releases/v0.2.0" "$APP/v0.2.0"
+# --- 1. The upgrades from 0.2.0 and 0.3.0 (their TypeScript as released, run with Node's type
+# stripping; the package itself is plain JavaScript from the tarball). ---
 cp "$ROOT/test/release/upgrade-rollout.ts" "$APP/upgrade-rollout.ts"
-cat >"$APP/upgrade.mjs" <<'JS'
+for OLD in 0.2.0 0.3.0; do
+  cp -r "$ROOT/test/fixtures/releases/v$OLD" "$APP/v$OLD"
+  cat >"$APP/upgrade-$OLD.mjs" <<JS
 import assert from 'node:assert/strict';
 import { kafkaHandler } from 'msk-once';
 import { captureProcessOutput, lambdaContext, mskEvent, mskRecord } from 'msk-once/testkit';
-import { kafkaHandler as kafkaHandler020 } from './v0.2.0/lib/consumer/kafka-handler.ts';
+import { kafkaHandler as oldKafkaHandler } from './v$OLD/lib/consumer/kafka-handler.ts';
 import { upgradeRollout } from './upgrade-rollout.ts';
 const report = await upgradeRollout({
-  oldKafkaHandler: kafkaHandler020,
+  oldKafkaHandler,
   newKafkaHandler: kafkaHandler,
   testkit: { capture: (fn) => captureProcessOutput(fn), lambdaContext, mskEvent, mskRecord },
   redisUrl: process.env.REDIS_URL,
-  service: `pack-check-upgrade-${process.pid}-${Date.now().toString(36)}`,
+  service: \`pack-check-upgrade-$OLD-\${process.pid}-\${Date.now().toString(36)}\`,
+  previousKeyFormat: '$OLD',
 });
 assert.deepEqual(report.lost, [], 'lost');
 assert.deepEqual(report.doubled, [], 'doubled');
 assert.ok(report.runsBy.old > 0 && report.runsBy.new > 0, JSON.stringify(report.runsBy));
 console.log(
-  `upgrade 0.2.0 -> tarball: ${report.events} events (${report.records} records with duplicates) over 3 partitions; 0.2.0 ran ${report.runsBy.old}, the new release ${report.runsBy.new}; 0 lost, 0 doubled`,
+  \`upgrade $OLD -> tarball: \${report.events} events (\${report.records} records with duplicates) over 3 partitions; $OLD ran \${report.runsBy.old}, the new release \${report.runsBy.new}; 0 lost, 0 doubled\`,
 );
 JS
-(cd "$APP" && REDIS_URL=$REDIS_URL "$NODE" --no-warnings upgrade.mjs)
+  (cd "$APP" && REDIS_URL=$REDIS_URL "$NODE" --no-warnings "upgrade-$OLD.mjs")
+done
 
 # --- 2. The test kit's examples with no AWS variable set. ---
 "$NODE" -e '

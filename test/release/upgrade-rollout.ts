@@ -1,9 +1,11 @@
 /**
- * The upgrade from 0.2.0, as a team rolls it out (docs/upgrading.md): one stream of events with
- * duplicates (a producer's retries) over three partitions, on one Redis, consumed by
+ * The upgrade from a previous release (0.2.0 or 0.3.0), as a team rolls it out (docs/upgrading.md):
+ * one stream of events with duplicates (a producer's retries) over three partitions, on one Redis,
+ * consumed by
  *
- * 1. 0.2.0 consumers alone (two of them: a batch may reach both, as overlapping invocations do);
- * 2. 0.2.0 and the new release side by side, the new one with `previousKeyFormat: '0.2.0'` (a
+ * 1. the old release's consumers alone (two of them: a batch may reach both, as overlapping
+ *    invocations do);
+ * 2. the old release and the new one side by side, the new one with `previousKeyFormat` (a
  *    canary, an alias shift): some batches to both at once, some to one release each, then
  *    swapped and the first phase's replayed to the new one (a rebalance);
  * 3. the old consumers stopped (closed): the new one alone, still with `previousKeyFormat`, the
@@ -15,8 +17,9 @@
  * partition, until none fails (a record held by the other release is retried, never dropped).
  *
  * The releases' `kafkaHandler`s and the test kit are handed in, so that the same scenario runs
- * against the repository's sources (test/core/upgrade-0.2.0.test.ts) and against the packed
- * tarball (scripts/pack-check.sh): 0.2.0 is its code as released (test/fixtures/releases/v0.2.0).
+ * against the repository's sources (test/core/upgrade-0.2.0.test.ts, upgrade-0.3.0.test.ts) and
+ * against the packed tarball (scripts/pack-check-release.sh): the old release is its code as
+ * released (test/fixtures/releases/v<version>).
  */
 import type { Context, MSKEvent, MSKRecord } from 'aws-lambda';
 import { ulid } from 'ulid';
@@ -33,12 +36,12 @@ export interface RolloutHandlerOptions {
   redis: { url: string; commandTimeoutMs: number; connectTimeoutMs: number };
   onStoreError: 'closed';
   reserveMs: number;
-  previousKeyFormat?: '0.2.0';
+  previousKeyFormat?: '0.2.0' | '0.3.0';
   handle(message: { eventId: string }): Promise<void>;
 }
 
 export interface UpgradeParts {
-  /** 0.2.0's kafkaHandler, as released. */
+  /** The old release's kafkaHandler, as released. */
   oldKafkaHandler: (options: RolloutHandlerOptions) => unknown;
   /** The new release's kafkaHandler. */
   newKafkaHandler: (options: RolloutHandlerOptions) => unknown;
@@ -52,6 +55,8 @@ export interface UpgradeParts {
   redisUrl: string;
   /** A service name of its own (the keys' prefix). */
   service: string;
+  /** The old release's key format, given to the new one as `previousKeyFormat`. @default '0.2.0' */
+  previousKeyFormat?: '0.2.0' | '0.3.0';
   /** Events before duplicates. @default 150 */
   events?: number;
 }
@@ -99,7 +104,7 @@ export async function upgradeRollout(parts: UpgradeParts): Promise<UpgradeReport
       redis: { url: parts.redisUrl, ...PATIENT },
       onStoreError: 'closed',
       reserveMs: 0,
-      ...(previous ? { previousKeyFormat: '0.2.0' as const } : {}),
+      ...(previous ? { previousKeyFormat: parts.previousKeyFormat ?? '0.2.0' } : {}),
       async handle(message) {
         runs.set(message.eventId, (runs.get(message.eventId) ?? 0) + 1);
         runsBy[release]++;
@@ -144,7 +149,7 @@ export async function upgradeRollout(parts: UpgradeParts): Promise<UpgradeReport
 
   try {
     await testkit.capture(async () => {
-      // 1. 0.2.0 alone, two consumers.
+      // 1. The old release alone, two consumers.
       const [oldA, oldB] = [make('old', false), make('old', false)];
       await deliver([oldA, oldB], stretch(0));
       // 2. Side by side: partition 0 to both releases at once, partition 1 to the new one and
@@ -164,7 +169,7 @@ export async function upgradeRollout(parts: UpgradeParts): Promise<UpgradeReport
       await Promise.all([oldA.close(), oldB.close()]);
       await deliver([current, make('new', true)], [...stretch(1), ...stretch(2)]);
       // 4. After the window: without previousKeyFormat, what the new release ran (under both
-      //    keys) replayed once more. (An event only 0.2.0 ran is older than the window by now: its
+      //    keys) replayed once more. (An event only the old release ran is older than the window by now: its
       //    record is not delivered again.)
       await deliver([make('new', false)], stretch(2));
     });
