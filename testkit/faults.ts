@@ -209,14 +209,17 @@ export function overlappingInvocations(
   return Promise.all(fns.map((fn) => fn.invoke(structuredClone(event))));
 }
 
-// Deletes the key only while it still holds an IN_PROGRESS claim (never a DONE mark).
-const EXPIRE_LEASE_LUA = `local v = redis.call('GET', KEYS[1])
+// Deletes the key only while it still holds an IN_PROGRESS claim (never a DONE mark: a 0.3.0 string
+// 'D', or a hash of marks beside the leases, which GET would refuse as WRONGTYPE).
+const EXPIRE_LEASE_LUA = `if redis.call('TYPE', KEYS[1])['ok'] ~= 'string' then return 0 end
+local v = redis.call('GET', KEYS[1])
 if v and string.sub(v, 1, 2) == 'P:' then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
 /**
- * Let time pass for claims: every IN_PROGRESS key under `prefix` ends as if its lease had run out.
- * A crashed invocation's claims otherwise block retries for up to the function timeout.
+ * Let time pass for claims: every IN_PROGRESS key under `prefix` ends as if its lease had run out;
+ * DONE marks (the hashes beside the leases) stay. A crashed invocation's claims otherwise block
+ * retries for up to the function timeout.
  * Standalone Redis only (SCAN on one node).
  *
  * @example

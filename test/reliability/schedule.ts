@@ -224,7 +224,10 @@ async function dropKeys(service: string, onlyInProgress: boolean): Promise<void>
       keys.push(...found);
     } while (cursor !== '0');
     for (const key of keys) {
-      if (!onlyInProgress || (await admin.get(key))?.startsWith('P:')) await admin.del(key);
+      // A lease is a string 'P:<owner>'; the DONE marks' hashes are not leases (GET would refuse them).
+      const lease = async () =>
+        (await admin.type(key)) === 'string' && (await admin.get(key))?.startsWith('P:');
+      if (!onlyInProgress || (await lease())) await admin.del(key);
     }
   } finally {
     admin.disconnect();

@@ -69,14 +69,17 @@ describe('faults', () => {
     assert.deepEqual(await inner.claim(['a', 'b'], 'other', 1000), ['done', 'held'], 'b was never made DONE');
   });
 
-  test('expireLeases removes IN_PROGRESS claims under a prefix and keeps DONE marks', async () => {
+  test('expireLeases removes IN_PROGRESS claims under a prefix and keeps DONE marks, string or hash', async () => {
     const prefix = `${uniqueService('expire')}:dedup:h:`;
     await admin.set(`${prefix}A`, 'P:owner', 'PX', 60_000);
     await admin.set(`${prefix}B`, 'D', 'PX', 60_000);
     await admin.set(`${prefix}x:C`, 'P:other', 'PX', 60_000);
+    // A hash of DONE marks beside the leases (0.4.0): not a lease, kept, and no WRONGTYPE.
+    await admin.hset(`${prefix}{t}:d7`, 'field', '12');
     assert.equal(await expireLeases(admin, prefix), 2);
     assert.equal(await admin.get(`${prefix}A`), null);
     assert.equal(await admin.get(`${prefix}B`), 'D');
+    assert.equal(await admin.hget(`${prefix}{t}:d7`, 'field'), '12');
   });
 
   test('TcpFaultProxy: paused holds the bytes until resumed, down refuses, slow still answers', async () => {
