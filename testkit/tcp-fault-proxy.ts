@@ -8,6 +8,12 @@
  * connection open now or opened meanwhile half-open for good: bytes are accepted and dropped, no
  * answer ever comes and nothing is closed, even after the mode changes back (the peer vanished in
  * a failover, a NAT forgot the flow). Only new connections made after `stall` work again.
+ *
+ * Whatever the mode does, each direction of a connection keeps its bytes in order, as TCP does: a
+ * chunk never overtakes one still delayed (`slow`) or held (`paused`) before it, also when the mode
+ * changes in between (it goes once the ones before it have). A client matches replies to requests
+ * by that order (ioredis does): a proxy that reordered them would answer a command with another's
+ * reply, which no network can do.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
@@ -25,9 +31,20 @@ export interface TcpFaultProxy {
   stop(): Promise<void>;
 }
 
+/** One direction of a connection: the chunks not written yet, in the order they came. */
+interface Lane {
+  to: Socket;
+  /** Each with the time it may go at (`performance.now()`); it goes after the ones before it. */
+  queue: { chunk: Buffer; due: number }[];
+  /** End `to` once the queue is written (the client left; see Pair.endAfterHeld). */
+  endWhenWritten?: boolean;
+}
+
 interface Pair {
   client: Socket;
   upstream: Socket;
+  toUpstream: Lane;
+  toClient: Lane;
   held: { to: Socket; chunk: Buffer }[];
   /** Half-open for good: everything sent either way is dropped. */
   stalled: boolean;
@@ -53,18 +70,34 @@ export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy>
   let accepted = 0;
   const pairs = new Set<Pair>();
 
+  const laneOf = (pair: Pair, to: Socket) => (to === pair.upstream ? pair.toUpstream : pair.toClient);
+  // Write what is due at the head of the lane, in order; come back for the rest when it is due.
+  const drain = (pair: Pair, lane: Lane) => {
+    while (lane.queue.length > 0 && lane.queue[0]!.due <= performance.now()) {
+      const { chunk } = lane.queue.shift()!;
+      if (!lane.to.destroyed && !pair.stalled) lane.to.write(chunk);
+    }
+    if (lane.queue.length > 0) {
+      setTimeout(() => drain(pair, lane), Math.max(1, lane.queue[0]!.due - performance.now())).unref();
+    } else if (lane.endWhenWritten && !lane.to.destroyed) lane.to.end();
+  };
+  // Send `chunk` `delayMs` from now, and never before a chunk sent before it on the same lane.
+  const send = (pair: Pair, lane: Lane, chunk: Buffer, delayMs: number) => {
+    if (delayMs <= 0 && lane.queue.length === 0) {
+      if (!lane.to.destroyed) lane.to.write(chunk);
+      return;
+    }
+    lane.queue.push({ chunk, due: performance.now() + delayMs });
+    if (lane.queue.length === 1) setTimeout(() => drain(pair, lane), Math.max(1, delayMs)).unref();
+  };
   const forward = (pair: Pair, to: Socket, chunk: Buffer) => {
     if (pair.stalled) return;
     if (mode === 'paused') {
       pair.held.push({ to, chunk });
       return;
     }
-    if (typeof mode === 'object' && (!mode.requestsOnly || to === pair.upstream)) {
-      const ms = mode.slowMs;
-      setTimeout(() => to.destroyed || pair.stalled || to.write(chunk), ms).unref();
-      return;
-    }
-    if (!to.destroyed) to.write(chunk);
+    const slow = typeof mode === 'object' && (!mode.requestsOnly || to === pair.upstream);
+    send(pair, laneOf(pair, to), chunk, slow ? (mode as { slowMs: number }).slowMs : 0);
   };
 
   const server: Server = createServer((client) => {
@@ -74,7 +107,14 @@ export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy>
       return;
     }
     const upstream = createConnection({ host, port: targetPort });
-    const pair: Pair = { client, upstream, held: [], stalled: mode === 'stall' };
+    const pair: Pair = {
+      client,
+      upstream,
+      toUpstream: { to: upstream, queue: [] },
+      toClient: { to: client, queue: [] },
+      held: [],
+      stalled: mode === 'stall',
+    };
     pairs.add(pair);
     const close = () => {
       pairs.delete(pair);
@@ -113,6 +153,8 @@ export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy>
         for (const pair of pairs) {
           pair.stalled = true;
           pair.held.length = 0;
+          pair.toUpstream.queue.length = 0;
+          pair.toClient.queue.length = 0;
         }
       } else if (next === 'down') {
         for (const pair of [...pairs]) {
@@ -122,10 +164,12 @@ export async function startTcpFaultProxy(target: string): Promise<TcpFaultProxy>
         pairs.clear();
       } else if (wasPaused) {
         for (const pair of [...pairs]) {
-          for (const { to, chunk } of pair.held.splice(0)) if (!to.destroyed) to.write(chunk);
+          // Behind what a slow mode before the pause still delays, if anything.
+          for (const { to, chunk } of pair.held.splice(0)) send(pair, laneOf(pair, to), chunk, 0);
           if (pair.endAfterHeld) {
             pairs.delete(pair);
-            pair.upstream.end();
+            if (pair.toUpstream.queue.length === 0) pair.upstream.end();
+            else pair.toUpstream.endWhenWritten = true;
           }
         }
       }

@@ -116,4 +116,51 @@ describe('faults', () => {
       await proxy.stop();
     }
   });
+
+  // A slow proxy that goes back up must not let a new chunk overtake one it still delays: TCP keeps
+  // a connection's bytes in order, and a client matches replies to requests by that order (soak
+  // seed 459600622: a claim sent when the proxy was up reached Redis before one sent while it was
+  // slow, so ioredis gave the new claim the old one's DONE and a record was skipped as a duplicate).
+  test('TcpFaultProxy: a chunk never overtakes one still delayed on its connection when the mode changes', async () => {
+    const proxy = await startTcpFaultProxy(redisUrl());
+    const client = new Redis(proxy.url, {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      // The request is still delayed when the proxy goes up.
+      proxy.set({ slowMs: 300 });
+      const first = client.echo('first');
+      await new Promise((r) => setTimeout(r, 100));
+      proxy.set('up');
+      const second = client.echo('second');
+      assert.deepEqual(await Promise.all([first, second]), ['first', 'second'], 'requests in order');
+      // The request went through, its reply is still delayed when the proxy goes up.
+      proxy.set({ slowMs: 300 });
+      const third = client.echo('third');
+      await new Promise((r) => setTimeout(r, 400));
+      proxy.set('up');
+      const fourth = client.echo('fourth');
+      assert.deepEqual(await Promise.all([third, fourth]), ['third', 'fourth'], 'replies in order');
+      // Paused while a request is delayed: the held one follows it when the pause ends.
+      proxy.set({ slowMs: 300 });
+      const fifth = client.echo('fifth');
+      await new Promise((r) => setTimeout(r, 50));
+      proxy.set('paused');
+      const sixth = client.echo('sixth');
+      await new Promise((r) => setTimeout(r, 50));
+      proxy.set('up');
+      assert.deepEqual(
+        await Promise.all([fifth, sixth]),
+        ['fifth', 'sixth'],
+        'held bytes after delayed ones',
+      );
+    } finally {
+      client.disconnect();
+      await proxy.stop();
+    }
+  });
 });
