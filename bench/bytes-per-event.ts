@@ -16,6 +16,8 @@
  * the events span about three windows of a shorter window at the same declared rate, so that each
  * hash holds its ~80 fresh marks and the stale ones not yet deleted, as every hash of a 24 h window
  * does after its first day (buckets follow rate x (window + slice)); bytes per event of one window.
+ * The steady state once more through the consumer ({@link consumerSteadyState}): kafkaHandler, its
+ * middy stack, claims and group commits as a Lambda makes them, at a window the consumer accepts.
  *
  * CPU: INFO commandstats usec (of the scripts alone where a case sends scripts: Redis counts their
  * inner calls again under their own commands), deltas: the claims of the new events / events (naive and Powertools-like: their one
@@ -26,16 +28,23 @@
  * Latency: one claim call of 1,000 new keys (one script on standalone), wall clock, median of 15.
  *
  * Run: node --expose-gc bench/bytes-per-event.ts [events=1000000] [port=7101]  (npm run bench runs it too)
+ * The server: MSK_ONCE_REDIS_SERVER (a valkey-server, say), else redis-server (testkit/redis-server.ts).
  */
 import { createHash } from 'node:crypto';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { MSKRecord } from 'aws-lambda';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix, KEY_BUCKETS } from '../lib/contract/dedup-key.ts';
 import { MARK_FIELDS_PER_HASH, MARK_SLICES, markLayout } from '../lib/contract/dedup-mark.ts';
+import { MIN_WINDOW_SECONDS } from '../lib/contract/windows.ts';
 import { RedisDedupStore } from '../lib/dedup/redis-store.ts';
+import { kafkaHandler } from '../lib/index.ts';
 import { RedisDedupStore as RedisDedupStore030 } from '../test/fixtures/releases/v0.3.0/lib/dedup/redis-store.ts';
+import { lambdaContext, mskEvent, mskRecord } from '../testkit/index.ts';
 import { startRedisServer } from '../testkit/redis-server.ts';
 import type { Verdict } from './report.ts';
+import { CountingSink, silence, toSink } from './sink.ts';
 
 const DAY_MS = 86_400_000;
 const RATE = 1000;
@@ -63,6 +72,7 @@ export interface BytesCase {
 }
 
 export interface BytesResult {
+  /** The server: `redis_version` of Redis; of another build its name and version besides (`valkey 9.0.1 (redis_version 7.2.4)`). */
   redis: string;
   events: number;
   cases: BytesCase[];
@@ -184,7 +194,8 @@ async function measure(
   events: number,
   note: string,
   write: (batch: string[], from: number) => Promise<{ claimUs?: number } | undefined>,
-  duplicate?: (batch: string[]) => Promise<unknown>,
+  /** A claim of written events again; `from`: the index of the batch's first among all the events. */
+  duplicate?: (batch: string[], from: number) => Promise<unknown>,
   fresh?: (batch: string[]) => Promise<unknown>,
   /** The events the memory is per (default all): the steady state's, those of one window. */
   perEvents = events,
@@ -193,6 +204,7 @@ async function measure(
   await redis.config('RESETSTAT');
   globalThis.gc?.();
   const all = ids(events);
+  const started = performance.now();
   const before = await info(redis);
   let claimUs = 0;
   for (let at = 0; at < events; at += BATCH) {
@@ -205,7 +217,9 @@ async function measure(
   const afterWrites = await info(redis);
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const after = { ...afterWrites, usedMemory: (await info(redis)).usedMemory };
-  console.error(`[bytes] ${name}: ${events} events written`);
+  console.error(
+    `[bytes] ${name}: ${events} events written in ${round((performance.now() - started) / 1000)} s`,
+  );
   const result: BytesCase = {
     name,
     events,
@@ -221,7 +235,8 @@ async function measure(
     // The newest events: in the steady state the oldest are past the window.
     const again = all.slice(events - Math.min(DUPLICATES, perEvents));
     const before2 = await info(redis);
-    for (let at = 0; at < again.length; at += BATCH) await duplicate(again.slice(at, at + BATCH));
+    for (let at = 0; at < again.length; at += BATCH)
+      await duplicate(again.slice(at, at + BATCH), events - again.length + at);
     const after2 = await info(redis);
     result.usPerDuplicate = round(spent(before2, after2) / again.length, 3);
   }
@@ -260,6 +275,165 @@ async function hashesNotListpack(redis: Redis): Promise<number> {
   return count;
 }
 
+/**
+ * The server, from INFO server: Redis's `redis_version`; a build that names itself (Valkey's
+ * `server_name:valkey`, `valkey_version`) by its name and version, its redis_version besides.
+ *
+ * @example
+ * serverVersion('redis_version:7.0.15\r\n'); // '7.0.15'
+ */
+export function serverVersion(info: string): string {
+  const field = (name: string) => new RegExp(`^${name}:(\\S+)`, 'm').exec(info)?.[1];
+  const redisVersion = field('redis_version') ?? 'unknown';
+  const name = field('server_name');
+  if (!name || name === 'redis') return redisVersion;
+  return `${name} ${field(`${name}_version`) ?? '?'} (redis_version ${redisVersion})`;
+}
+
+/**
+ * The window of the steady state through the consumer, s: the consumer refuses one under
+ * MIN_WINDOW_SECONDS; 640 is a multiple of 64 s, so that at a rate of 51.2/s a bucket (512/s: 10
+ * buckets) the window + a slice fills each hash with 80 fresh marks exactly, as 24 h at 1,000/s.
+ */
+const CONSUMER_WINDOW_S = 640;
+
+/** A record's value through the consumer: small, one base64 string for all (the cost is Redis's). */
+const CONSUMER_VALUE = Buffer.from('{"n":1}').toString('base64');
+const CONSUMER_PARTITIONS = 4;
+
+/** The store the consumer is given, with the server µs of its claims (commandstats) while `admin` is set. */
+class ClaimTimedStore extends RedisDedupStore {
+  admin: Redis | undefined;
+  claimUs = 0;
+
+  override async claim(...args: Parameters<RedisDedupStore['claim']>): ReturnType<RedisDedupStore['claim']> {
+    const admin = this.admin;
+    if (!admin) return super.claim(...args);
+    const before = await info(admin);
+    const results = await super.claim(...args);
+    this.claimUs += spent(before, await info(admin));
+    return results;
+  }
+}
+
+/**
+ * The rate and layout of the steady state through the consumer for about `events` events: the
+ * buckets the store case would have (3.125 windows of 32,768 events a bucket), at a window of
+ * {@link CONSUMER_WINDOW_S} and the whole rate of events that fills them to ~80 marks a hash.
+ *
+ * @example
+ * consumerSteadyLayout(1_000_000); // rate 512, 10 buckets, fill 80, 327,680 a window, 1,024,000 in all
+ */
+export function consumerSteadyLayout(events: number) {
+  if (CONSUMER_WINDOW_S < MIN_WINDOW_SECONDS) throw new Error('the consumer refuses this window');
+  const perBucket = (MARK_FIELDS_PER_HASH * KEY_BUCKETS * MARK_SLICES) / (MARK_SLICES + 1);
+  const buckets = Math.max(1, Math.round(events / 3.125 / perBucket));
+  // Whole events a second, at most the exact rate: the buckets come out at `buckets`, not one more.
+  const rate = Math.floor((buckets * perBucket) / CONSUMER_WINDOW_S);
+  const layout = markLayout(CONSUMER_WINDOW_S * 1000, rate);
+  const fill = round((rate * layout.ttlMs) / 1000 / KEY_BUCKETS / layout.buckets);
+  const perWindow = rate * CONSUMER_WINDOW_S;
+  return {
+    windowS: CONSUMER_WINDOW_S,
+    rate,
+    layout,
+    fill,
+    perWindow,
+    caseEvents: Math.round(perWindow * 3.125),
+  };
+}
+
+/**
+ * The steady state through the consumer: kafkaHandler (its middy stack: decode, one batched claim,
+ * the records under key order, group commits, the final commit, EMF) given a RedisDedupStore whose
+ * clock is driven at the declared rate before each invocation, as the store case drives it. The
+ * consumer refuses a window under MIN_WINDOW_SECONDS, so the rate is scaled down to keep the fill of
+ * the store's case: rate x (window + slice) / 512 / buckets = ~80 marks a hash. The events span three
+ * windows and half a slice; bytes are per event of one window. Duplicates: the newest events
+ * delivered again (their positions too), which must be skipped: the handler is not called for them.
+ */
+async function consumerSteadyState(redis: Redis, url: string, events: number): Promise<BytesCase> {
+  const { rate, layout, fill, perWindow, caseEvents } = consumerSteadyLayout(events);
+  const day = markLayout(DAY_MS, RATE);
+  const dayFill = round((RATE * day.ttlMs) / 1000 / KEY_BUCKETS / day.buckets);
+  // What the case stands for: each hash as full as a 24 h window's at 1,000/s.
+  if (Math.abs(fill - dayFill) > 1)
+    throw new Error(`consumer case: ${fill} marks a hash, not ~${dayFill} as 24 h at 1,000/s`);
+  const service = 'bench';
+  const handlerName = 'consumer';
+  // From a slice's start: the case ends halfway through one.
+  const t0 = Math.ceil(Date.now() / layout.sliceMs) * layout.sliceMs;
+  let clock = t0;
+  const store = new ClaimTimedStore({
+    redis: { url, commandTimeoutMs: 30_000 },
+    eventsPerSecond: rate,
+    now: () => clock,
+  });
+  const sink = new CountingSink();
+  const logger = new Logger({ serviceName: service });
+  silence(logger, sink);
+  let handled = 0;
+  const handler = kafkaHandler({
+    service,
+    handlerName,
+    window: CONSUMER_WINDOW_S,
+    store,
+    logger,
+    handle: () => {
+      handled++;
+    },
+  });
+  // One invocation of `ids` (the events from index `from` on), records spread over the partitions
+  // in offset order; `expected`: the handler calls it must make (all new, or none: duplicates).
+  const invoke = async (ids: string[], from: number, expected: number) => {
+    const records: MSKRecord[] = new Array(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const n = from + i;
+      records[i] = mskRecord({
+        topic: 'bench-events',
+        partition: n % CONSUMER_PARTITIONS,
+        offset: Math.floor(n / CONSUMER_PARTITIONS),
+        eventId: ids[i]!,
+        rawValue: CONSUMER_VALUE,
+      });
+    }
+    const calls = handled;
+    const response = await toSink(sink, () =>
+      handler(mskEvent(records), lambdaContext({ timeoutMs: 60_000 })),
+    );
+    if (response.batchItemFailures.length > 0)
+      throw new Error(`consumer: ${response.batchItemFailures.length} records failed (events ${from}…)`);
+    if (handled - calls !== expected)
+      throw new Error(`consumer: ${handled - calls} handler calls, ${expected} expected (events ${from}…)`);
+  };
+  try {
+    const result = await measure(
+      redis,
+      'compact, steady state, through the consumer (kafkaHandler)',
+      caseEvents,
+      `kafkaHandler (middy stack, key order, group commits), window ${CONSUMER_WINDOW_S} s at ${rate} events/s declared and driven, ${caseEvents.toLocaleString('en-US')} events (3 windows + half a slice) in invocations of ${BATCH.toLocaleString('en-US')}, B per event of one window: ${layout.buckets} buckets, ~${fill} fresh marks per hash over a window + a slice (24 h at 1,000/s: ${dayFill}); duplicates: redelivered through it, none handled`,
+      async (batch, from) => {
+        clock = t0 + Math.floor((from * 1000) / rate);
+        store.admin = redis;
+        store.claimUs = 0;
+        await invoke(batch, from, batch.length);
+        store.admin = undefined;
+        return { claimUs: store.claimUs };
+      },
+      (batch, from) => invoke(batch, from, 0),
+      undefined,
+      perWindow,
+    );
+    result.hashesNotListpack = await hashesNotListpack(redis);
+    if (store.overfullMarks > 0) result.note += `; ${store.overfullMarks} marks past 128 fields`;
+    return result;
+  } finally {
+    store.admin = undefined;
+    await handler.close();
+    await store.close();
+  }
+}
+
 function round(value: number, digits = 1): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
@@ -275,7 +449,7 @@ export async function measureBytesPerEvent(
   const events = options.events ?? 1_000_000;
   const server = await startRedisServer({ port: options.port ?? 7101 });
   const redis = new Redis(server.url);
-  const version = (await redis.info('server')).match(/redis_version:(\S+)/)![1]!;
+  const version = serverVersion(await redis.info('server'));
   const prefix = dedupKeyPrefix('bench', 'on-event');
   const cases: BytesCase[] = [];
   let duplicates: DuplicateRounds | undefined;
@@ -360,6 +534,7 @@ export async function measureBytesPerEvent(
         steadyEvents,
       ),
     );
+    cases.push(await consumerSteadyState(redis, server.url, events));
 
     const old = new RedisDedupStore030({ redis: redisOptions });
     try {
@@ -440,7 +615,9 @@ export async function measureBytesPerEvent(
     await server.stop();
   }
   const byName = (start: string) => cases.find((c) => c.name.startsWith(start))!;
-  const steady = byName('compact, steady');
+  const steady = byName('compact, steady state (');
+  const consumer = byName('compact, steady state, through the consumer');
+  const through = consumerSteadyLayout(events);
   const first = byName('compact, 24 h');
   const old = byName('0.3.0');
   const verdicts: Verdict[] = [
@@ -449,6 +626,13 @@ export async function measureBytesPerEvent(
       goal: '<= 32',
       measured: `${steady.bytesPerEvent} B (first hour: ${first.bytesPerEvent} B; 0.3.0: ${old.bytesPerEvent} B)`,
       met: steady.bytesPerEvent <= 32,
+    },
+    {
+      target:
+        'bytes per event, 24 h window at 1,000 events/s, steady state, through the consumer (kafkaHandler) (Redis 7)',
+      goal: '<= 32',
+      measured: `${consumer.bytesPerEvent} B (a ${through.windowS} s window at ${through.rate}/s: ${through.fill} fresh marks a hash, as 24 h at 1,000/s; the store alone: ${steady.bytesPerEvent} B)`,
+      met: consumer.bytesPerEvent <= 32,
     },
     {
       target: 'server CPU per duplicate, compact over 0.3.0 (taking turns on one server)',
@@ -462,7 +646,7 @@ export async function measureBytesPerEvent(
 
 export function formatBytesPerEvent(result: BytesResult): string {
   const lines = [
-    `Bytes per event (Redis ${result.redis}, ${result.events.toLocaleString('en-US')} events):`,
+    `Bytes per event (${/^\d/.test(result.redis) ? `Redis ${result.redis}` : result.redis}, ${result.events.toLocaleString('en-US')} events):`,
     '',
     '| case | B/event | µs/new claim | µs/commit | µs/duplicate | 1,000-key claim ms | keys | not listpack | note |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
