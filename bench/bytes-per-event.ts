@@ -290,6 +290,9 @@ export function serverVersion(info: string): string {
   return `${name} ${field(`${name}_version`) ?? '?'} (redis_version ${redisVersion})`;
 }
 
+/** `Redis 7.0.15` for Redis's bare version, else the name {@link serverVersion} gave (`valkey 9.1.2 (…)`). */
+const serverLabel = (version: string) => (/^\d/.test(version) ? `Redis ${version}` : version);
+
 /**
  * The window of the steady state through the consumer, s: the consumer refuses one under
  * MIN_WINDOW_SECONDS; 640 is a multiple of 64 s, so that at a rate of 51.2/s a bucket (512/s: 10
@@ -622,14 +625,13 @@ export async function measureBytesPerEvent(
   const old = byName('0.3.0');
   const verdicts: Verdict[] = [
     {
-      target: 'bytes per event, 24 h window at 1,000 events/s, steady state (Redis 7)',
+      target: `bytes per event, 24 h window at 1,000 events/s, steady state (${serverLabel(version)})`,
       goal: '<= 32',
       measured: `${steady.bytesPerEvent} B (first hour: ${first.bytesPerEvent} B; 0.3.0: ${old.bytesPerEvent} B)`,
       met: steady.bytesPerEvent <= 32,
     },
     {
-      target:
-        'bytes per event, 24 h window at 1,000 events/s, steady state, through the consumer (kafkaHandler) (Redis 7)',
+      target: `bytes per event, 24 h window at 1,000 events/s, steady state, through the consumer (kafkaHandler) (${serverLabel(version)})`,
       goal: '<= 32',
       measured: `${consumer.bytesPerEvent} B (a ${through.windowS} s window at ${through.rate}/s: ${through.fill} fresh marks a hash, as 24 h at 1,000/s; the store alone: ${steady.bytesPerEvent} B)`,
       met: consumer.bytesPerEvent <= 32,
@@ -646,7 +648,7 @@ export async function measureBytesPerEvent(
 
 export function formatBytesPerEvent(result: BytesResult): string {
   const lines = [
-    `Bytes per event (${/^\d/.test(result.redis) ? `Redis ${result.redis}` : result.redis}, ${result.events.toLocaleString('en-US')} events):`,
+    `Bytes per event (${serverLabel(result.redis)}, ${result.events.toLocaleString('en-US')} events):`,
     '',
     '| case | B/event | µs/new claim | µs/commit | µs/duplicate | 1,000-key claim ms | keys | not listpack | note |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
