@@ -31,7 +31,9 @@ inline claimKey(o, k, res) {
 
 /* COMMIT_MARKS_LUA per key. A current-format key: HSET its mark (whoever holds the lease: the
    effect happened), then IN_PROGRESS(mine) -> absent. The stale marks the same script may delete
-   from the hash are marks no claim finds fresh any more: WINDOW (clock.pml) stands for their end. A previous format's key (no hash; COMMIT_LUA):
+   from the hash are marks no claim finds fresh any more, and the hash's TTL (set by the first
+   commit of each slice, a window + two slices) outlives every mark's window: WINDOW (clock.pml)
+   stands for their end. A previous format's key (no hash; COMMIT_LUA):
    IN_PROGRESS(mine) or gone -> DONE for the window. */
 inline commitKey(o, k) {
   if

@@ -17,18 +17,20 @@
  *   A claim in slice `c` finds a mark of slice `s` fresh when `c - s` (mod 8192) is 0 to
  *   {@link MARK_SLICES}, or -1 (a writer whose clock is ahead by less than a slice): a mark counts
  *   at least the window and at most the window + one slice ({@link markIsFresh}).
- * - The hash expires a window + one slice ({@link MarkLayout.ttlMs}) after its last commit, and a
- *   commit deletes the marks no claim finds fresh any more (the store's script: when the hash grows
- *   past {@link MARK_PRUNE_FIELDS} fields, and every {@link MARK_PRUNE_EVERY_SLICES} slices), so
- *   that no mark stays long enough for its slice to come round again mod 8192.
+ * - The hash lives at least a window + one slice ({@link MarkLayout.ttlMs}) after its last commit
+ *   (the store sets its TTL to a window + two slices at the first commit of each slice), and the
+ *   first commit of each slice deletes the marks no claim finds fresh any more (the store's script;
+ *   deferred past a per-script budget of {@link MARK_PRUNE_FIELDS} fields, at most
+ *   {@link MARK_PRUNE_EVERY_SLICES} slices), so that no mark stays long enough for its slice to
+ *   come round again mod 8192.
  * - The field: a canonical ULID (upper case) or UUID (lower case) packed to its 16 bytes; any other
  *   id the first 16 bytes of its SHA-256. Two ids share a field only when they are the same 128
  *   bits written as a ULID and as a UUID (the same value), or when SHA-256 prefixes collide: at
  *   most n^2 / 2^129 over the n marks of one hash (10^-35 for n = 128).
  * - Buckets per tag follow the declared rate ({@link markBuckets}) so that a hash holds about
  *   {@link MARK_FIELDS_PER_HASH} fresh marks at that rate: under Redis's default
- *   `hash-max-listpack-entries` (128), the compact encoding, with room for the stale marks a
- *   commit deletes once the hash passes {@link MARK_PRUNE_FIELDS}.
+ *   `hash-max-listpack-entries` (128), the compact encoding, with room for the marks of a slice
+ *   gone stale until the slice's first commit deletes them.
  * Does not guarantee: that marks written under another window or rate setting are read. The window
  * and `eventsPerSecond` place the marks (slice length and buckets): changing either is a change of
  * mark layout, made like a key format rollout (docs/consumer.md, "Key format").
@@ -53,26 +55,23 @@ export const MARK_SLICE_MODULUS = 8192;
 export const MARK_FIELDS_PER_HASH = 80;
 
 /**
- * Fields of a hash past which a commit deletes its stale marks (at most once a slice): four fifths
- * of {@link MARK_FIELDS_PER_HASH}, so that at the declared rate a hash passes it as soon as a
- * slice of its marks has gone stale (4 slices of fresh marks, 64, and the stale slice's 16) and
- * holds little more than its fresh marks; a slower bucket's small hash is left alone until it
- * fills to it (or {@link MARK_PRUNE_EVERY_SLICES}). Far below {@link COMPACT_HASH_FIELDS}.
- * Measured (bench/micro/mark-claim.ts): at 112, the hashes of a full window held 16% more fields
- * than their fresh marks (31.9 B per fresh mark, not 27.4).
+ * The cleaning budget's unit: a commit script reads at most (1 + its keys /
+ * {@link MARK_PRUNE_SHARE}) x this many fields deleting stale marks (the first commit of a slice
+ * into each hash), so that the commit that meets every hash due when a slice begins does not block
+ * Redis long; a hash left due waits for a later commit. Four fifths of {@link MARK_FIELDS_PER_HASH}.
  */
 export const MARK_PRUNE_FIELDS = 64;
 
 /**
- * Slices after which a commit deletes a hash's stale marks even when the hash is not full: a hash
- * of a slow bucket kept alive by its commits never holds a mark long enough (this + a window + a
- * slice < 8192 slices) for its slice to read as fresh again mod {@link MARK_SLICE_MODULUS}.
+ * Slices after which a commit deletes a hash's stale marks whatever the budget: a hash whose
+ * cleaning keeps being deferred never holds a mark long enough (this + a window + two slices <
+ * 8192 slices) for its slice to read as fresh again mod {@link MARK_SLICE_MODULUS}.
  */
 export const MARK_PRUNE_EVERY_SLICES = 1024;
 
 /**
- * A commit script cleans at most 1 + its keys / this many hashes past {@link MARK_PRUNE_FIELDS}
- * (others wait for a later commit into them): when a slice begins, every full hash is due at once.
+ * A commit script's cleanings read at most (1 + its keys / this) x {@link MARK_PRUNE_FIELDS}
+ * fields (others wait for a later commit into them): when a slice begins, every hash is due at once.
  */
 export const MARK_PRUNE_SHARE = 4;
 
@@ -89,7 +88,11 @@ export interface MarkLayout {
   readonly sliceMs: number;
   /** Mark buckets per key bucket (tag). */
   readonly buckets: number;
-  /** A mark hash's expiry after a commit, ms: {@link MARK_SLICES} + 1 slices (the window + one slice). */
+  /**
+   * How long a mark hash lives at least after a commit, ms: {@link MARK_SLICES} + 1 slices (the
+   * window + one slice: the marks a claim may find fresh). The store sets a slice more at the
+   * slice's first commit, which the commits after it in that slice rely on.
+   */
   readonly ttlMs: number;
 }
 

@@ -105,8 +105,9 @@ return 0`;
 //
 // Claim, with the DONE marks of dedup-mark.ts. KEYS: the lease key of each event, then the
 // distinct mark hashes of those events. ARGV: the owner's value, the lease, the current slice mod
-// 8192, the number of lease keys, then per event the index of its mark hash among the hashes (0
-// for a key of a previous format, whose DONE is the lease key holding 'D') and its mark's field.
+// 8192, the number of lease keys, then one string of 18 bytes per event (declared()): the index
+// of its mark hash among the hashes (0 for a key of a previous format, whose DONE is the lease key
+// holding 'D') and its mark's field.
 // One letter per event: c(laimed), d(one), h(eld). A mark found fresh (its slice 0 to MARK_SLICES
 // before the current one, or one after: a writer whose clock runs ahead): done, without a write.
 // Else the lease as in 0.3.0 (SET NX GET), whose 'D' is a 0.3.0 string mark.
@@ -116,19 +117,20 @@ return 0`;
 const CLAIM_MARKS_LUA = `local out = {}
 local now = tonumber(ARGV[3])
 local n = tonumber(ARGV[4])
-local a = 5
+local marks = ARGV[5]
 for i = 1, n do
   local key = KEYS[i]
-  local h = tonumber(ARGV[a])
+  local o = (i - 1) * 18
+  local hi, lo = string.byte(marks, o + 1, o + 2)
+  local h = hi * 256 + lo
   local found = false
   if h > 0 then
-    local v = redis.call('HGET', KEYS[n + h], ARGV[a + 1])
+    local v = redis.call('HGET', KEYS[n + h], string.sub(marks, o + 3, o + 18))
     if v then
       local age = (now - tonumber(v)) % ${MARK_SLICE_MODULUS}
       found = age <= ${MARK_SLICES} or age == ${MARK_SLICE_MODULUS - 1}
     end
   end
-  a = a + 2
   if found then out[i] = 'd' else
     local old = redis.call('SET', key, ARGV[1], 'PX', ARGV[2], 'NX', 'GET')
     if not old or old == ARGV[1] then out[i] = 'c' elseif old == '${DONE}' then out[i] = 'd' else out[i] = 'h' end
@@ -136,39 +138,50 @@ for i = 1, n do
 end
 return table.concat(out)`;
 // One mark written (the commit's, whoever holds the lease: the effect happened): the field holds
-// the current slice mod 8192 (ARGV now), the hash expires a window + one slice (ttl ms) after this
-// commit. The field '' of the hash holds the slice of its last deletion of stale marks (fields no
-// claim finds fresh: older than MARK_SLICES slices, not one ahead). Deletion, reading the whole
-// hash (HGETALL), when the hash has grown past MARK_PRUNE_FIELDS (64: at the declared rate, as
-// soon as a slice of its ~80 marks has gone stale) and was not cleaned this slice, or when it was
-// last cleaned MARK_PRUNE_EVERY_SLICES ago. Amortised O(1) per commit, at any rate: marks go stale
-// only when the slice changes, so a hash is cleaned at most once a slice; a field a cleaning reads
-// is either deleted (once: charged to the commit that wrote it) or fresh, and a mark is fresh for
-// at most MARK_SLICES + 2 slices, so it is read at most MARK_SLICES + 2 times while fresh and once
-// when deleted: at most 7 field reads a commit over the mark's life (at the declared rate ~5: ~80 fields read
-// once a slice per ~16 commits a slice). The threshold only spares small hashes the read. A hash
-// of a slow bucket, which never passes it, is cleaned every MARK_PRUNE_EVERY_SLICES (its commits
-// come less than a window + a slice apart, else it expired): no mark stays long enough for its
-// slice to come round mod 8192.
-// A script cleans at most budget hashes past the threshold (1 + a quarter of its keys): when a
-// slice begins every full hash is due, and a 1,000-key commit that cleaned each hash it met would
-// block Redis ~70 ms (bench/micro/mark-claim.ts); a hash left due is cleaned at a later commit into
-// it (at the declared rate a hash gets ~16 a slice, and a quarter of the commits can clean four
-// times the hashes a slice needs: all are done within the slice's first quarter or so). The
-// every-MARK_PRUNE_EVERY_SLICES cleaning is not deferred.
-// Answers the hash's field count after the write.
-const MARK_FUNCTION = `local budget = 1
+// the current slice mod 8192 (ARGV now). The field '' of the hash holds the slice of its last
+// cleaning: the deletion of the marks no claim finds fresh any more (older than MARK_SLICES slices,
+// not one ahead), reading the whole hash (HGETALL), done by the first commit into the hash in each
+// slice. That commit also sets the hash's TTL (ttl ms: the window + two slices), so the commits
+// after it in the same slice (the fast path: '' holds the current slice) read '', write the field
+// and count the fields (HLEN, for the overfull count), and nothing more: no PEXPIRE (a rewrite and
+// an expiry entry on Redis 7, the dearest of the commands a mark). A new hash gets its field and
+// '' in one HSET. Why the TTL holds for the fast path: it was set less
+// than a slice before them (the same slice, by clocks that agree to less than a slice), so the
+// hash lives at least a window + one slice after each of its commits, past the last claim that
+// finds its marks fresh.
+// Amortised O(1) per commit, at any rate: marks go stale only when the slice changes, so a hash is
+// cleaned once a slice at most; a field a cleaning reads is either deleted (once: charged to the
+// commit that wrote it) or fresh, and a mark is fresh for at most MARK_SLICES + 2 slices, so it is
+// read at most MARK_SLICES + 2 times while fresh and once when deleted: at most 7 field reads a
+// commit over the mark's life.
+// A script's cleanings read at most budget fields (1 + a quarter of its keys, times
+// MARK_PRUNE_FIELDS): when a slice begins every hash is due, and a 1,000-key commit that cleaned
+// each full hash it met would block Redis ~70 ms (bench/micro/mark-claim.ts). A hash left due is
+// not marked cleaned: each commit into it sets its TTL and tries again (at the declared rate a hash
+// gets ~16 commits a slice, and a quarter of the commits can clean four times the hashes a slice
+// needs). A hash last cleaned MARK_PRUNE_EVERY_SLICES ago is cleaned whatever the budget: no mark
+// stays long enough for its slice to come round mod 8192.
+// Answers the hash's field count after the write (after a cleaning: the fields left).
+const MARK_FUNCTION = `local budget = ${MARK_PRUNE_FIELDS}
 local function mark(h, field, now, ttl)
+  local last = redis.call('HGET', h, '')
+  if last == now then
+    redis.call('HSET', h, field, now)
+    return redis.call('HLEN', h)
+  end
+  if not last then
+    redis.call('HSET', h, field, now, '', now)
+    redis.call('PEXPIRE', h, ttl)
+    return redis.call('HLEN', h)
+  end
   redis.call('HSET', h, field, now)
   redis.call('PEXPIRE', h, ttl)
   local n = redis.call('HLEN', h)
-  local last = tonumber(redis.call('HGET', h, ''))
-  if not last then redis.call('HSET', h, '', now) return n + 1 end
   local t = tonumber(now)
-  local since = (t - last) % ${MARK_SLICE_MODULUS}
-  if since == ${MARK_SLICE_MODULUS - 1} then since = 0 end
-  if (n > ${MARK_PRUNE_FIELDS} and since > 0 and budget > 0) or since >= ${MARK_PRUNE_EVERY_SLICES} then
-    budget = budget - 1
+  local since = (t - tonumber(last)) % ${MARK_SLICE_MODULUS}
+  if since == ${MARK_SLICE_MODULUS - 1} then return n end
+  if budget > 0 or since >= ${MARK_PRUNE_EVERY_SLICES} then
+    budget = budget - n
     local all = redis.call('HGETALL', h)
     local stale = {}
     for k = 1, #all, 2 do
@@ -179,7 +192,7 @@ local function mark(h, field, now, ttl)
     end
     for k = 1, #stale, 1000 do redis.call('HDEL', h, unpack(stale, k, math.min(k + 999, #stale))) end
     redis.call('HSET', h, '', now)
-    n = n - #stale
+    return n - #stale
   end
   return n
 end
@@ -187,23 +200,25 @@ end
 // Commit. KEYS: the lease key of each event, then the distinct mark hashes (declared, as the
 // claim's). ARGV: the owner's value, the window (a string mark's TTL), '1' to write the 0.3.0
 // string mark too (a rollout: the release before reads only that), the mark hash's TTL (ms: the
-// window + one slice), the current slice mod 8192, the number of lease keys, then per event the
-// index of its hash (0 for a key of a previous format) and its field. The mark is written first,
+// window + two slices), the current slice mod 8192, the number of lease keys, then the 18 bytes per
+// event of the claim's (its hash's index, 0 for a key of a previous format, and its field). The
+// mark is written first,
 // whoever holds the lease now: the effect happened. Then IN_PROGRESS(mine) -> absent (or -> 'D',
 // rolling out). Answers how many marks went into a hash over the compact encoding's field count.
 const COMMIT_MARKS_LUA = `${MARK_FUNCTION}local n = tonumber(ARGV[6])
-budget = 1 + math.floor(n / ${MARK_PRUNE_SHARE})
+local marks = ARGV[7]
+budget = (1 + math.floor(n / ${MARK_PRUNE_SHARE})) * ${MARK_PRUNE_FIELDS}
 local over = 0
-local a = 7
 for i = 1, n do
   local key = KEYS[i]
-  local h = tonumber(ARGV[a])
+  local o = (i - 1) * 18
+  local hi, lo = string.byte(marks, o + 1, o + 2)
+  local h = hi * 256 + lo
   local v = redis.call('GET', key)
-  if h > 0 and mark(KEYS[n + h], ARGV[a + 1], ARGV[5], ARGV[4]) > ${COMPACT_HASH_FIELDS} then over = over + 1 end
+  if h > 0 and mark(KEYS[n + h], string.sub(marks, o + 3, o + 18), ARGV[5], ARGV[4]) > ${COMPACT_HASH_FIELDS} then over = over + 1 end
   if h == 0 or ARGV[3] == '1' then
     if v == ARGV[1] or not v then redis.call('SET', key, '${DONE}', 'PX', ARGV[2]) end
   elseif v == ARGV[1] then redis.call('DEL', key) end
-  a = a + 2
 end
 return over`;
 // One mark alone (a commit resent during a slot migration: one key per command). KEYS: the hash;
@@ -226,6 +241,9 @@ return #KEYS`;
 
 /** Keys per script call: big enough to save per-command work, small enough not to block Redis long. */
 export const KEYS_PER_SCRIPT = 1000;
+
+/** Marks kept from claims for their commits: two of the largest batches the event source sends. */
+const MARK_MEMO_LIMIT = 20_000;
 
 type ScriptedClient = (Redis | Cluster) & {
   mskOnceCommit(key: string, owner: string, windowMs: number): Promise<number>;
@@ -308,6 +326,13 @@ export class RedisDedupStore implements DedupStore {
   readonly #now: () => number;
   /** The layout of the last window asked (a consumer has one). */
   #layout: MarkLayout | undefined;
+  /**
+   * The marks of claimed keys under {@link #layout}, kept from the claim for their commit or
+   * release (which forget them): a mark's hash name and 16-byte field cost about a microsecond a
+   * key to work out, and a batch needs them twice. Bounded: cleared when it passes
+   * {@link MARK_MEMO_LIMIT} (keys claimed and then neither committed nor released: a lost batch).
+   */
+  readonly #markMemo = new Map<string, Mark | undefined>();
   /** Writes the 0.3.0 string mark too (a rollout from 0.3.0). */
   readonly stringMarks: boolean;
   /** Marks written into a hash over the compact encoding's field count, since the store was made. */
@@ -366,24 +391,43 @@ export class RedisDedupStore implements DedupStore {
   /** The layout of the marks of `windowMs` at this store's rate. */
   #layoutOf(windowMs: number): MarkLayout {
     const window = Math.ceil(windowMs);
-    if (this.#layout?.windowMs !== window) this.#layout = markLayout(window, this.#eventsPerSecond);
+    if (this.#layout?.windowMs !== window) {
+      this.#layout = markLayout(window, this.#eventsPerSecond);
+      this.#markMemo.clear();
+    }
     return this.#layout;
   }
 
-  /** The mark of each key of the current format (a previous format's key has none). */
-  #marks(keys: readonly string[], layout: MarkLayout): Map<string, Mark | undefined> {
+  /**
+   * The mark of each key of the current format (a previous format's key has none), for one call:
+   * its own map, so that a later call's forgetting does not touch a call still resending. `keep`:
+   * remembered for the keys' commit or release (a claim).
+   */
+  #marks(keys: readonly string[], layout: MarkLayout, keep: boolean): Map<string, Mark | undefined> {
+    const memo = this.#markMemo;
+    if (keep && memo.size > MARK_MEMO_LIMIT) memo.clear();
     const marks = new Map<string, Mark | undefined>();
     for (const key of keys) {
-      if (marks.has(key)) continue;
-      const hash = markHashKey(key, layout);
-      const id = hash === undefined ? undefined : eventIdOfKey(key);
-      if (hash === undefined || id === undefined) marks.set(key, undefined);
-      else {
-        const bytes = markField(id);
-        marks.set(key, { hash, field: Buffer.from(bytes.buffer, bytes.byteOffset, 16) });
+      let mark = memo.get(key);
+      if (mark === undefined && !memo.has(key)) {
+        const hash = markHashKey(key, layout);
+        const id = hash === undefined ? undefined : eventIdOfKey(key);
+        if (hash !== undefined && id !== undefined) {
+          const bytes = markField(id);
+          mark = { hash, field: Buffer.from(bytes.buffer, bytes.byteOffset, 16) };
+        }
+        if (keep) memo.set(key, mark);
       }
+      marks.set(key, mark);
     }
     return marks;
+  }
+
+  /** Forget the marks of keys no commit or release will follow (or that had theirs). */
+  #forget(keys: readonly string[]): void {
+    const memo = this.#markMemo;
+    if (memo.size === 0) return;
+    for (const key of keys) memo.delete(key);
   }
 
   /**
@@ -402,7 +446,7 @@ export class RedisDedupStore implements DedupStore {
     const results: ClaimResult[] = new Array(keys.length);
     const layout = this.#layoutOf(windowMs ?? this.#layout?.windowMs ?? WINDOWS.default * 1000);
     const slice = markValue(markSlice(layout, this.#now()));
-    const marks = this.#marks(keys, layout);
+    const marks = this.#marks(keys, layout, true);
     const many = (p: Scripted, chunk: string[]) =>
       p.mskOnceClaimMarks(...declared(chunk, marks, [value, lease, slice, chunk.length]));
     const step: Step = {
@@ -456,6 +500,9 @@ export class RedisDedupStore implements DedupStore {
         if (unused.length > 0) this.release(unused, owner).catch(() => {});
       },
     );
+    // Only a claimed key is committed or released: the others' marks are not needed again.
+    if (this.#markMemo.size > 0)
+      for (let i = 0; i < keys.length; i++) if (results[i] !== 'claimed') this.#markMemo.delete(keys[i]!);
     return results;
   }
 
@@ -469,8 +516,11 @@ export class RedisDedupStore implements DedupStore {
     const window = Math.ceil(windowMs);
     const layout = this.#layoutOf(windowMs);
     const slice = markValue(markSlice(layout, this.#now()));
-    const ttl = layout.ttlMs;
-    const marks = this.#marks(keys, layout);
+    // A slice more than the marks' span: the TTL is set by a slice's first commit into a hash, and
+    // the ones after it in that slice rely on it (MARK_FUNCTION).
+    const ttl = layout.ttlMs + layout.sliceMs;
+    const marks = this.#marks(keys, layout, false);
+    this.#forget(keys);
     const strings = this.stringMarks ? '1' : '0';
     let over = 0;
     const many = (p: Scripted, chunk: string[]) =>
@@ -535,6 +585,7 @@ export class RedisDedupStore implements DedupStore {
 
   async release(keys: readonly string[], owner: string): Promise<void> {
     const value = IN_PROGRESS + owner;
+    this.#forget(keys);
     await this.#sendOrThrow('release', keys, {
       one: (p, key) => p.mskOnceRelease(key, value),
       many: (p, chunk) => p.mskOnceReleaseMany(chunk.length, ...chunk, value),
@@ -891,8 +942,10 @@ function shipmentsByNode(
 
 /**
  * A mark script's arguments: the key count, the chunk's lease keys and then its distinct mark
- * hashes (every key the script touches is declared), `head`, then per key the 1-based index of its
- * hash among them (0: a previous format's key, no mark) and its field.
+ * hashes (every key the script touches is declared), `head`, then one string of 18 bytes a key:
+ * the 1-based index of its hash among them (2 bytes, big-endian; 0: a previous format's key, no
+ * mark) and its field (16 bytes; zeros without a mark). One argument, not two a key: Redis parses
+ * and Lua copies each argument, and the client encodes each (a chunk of 1,000 keys: 2,000 fewer).
  */
 function declared(
   chunk: readonly string[],
@@ -900,21 +953,24 @@ function declared(
   head: readonly (string | number)[],
 ): (string | number | Buffer)[] {
   const hashes = new Map<string, number>();
-  const perKey: (string | number | Buffer)[] = [];
-  for (const key of chunk) {
-    const mark = marks.get(key);
-    if (!mark) {
-      perKey.push(0, '');
-      continue;
-    }
+  const packed = Buffer.alloc(chunk.length * 18);
+  const args: (string | number | Buffer)[] = [0, ...chunk];
+  for (let i = 0; i < chunk.length; i++) {
+    const mark = marks.get(chunk[i]!);
+    if (!mark) continue;
     let at = hashes.get(mark.hash);
     if (at === undefined) {
       at = hashes.size + 1;
       hashes.set(mark.hash, at);
+      args.push(mark.hash);
     }
-    perKey.push(at, mark.field);
+    packed.writeUInt16BE(at, i * 18);
+    mark.field.copy(packed, i * 18 + 2);
   }
-  return [chunk.length + hashes.size, ...chunk, ...hashes.keys(), ...head, ...perKey];
+  args[0] = chunk.length + hashes.size;
+  for (const value of head) args.push(value);
+  args.push(packed);
+  return args;
 }
 
 /** The Lua commands of the store, on a client made by us or given to us. */

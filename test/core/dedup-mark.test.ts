@@ -119,7 +119,7 @@ test('buckets follow the declared rate: about 80 marks a hash over a window + on
   assert.equal(
     MARK_PRUNE_FIELDS,
     (MARK_FIELDS_PER_HASH * MARK_SLICES) / (MARK_SLICES + 1),
-    'the fresh marks of 4 slices',
+    'four fifths of a hash at the declared rate',
   );
   assert.ok(MARK_PRUNE_EVERY_SLICES + 2 * (MARK_SLICES + 1) < MARK_SLICE_MODULUS);
 });

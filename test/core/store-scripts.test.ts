@@ -99,8 +99,13 @@ for (const [mode, redis, makeAdmin] of setups) {
         const counts = markFreshUntil(layout, before) - before;
         assert.ok(counts >= WINDOW_MS && counts <= WINDOW_MS + layout.sliceMs);
         const pttl = await admin.pttl(hash);
-        assert.ok(pttl > layout.ttlMs - 5_000 && pttl <= layout.ttlMs, `PTTL ${pttl}`);
-        assert.equal(layout.ttlMs, WINDOW_MS + layout.sliceMs, 'the hash lives a window + a slice');
+        const ttl = layout.ttlMs + layout.sliceMs;
+        assert.ok(pttl > ttl - 5_000 && pttl <= ttl, `PTTL ${pttl}`);
+        assert.equal(
+          ttl,
+          WINDOW_MS + 2 * layout.sliceMs,
+          "the hash lives a window + two slices from its slice's first commit",
+        );
         assert.equal(await admin.type(hash), 'hash');
       }
       assert.deepEqual(await store.claim(ks, 'retry', LEASE_MS, WINDOW_MS), ['done', 'done', 'done']);
@@ -178,20 +183,33 @@ for (const [mode, redis, makeAdmin] of setups) {
       await at.release([stale!], 'wrap');
     });
 
-    test('each commit sets the mark hash to expire a window + one slice later', async () => {
-      const [k] = keys('expiry');
-      const { hash } = markOf(k!);
+    test("a slice's first commit into a hash sets its TTL to a window + two slices; later ones that slice leave it, the next slice's sets it again", async () => {
+      // A clock at the start of a slice, then at its last millisecond, then in the next slice.
+      const slice = MARK_SLICE_MODULUS * 200_000 + 7;
+      let nowMs = slice * layout.sliceMs;
+      const at = storeAt({ now: () => nowMs });
+      // One event committed three times (a redelivery after a lost reply): its hash each time.
+      const [k1] = keys('expiry');
+      const { hash } = markOf(k1!);
       await admin.hset(hash, 'other', '1');
       await admin.pexpire(hash, 1_000);
-      await store.commit([k!], FORMER, WINDOW_MS);
-      assert.ok(await marked(k!));
-      assert.ok(
-        (await admin.pttl(hash)) > layout.ttlMs - 5_000,
-        'expires a window + a slice after the commit',
-      );
+      await at.commit([k1!], FORMER, WINDOW_MS);
+      const ttl = layout.ttlMs + layout.sliceMs;
+      assert.ok((await admin.pttl(hash)) > ttl - 5_000, 'a hash without its cleaning slice gets the TTL');
+      assert.equal(await admin.hget(hash, ''), String(markValue(slice)));
+      // The same slice: the fast path leaves the TTL (set less than a slice ago, it covers this mark).
+      await admin.pexpire(hash, 2 * WINDOW_MS);
+      nowMs = (slice + 1) * layout.sliceMs - 1;
+      await at.commit([k1!], FORMER, WINDOW_MS);
+      assert.ok((await admin.pttl(hash)) > 2 * WINDOW_MS - 5_000, 'the same slice: TTL left alone');
+      // The next slice: its first commit sets the TTL again.
+      nowMs = (slice + 1) * layout.sliceMs;
+      await at.commit([k1!], FORMER, WINDOW_MS);
+      const pttl = await admin.pttl(hash);
+      assert.ok(pttl > ttl - 5_000 && pttl <= ttl, `the next slice: set again, PTTL ${pttl}`);
     });
 
-    test('a commit into a hash past MARK_PRUNE_FIELDS deletes its stale marks, once a slice; fresh ones and a writer ahead stay', async () => {
+    test("a slice's first commit into a hash deletes its stale marks, once a slice; fresh ones and a writer ahead stay", async () => {
       // One tag and one bucket (rate 1): every mark in one hash. A clock at slice 8192 * k + 10.
       const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}-prune`), 'h');
       const key = () => `${prefix}{@@@@@}${ulid()}`;
@@ -215,7 +233,6 @@ for (const [mode, redis, makeAdmin] of setups) {
       await admin.hset(hash, '', 9);
       await admin.pexpire(hash, 60_000);
       assert.equal(await admin.hlen(hash), 113);
-      assert.ok(113 > MARK_PRUNE_FIELDS);
       const [k1, k2] = [key(), key()];
       await small.commit([k1!], FORMER, WINDOW_MS);
       assert.equal(
@@ -231,27 +248,62 @@ for (const [mode, redis, makeAdmin] of setups) {
       assert.equal(await admin.hlen(hash), 1 + 50 + 2 + 1 + 60 + 1, 'once a slice');
     });
 
-    test('a hash that never fills is cleaned every MARK_PRUNE_EVERY_SLICES slices, so no stale mark comes round mod 8192', async () => {
+    test("a hash is cleaned by its slice's first commit however few its marks; past the budget it waits, at most MARK_PRUNE_EVERY_SLICES slices", async () => {
+      // Rate 100: two mark buckets a tag, so one tag (one slot) holds two hashes. A clock at slice
+      // 8192 * k + 5.
       const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}-slow`), 'h');
-      const key = () => `${prefix}{@@@@@}${ulid()}`;
       const slice = MARK_SLICE_MODULUS * 200_000 + 5;
-      const small = storeAt({ eventsPerSecond: 1, now: () => slice * layout.sliceMs });
-      const hash = markHashKey(key(), markLayout(WINDOW_MS, 1))!;
-      const old = Buffer.from(markField(ulid()));
-      await admin.hset(
-        hash,
-        old,
-        markValue(slice - MARK_PRUNE_EVERY_SLICES + 1),
-        '',
-        markValue(slice - MARK_PRUNE_EVERY_SLICES + 1),
-      );
-      await admin.pexpire(hash, 60_000);
-      await small.commit([key()], FORMER, WINDOW_MS);
-      assert.equal(await admin.hlen(hash), 3, 'cleaned less than MARK_PRUNE_EVERY_SLICES ago: kept');
-      await admin.hset(hash, '', markValue(slice - MARK_PRUNE_EVERY_SLICES));
-      await small.commit([key()], FORMER, WINDOW_MS);
-      assert.equal(await admin.hget(hash, old), null, 'the stale mark is gone');
-      assert.equal(await admin.hlen(hash), 3, "the two new marks and ''");
+      const two = markLayout(WINDOW_MS, 100);
+      assert.equal(two.buckets, 2);
+      const at = storeAt({ eventsPerSecond: 100, now: () => slice * layout.sliceMs });
+      const inBucket = (bucket: number) => {
+        for (;;) {
+          const k = `${prefix}{@@@@@}${ulid()}`;
+          if (markHashKey(k, two) === `${prefix}{@@@@@}:d${bucket}`) return k;
+        }
+      };
+      const [big, small] = [`${prefix}{@@@@@}:d0`, `${prefix}{@@@@@}:d1`];
+      const field = () => Buffer.from(markField(ulid()));
+      // A small hash, cleaned last slice, with one stale mark (ten slices back): cleaned now.
+      const stale = field();
+      await admin.hset(small, stale, markValue(slice - 10), '', markValue(slice - 1));
+      await admin.pexpire(small, 60_000);
+      await at.commit([inBucket(1)], FORMER, WINDOW_MS);
+      assert.equal(await admin.hget(small, stale), null, 'two fields, and cleaned');
+      assert.equal(await admin.hget(small, ''), String(markValue(slice)));
+      // A one-key commit reads at most MARK_PRUNE_FIELDS fields cleaning: the big hash (due, more
+      // than that) uses them up, and the small one (due again: last cleaned a slice back) waits.
+      const bigFields = Array.from({ length: MARK_PRUNE_FIELDS + 10 }, () => [field(), markValue(slice - 2)]);
+      await admin.hset(big, ...bigFields.flat(), '', markValue(slice - 1));
+      await admin.hset(small, stale, markValue(slice - 10), '', markValue(slice - 1));
+      await admin.pexpire(big, 60_000);
+      await admin.pexpire(small, 60_000);
+      await at.commit([inBucket(0), inBucket(1)], FORMER, WINDOW_MS);
+      assert.equal(await admin.hget(big, ''), String(markValue(slice)), 'the big hash cleaned');
+      assert.notEqual(await admin.hget(small, stale), null, 'the budget spent: the small one waits');
+      assert.equal(await admin.hget(small, ''), String(markValue(slice - 1)), 'and is not marked cleaned');
+      // Cleaned MARK_PRUNE_EVERY_SLICES ago: cleaned whatever the budget.
+      await admin.hset(big, ...bigFields.flat(), '', markValue(slice - 1));
+      await admin.hset(small, '', markValue(slice - MARK_PRUNE_EVERY_SLICES));
+      await at.commit([inBucket(0), inBucket(1)], FORMER, WINDOW_MS);
+      assert.equal(await admin.hget(small, stale), null, 'the stale mark is gone');
+      assert.equal(await admin.hget(small, ''), String(markValue(slice)));
+    });
+
+    test('a commit under another window than its claim writes the marks where its own window puts them (the marks kept from the claim are not reused)', async () => {
+      const ks = keys('window-change');
+      const other = markLayout(2 * WINDOW_MS);
+      assert.notEqual(other.buckets, layout.buckets);
+      assert.deepEqual(await store.claim(ks, FORMER, LEASE_MS, WINDOW_MS), ['claimed', 'claimed', 'claimed']);
+      await store.commit(ks, FORMER, 2 * WINDOW_MS);
+      for (const k of ks) {
+        const field = Buffer.from(markField(k.slice(k.indexOf('}') + 1)));
+        assert.notEqual(
+          await admin.hget(markHashKey(k, other)!, field),
+          null,
+          "in the commit's window's hash",
+        );
+      }
     });
 
     test('rolling out from 0.3.0 (stringMarks), a commit writes the string mark 0.3.0 reads, and the hash mark', async () => {
