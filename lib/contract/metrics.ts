@@ -40,6 +40,16 @@ export const Metric = {
   schemaRegistryErrors: 'SchemaRegistryErrors',
   /** A record whose claim another invocation held, waited for: how the wait ended. Count; service, Reason ({@link HELD_CLAIM_WAIT_OUTCOMES}). */
   heldClaimWaits: 'HeldClaimWaits',
+  /**
+   * DONE marks a commit wrote into a mark hash past the compact encoding's field count
+   * (`COMPACT_HASH_FIELDS`, 128, Redis's default `hash-max-listpack-entries`), emitted only when
+   * non-zero. Such a hash leaves the compact (listpack) encoding: its marks cost about 3x the memory
+   * per event. The handler runs above its declared `eventsPerSecond`: raise it to the real peak rate
+   * of new events, a change of where marks live made like a key format rollout (docs/consumer.md,
+   * "The key and its states"). A capacity warning, not a store failure (not in `dedupErrors`).
+   * Count; service, Handler.
+   */
+  marksNotCompact: 'DedupMarksNotCompact',
 } as const;
 
 /** A metric name of {@link Metric}. */
@@ -85,6 +95,7 @@ export const METRIC_DIMENSIONS: { readonly [M in MetricName]: readonly Dimension
   [Metric.effectErrors]: [Dimension.reason, Dimension.service],
   [Metric.schemaRegistryErrors]: [Dimension.reason, Dimension.service],
   [Metric.heldClaimWaits]: [Dimension.reason, Dimension.service],
+  [Metric.marksNotCompact]: [Dimension.service, Dimension.handler],
 };
 
 /**

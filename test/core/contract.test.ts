@@ -44,6 +44,7 @@ describe('contract: the public values', () => {
       parked: 'MessagesParked',
       poisonSinkErrors: 'PoisonSinkErrors',
       heldClaimWaits: 'HeldClaimWaits',
+      marksNotCompact: 'DedupMarksNotCompact',
     });
     assert.deepEqual(contract.HELD_CLAIM_WAIT_OUTCOMES, ['claimed', 'done', 'still-held']);
     assert.deepEqual(Dimension, { service: 'service', topic: 'Topic', handler: 'Handler', reason: 'Reason' });
