@@ -44,7 +44,10 @@
  * - at the answer: the claims of succeeded (and parked) records are committed, with the groups
  *   still in flight awaited; those of records that failed or never ran are released; a record still
  *   running keeps its claim, settled when its handler ends (or by its lease if the sandbox dies).
- *   {@link ClaimSession.settle} never throws; a second call finds nothing left.
+ *   {@link ClaimSession.settle} never throws; a second call finds nothing left;
+ * - DONE marks a commit wrote into hashes past the compact encoding (the store counts them: the
+ *   handler runs above its declared `eventsPerSecond`) are said at WARN and counted
+ *   (`DedupMarksNotCompact`, not `DedupErrors`: a capacity warning, not a failure), each once.
  * Does not:
  * - give once-only effects while the store is down under 'open', or after the window: the effect
  *   layer's job;
@@ -78,6 +81,15 @@ const FALLBACK_LEASE_MS = 15 * 60 * 1000;
 
 const FIRST_BACKOFF_MS = 25;
 const MAX_BACKOFF_MS = 1000;
+
+/**
+ * Per store, how much of its running count of overfull marks (`DedupStore.overfullMarks`) has been
+ * reported. Commits run at once (group commits in flight, a late commit of an earlier invocation)
+ * and each reads the running count: each reports only what none reported yet, so a mark is counted
+ * once, by the first commit to answer after it was written. Set when the first session on the store
+ * is made, so what the store counted before is not reported.
+ */
+const overfullReported = new WeakMap<DedupStore, number>();
 
 /** The store calls, as the log line's `storeCall` names them. */
 type StoreCall = 'claim' | 'extend' | 'commit' | 'release';
@@ -176,6 +188,9 @@ export class ClaimSession<T> implements Commits<T> {
     this.#store = config.store;
     this.leaseMs = leaseFor(config, context);
     this.#group = new GroupCommit(config, (keys) => this.#commit(keys));
+    const overfull = this.#store.overfullMarks;
+    if (overfull !== undefined && !overfullReported.has(this.#store))
+      overfullReported.set(this.#store, overfull);
   }
 
   // --- the one path to the store ---
@@ -559,9 +574,8 @@ export class ClaimSession<T> implements Commits<T> {
   /** One commit call (a group, or what is left at the answer); never throws. */
   async #commit(keys: readonly string[]): Promise<void> {
     const config = this.#config;
-    const before = this.#store.overfullMarks ?? 0;
     const sent = await this.#send((store) => store.commit(keys, this.#batch.owner, config.windowMs));
-    if (sent.ok) return this.#overfull(before);
+    if (sent.ok) return this.#overfull();
     // What key order may have left exposed (ordering.ts, exposedAhead): counted at the answer.
     for (const key of keys) this.#uncommitted.add(key);
     this.#failed(
@@ -573,10 +587,21 @@ export class ClaimSession<T> implements Commits<T> {
     );
   }
 
-  /** Marks a commit put into hashes past the compact encoding (the store counts them): said at WARN. */
-  #overfull(before: number): void {
-    const overfullMarks = (this.#store.overfullMarks ?? 0) - before;
-    if (overfullMarks > 0) this.#config.logger.warn(MARKS_NOT_COMPACT_MESSAGE, { overfullMarks });
+  /**
+   * Marks put into hashes past the compact encoding since the last report (the store counts them):
+   * said at WARN and counted (`DedupMarksNotCompact`), a capacity warning, not a store error.
+   * After a commit that answered; one that failed may have written some, reported by the next.
+   * A commit after the invocation's flush (a record that outlived it) is said at WARN only.
+   */
+  #overfull(): void {
+    const store = this.#store;
+    const total = store.overfullMarks;
+    if (total === undefined) return;
+    const overfullMarks = total - (overfullReported.get(store) ?? 0);
+    if (overfullMarks <= 0) return;
+    overfullReported.set(store, total);
+    this.#batch.metrics.marksNotCompact(overfullMarks);
+    this.#config.logger.warn(MARKS_NOT_COMPACT_MESSAGE, { overfullMarks });
   }
 
   /**
@@ -651,9 +676,8 @@ export class ClaimSession<T> implements Commits<T> {
 
   async #commitOne(record: BatchRecord<T>, consequence: string): Promise<void> {
     const key = [record.key!];
-    const before = this.#store.overfullMarks ?? 0;
     const sent = await this.#send((store) => store.commit(key, this.#batch.owner, this.#config.windowMs));
-    if (sent.ok) this.#overfull(before);
+    if (sent.ok) this.#overfull();
     else this.#failed('commit', sent.error, 1, 'warn', consequence, recordKeys(record.raw, record.message));
   }
 }

@@ -66,6 +66,7 @@ export class MetricsEmitter {
     custom: Map<string, CustomCount>,
     heldWaits?: Map<string, number>,
     connects?: number[],
+    marksNotCompact = 0,
   ): void {
     for (const [topic, c] of counts) {
       const m = this.#instance(`topic:${topic}`, {
@@ -99,6 +100,12 @@ export class MetricsEmitter {
         m.publishStoredMetrics();
       }
     }
+    // Only when a commit wrote marks past the compact encoding: a capacity warning, not an error.
+    if (marksNotCompact > 0) {
+      const m = this.#instance('handler', { [Dimension.handler]: this.#handlerName });
+      m.addMetric(Metric.marksNotCompact, MetricUnit.Count, marksNotCompact);
+      m.publishStoredMetrics();
+    }
     for (const [id, c] of custom) {
       const m = this.#instance(`custom:${id}`, c.dimensions);
       m.addMetric(c.name, MetricUnit.Count, c.value);
@@ -126,6 +133,7 @@ export class InvocationMetrics {
   #heldWaits: Map<string, number> | undefined;
   // Made on the first connection the store had to open (a cold start, or after a drop).
   #connects: number[] | undefined;
+  #marksNotCompact = 0;
   #flushed = false;
 
   constructor(emitter: MetricsEmitter) {
@@ -163,6 +171,14 @@ export class InvocationMetrics {
     this.#heldWaits.set(outcome, (this.#heldWaits.get(outcome) ?? 0) + 1);
   }
 
+  /**
+   * A commit wrote `count` DONE marks into hashes past the compact encoding ({@link Metric}
+   * `marksNotCompact`): the handler runs above its declared `eventsPerSecond`.
+   */
+  marksNotCompact(count: number): void {
+    this.#marksNotCompact += count;
+  }
+
   /** A counter of the business function's own (HandleContext.metrics). */
   count(name: string, dimensions: Record<string, string> = {}, value = 1): void {
     const id = `${name}|${JSON.stringify(dimensions)}`;
@@ -182,6 +198,7 @@ export class InvocationMetrics {
       this.#custom,
       this.#heldWaits,
       this.#connects,
+      this.#marksNotCompact,
     );
   }
 }

@@ -2,10 +2,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ulid } from 'ulid';
-import { DEFAULT_NAMESPACE, Dimension, METRIC_DIMENSIONS, Metric } from '../../lib/contract.ts';
-import { emfDocuments, mskEvent, mskRecord } from '../../testkit/index.ts';
+import { keyBucket } from '../../lib/contract/dedup-key.ts';
+import {
+  COMPACT_HASH_FIELDS,
+  DEFAULT_NAMESPACE,
+  Dimension,
+  dedupKey,
+  dedupKeyPrefix,
+  MARKS_NOT_COMPACT_MESSAGE,
+  METRIC_DIMENSIONS,
+  Metric,
+  MIN_WINDOW_SECONDS,
+} from '../../lib/contract.ts';
+import { emfDocuments, mskEvent, mskRecord, sumMetric } from '../../testkit/index.ts';
 import { invoke, testConsumers } from '../support/consumer.ts';
-import { redisUrl, uniqueService } from '../support/redis.ts';
+import { markPlace } from '../support/marks.ts';
+import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
 
 const build = testConsumers();
 
@@ -109,4 +121,94 @@ test("a business function's own counters go out with the invocation's flush", as
   assert.equal(docs[0]!.ReviewsThanked, 2);
   assert.equal(docs[0]!.Channel, 'push');
   assert.equal(docs[0]!.service, service);
+});
+
+test('DONE marks past the compact encoding are counted once each (DedupMarksNotCompact, service and Handler), beside the WARN', async () => {
+  // A real RedisDedupStore at a declared rate of 1 event/s and the shortest window: one mark hash
+  // per tag. Event ids of one tag put every mark of the batch in that one hash, with its '' field
+  // (the slice of its last cleaning): the last marks take it past the compact encoding's field count.
+  const handlerName = 'on-burst';
+  const windowSeconds = MIN_WINDOW_SECONDS;
+  const notCompact = build({ service, handlerName, window: windowSeconds, eventsPerSecond: 1, handle() {} });
+  // ULIDs of one time and random stem, their last 4 characters counted up (a ulid() each would take
+  // seconds to find 134 of one tag among 512).
+  const stem = ulid().slice(0, 22);
+  const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const tag = keyBucket(`${stem}0000`);
+  const ids: string[] = [];
+  let elsewhere: string | undefined;
+  for (let n = 0; ids.length < COMPACT_HASH_FIELDS + 4 || !elsewhere; n++) {
+    const id = stem + [15, 10, 5, 0].map((shift) => crockford[(n >> shift) & 31]).join('');
+    if (keyBucket(id) === tag) ids.push(id);
+    else elsewhere ??= id;
+  }
+  const hashOf = (id: string) =>
+    markPlace(dedupKey(dedupKeyPrefix(service, handlerName), id), windowSeconds * 1000, 1).hash;
+  const hash = hashOf(ids[0]!);
+  const admin = adminClient();
+  try {
+    const first = ids.slice(0, COMPACT_HASH_FIELDS + 2);
+    const { response, lines } = await invoke(
+      notCompact,
+      mskEvent(
+        first.map((eventId, i) => mskRecord({ topic: 'bursts', partition: i % 4, offset: i, eventId })),
+      ),
+    );
+    assert.deepEqual(response.batchItemFailures, []);
+    const fields = await admin.hlen(hash);
+    assert.equal(fields, first.length + 1, "every mark in the one hash, and its ''");
+    const over = fields - COMPACT_HASH_FIELDS;
+    assert.equal(over, 3);
+    const docs = emfDocuments(lines).filter((d) => Metric.marksNotCompact in d);
+    assert.equal(docs.length, 1, 'one document, whatever the number of commits');
+    const doc = docs[0]!;
+    assert.equal(doc[Metric.marksNotCompact], over);
+    assert.equal(doc[Dimension.handler], handlerName);
+    assert.equal(doc[Dimension.service], service);
+    assert.equal(doc[Dimension.topic], undefined);
+    const meta = (
+      doc._aws as {
+        CloudWatchMetrics: {
+          Namespace: string;
+          Dimensions: string[][];
+          Metrics: { Name: string; Unit: string }[];
+        }[];
+      }
+    ).CloudWatchMetrics[0]!;
+    assert.equal(meta.Namespace, DEFAULT_NAMESPACE);
+    assert.deepEqual(meta.Dimensions[0], METRIC_DIMENSIONS[Metric.marksNotCompact]);
+    assert.deepEqual(meta.Metrics, [{ Name: Metric.marksNotCompact, Unit: 'Count' }]);
+    const said = lines.filter((l) => l.message === MARKS_NOT_COMPACT_MESSAGE);
+    assert.ok(said.length >= 1 && said.every((l) => l.level === 'WARN'));
+    assert.equal(
+      said.reduce((a, l) => a + Number(l.overfullMarks), 0),
+      over,
+      'the WARN lines say the same count',
+    );
+    assert.equal(sumMetric(lines, Metric.dedupErrors), 0, 'not a store error');
+
+    // The next invocation counts its own marks only, not those reported before.
+    const next = await invoke(
+      notCompact,
+      mskEvent(
+        ids
+          .slice(first.length)
+          .map((eventId, i) => mskRecord({ topic: 'bursts', offset: 1000 + i, eventId })),
+      ),
+    );
+    assert.equal(sumMetric(next.lines, Metric.marksNotCompact, { [Dimension.handler]: handlerName }), 2);
+
+    // A batch whose marks stay compact emits none.
+    const quiet = await invoke(
+      notCompact,
+      mskEvent([mskRecord({ topic: 'bursts', offset: 2000, eventId: elsewhere })]),
+    );
+    assert.equal(
+      emfDocuments(quiet.lines).find((d) => Metric.marksNotCompact in d),
+      undefined,
+    );
+  } finally {
+    await admin.del(hash, hashOf(elsewhere));
+    admin.disconnect();
+  }
 });
