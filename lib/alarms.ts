@@ -33,6 +33,7 @@ export const RUNBOOK_SECTIONS = {
   recordsLost: 'records-lost',
   schemaRegistryErrors: 'schema-registry-errors',
   heldClaimsStillHeld: 'held-claims-still-held',
+  marksNotCompact: 'marks-not-compact',
   poisonSinkErrors: 'poison-sink-errors',
   poisonQueueDepth: 'poison-queue-depth',
   poisonQueueAge: 'poison-queue-age',
@@ -334,6 +335,15 @@ export function alarmRules(t: AlarmThresholds = {}): Record<AlarmKey, AlarmRule>
       'notBreaching',
       `${COUNTER_ABSENT} (one period alone is a crashed invocation's claim, which its lease frees)`,
     ),
+    marksNotCompact: rule(
+      'marksNotCompact',
+      `${Metric.marksNotCompact} > 0 in 3 of 3 periods`,
+      0,
+      3,
+      3,
+      'notBreaching',
+      `${COUNTER_ABSENT} (a commit whose marks all stay compact counts nothing)`,
+    ),
     poisonSinkErrors: rule(
       'poisonSinkErrors',
       `${Metric.poisonSinkErrors} > 0`,
@@ -396,6 +406,8 @@ export function alarmMeaning(key: AlarmKey, rule: AlarmRule, s: AlarmSubject): s
       return `Records of ${s.who} failed because the schema registry did, not their bytes (${Metric.schemaRegistryErrors} > 0, any ${Dimension.reason}: not-found, denied, timeout, unreachable, http, invalid). They are retried, then reach the DLQ topic ${s.dlqTopic}; fix the registry (or the function's access to it) and they pass on retry.`;
     case 'heldClaimsStillHeld':
       return `Records of ${s.who} met a claim another invocation held and it was still held after waiting (${Metric.heldClaimWaits}, ${Dimension.reason} still-held, in 2 of 3 periods): they fail as held and are retried, then reach the DLQ topic ${s.dlqTopic}. Two invocations run the same events: overlapping retries, a too short wait, or invocations that outlive their lease.`;
+    case 'marksNotCompact':
+      return `DONE marks of ${s.who} went into mark hashes past Redis's compact encoding for 15 minutes (${Metric.marksNotCompact} > 0 in 3 of 3 periods): the handler commits new events faster than its declared eventsPerSecond, and those hashes cost about 3x the memory per event. A capacity warning, not an outage: dedup works, nothing is lost or run twice. Raise eventsPerSecond to the real peak rate of new events; it moves where marks live, so roll it out like a key format (previousKeyFormat '0.3.0' for a window before and after the change).`;
     case 'poisonSinkErrors':
       return `The poison queue of ${s.who} refused records (${Metric.poisonSinkErrors} > 0): they failed instead of being parked, are retried, then reach the DLQ topic ${s.dlqTopic} with the records behind them. The function cannot reach SQS (no route, no permission, a deleted queue).`;
     case 'poisonQueueDepth':

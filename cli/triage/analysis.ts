@@ -8,6 +8,7 @@
  * periods, `datapointsToAlarm` of them breaching, missing data per the rule's policy.
  */
 import { ALARM_SPREAD, type AlarmKey, type AlarmRule, alarmGroups } from '../../lib/alarms.ts';
+import { MARKS_NOT_COMPACT_MESSAGE, Metric } from '../../lib/contract.ts';
 import type { LogFindings } from './log-lines.ts';
 import type { Signals } from './signals.ts';
 
@@ -69,6 +70,7 @@ export const EVALUATORS: Record<AlarmKey, Evaluator> = {
   recordsLost: (s, t) => s.sum('dropped', t),
   schemaRegistryErrors: (s, t) => s.sum('schemaRegistryErrors', t),
   heldClaimsStillHeld: (s, t) => s.value('heldClaimWaits', 'still-held', t),
+  marksNotCompact: (s, t) => s.sum('marksNotCompact', t),
   poisonSinkErrors: (s, t) => s.sum('poisonSinkErrors', t),
   // SQS metrics of the queue, read from CloudWatch when the consumer names its queue. A local run
   // has none: what it parked in the period (MessagesParked) is what the queue's depth rose by.
@@ -196,6 +198,16 @@ export function formatValue(key: AlarmKey, value: number | undefined): string {
 function peak(e: AlarmEvaluation): number | undefined {
   const vs = e.values.map((v) => v.value).filter((v): v is number => v !== undefined);
   return vs.length ? Math.max(...vs) : undefined;
+}
+
+/** The period that processed the most records, and its rate per second. */
+function busiestPeriod(s: Signals): { records: number; perSecond: number } | undefined {
+  let records: number | undefined;
+  for (const t of s.periods()) {
+    const n = s.sum('processed', t);
+    if (n !== undefined && (records === undefined || n > records)) records = n;
+  }
+  return records === undefined ? undefined : { records, perSecond: records / (s.periodMs / 1000) };
 }
 
 function byQualifier(s: Signals, name: Parameters<Signals['total']>[0]): string {
@@ -380,6 +392,21 @@ export function findings(
       out.push(`waits for held claims${windowText(e, s)}, by outcome: ${byQualifier(s, 'heldClaimWaits')}`);
       out.push(...problemLines(logs, s.wholeRun, (p) => /held/.test(p.message)));
       break;
+    case 'marksNotCompact': {
+      out.push(
+        `${s.total('marksNotCompact')} DONE marks went into hashes past the compact encoding (${Metric.marksNotCompact})${windowText(e, s)}: the handler commits new events faster than its declared eventsPerSecond, and those hashes cost about 3x the memory per event (a capacity warning: dedup works)`,
+      );
+      const busiest = busiestPeriod(s);
+      if (busiest)
+        out.push(
+          `busiest period: ${busiest.records} records processed, ${busiest.perSecond.toFixed(1)}/s (new events are at most that, duplicates included)`,
+        );
+      out.push(...problemLines(logs, s.wholeRun, (p) => p.message === MARKS_NOT_COMPACT_MESSAGE));
+      out.push(
+        "raise eventsPerSecond to the peak rate of new events: it moves where marks live, so roll it out like a key format (previousKeyFormat '0.3.0' a window before and after the change); after a burst that ended (a replay, a drained backlog) nothing to change: the hashes shrink as their marks go stale",
+      );
+      break;
+    }
     case 'poisonSinkErrors':
     case 'poisonQueueDepth':
     case 'poisonQueueAge':

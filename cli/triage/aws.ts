@@ -167,6 +167,14 @@ export function metricQueries(c: ConsumerMetrics, periodSeconds: number): Metric
     undefined,
     stat('poisonSinkErrors', c.namespace, { [Dimension.service]: c.service }),
   );
+  add(
+    'marksNotCompact',
+    undefined,
+    stat('marksNotCompact', c.namespace, {
+      [Dimension.service]: c.service,
+      [Dimension.handler]: c.handlerName,
+    }),
+  );
   if (c.poisonQueueName) {
     for (const name of ['poisonQueueDepth', 'poisonQueueAge'] as const)
       add(name, undefined, stat(name, 'AWS/SQS', { QueueName: c.poisonQueueName }));

@@ -15,6 +15,7 @@ export const SIGNALS = {
   effectErrors: { metric: Metric.effectErrors, stat: 'Sum', by: Dimension.reason },
   schemaRegistryErrors: { metric: Metric.schemaRegistryErrors, stat: 'Sum', by: Dimension.reason },
   heldClaimWaits: { metric: Metric.heldClaimWaits, stat: 'Sum', by: Dimension.reason },
+  marksNotCompact: { metric: Metric.marksNotCompact, stat: 'Sum', by: undefined },
   parked: { metric: Metric.parked, stat: 'Sum', by: Dimension.topic },
   poisonSinkErrors: { metric: Metric.poisonSinkErrors, stat: 'Sum', by: undefined },
   poisonQueueDepth: { metric: 'ApproximateNumberOfMessagesVisible', stat: 'Maximum', by: undefined },

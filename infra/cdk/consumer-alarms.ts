@@ -102,6 +102,7 @@ export class ConsumerAlarms extends Construct {
       recordsLost: () => c.metricRecordsLost({ period }),
       schemaRegistryErrors: () => c.metricSchemaRegistryErrors({ period }),
       heldClaimsStillHeld: () => c.metricHeldClaimWaits('still-held', { period }),
+      marksNotCompact: () => c.metricMarksNotCompact({ period }),
       poisonSinkErrors: () => c.metricPoisonSinkErrors({ period }),
       poisonQueueDepth: () => c.metricPoisonQueueDepth({ period }),
       poisonQueueAge: () => c.metricPoisonQueueAge({ period }),

@@ -505,6 +505,27 @@ export class KafkaConsumer extends Construct {
   }
 
   /**
+   * DONE marks the handler's commits wrote into mark hashes past Redis's compact encoding
+   * (`Metric.marksNotCompact`, dimensions service and Handler, emitted only when non-zero): the
+   * handler runs above its declared `eventsPerSecond`, and those hashes cost about 3x the memory per
+   * event. A capacity warning, not a store failure (`metricDedupErrors` does not count it). The sum
+   * over 5 minutes unless `options` say otherwise.
+   *
+   * @example
+   * consumer.metricMarksNotCompact().createAlarm(this, 'NotCompact', { threshold: 0, evaluationPeriods: 3 });
+   */
+  metricMarksNotCompact(options?: cloudwatch.MetricOptions): cloudwatch.Metric {
+    return new cloudwatch.Metric({
+      namespace: this.metricsNamespace,
+      metricName: Metric.marksNotCompact,
+      dimensionsMap: { [Dimension.service]: this.service, [Dimension.handler]: this.handlerName },
+      statistic: cloudwatch.Stats.SUM,
+      period: Duration.minutes(5),
+      ...options,
+    });
+  }
+
+  /**
    * Poison records the sink did not take (`Metric.poisonSinkErrors`): they failed instead, to be
    * retried, then to the DLQ topic.
    *

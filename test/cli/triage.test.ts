@@ -29,14 +29,23 @@ import {
 } from '@aws-sdk/client-cloudwatch-logs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { evaluateAlarm, findings } from '../../cli/triage/analysis.ts';
-import { queryLogs, TRIAGE_LOGS_QUERY, TriageReadError } from '../../cli/triage/aws.ts';
+import { metricQueries, queryLogs, TRIAGE_LOGS_QUERY, TriageReadError } from '../../cli/triage/aws.ts';
+import { analyzeLogLines } from '../../cli/triage/log-lines.ts';
 import { analyzeRun, runTriage } from '../../cli/triage/main.ts';
 import { Signals, signalsFromEmf } from '../../cli/triage/signals.ts';
 import { EventSourceMapping, esmMetricDocuments } from '../../emulator/index.ts';
 import { PROJECT_ROOT } from '../../infra/build-app.ts';
 import { ENVIRONMENTS, environment } from '../../infra/environments.ts';
 import { alarmRules } from '../../lib/alarms.ts';
-import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import {
+  DEFAULT_NAMESPACE,
+  Dimension,
+  dedupKey,
+  dedupKeyPrefix,
+  MARKS_NOT_COMPACT_MESSAGE,
+  METRIC_DIMENSIONS,
+  Metric,
+} from '../../lib/contract.ts';
 import { fnOf, logWith, PARTIAL_RESPONSES, reportingHandler } from '../emulator/helpers.ts';
 import { type LocalRun, localRun } from '../support/local-run.ts';
 
@@ -206,6 +215,80 @@ describe('evaluation follows CloudWatch', () => {
     assert.equal(lost.value, 1, 'one record lost, not two');
     assert.deepEqual(findings(lost, signals), [
       'records lost (DroppedEventCount): 1, of which DLQ writes failed (OnFailureDestinationDeliveryErrorCount): 1',
+    ]);
+  });
+
+  test('marks past the compact encoding: 3 of 3 periods fire it, not dedup-errors; the findings give the rate and the layout change', () => {
+    // As the consumer prints them: DedupMarksNotCompact (service, Handler), MessagesProcessed per topic.
+    const emf = (t: number, metric: string, value: number, dims: Record<string, string>) => ({
+      _aws: {
+        Timestamp: t,
+        CloudWatchMetrics: [
+          {
+            Namespace: DEFAULT_NAMESPACE,
+            Dimensions: [Object.keys(dims)],
+            Metrics: [{ Name: metric, Unit: 'Count' }],
+          },
+        ],
+      },
+      ...dims,
+      [metric]: value,
+    });
+    const handler = { [Dimension.service]: 'notification', [Dimension.handler]: 'on-review-created' };
+    const topic = { ...handler, [Dimension.topic]: 'review-created' };
+    assert.deepEqual(Object.keys(handler), METRIC_DIMENSIONS[Metric.marksNotCompact]);
+    const lines: Record<string, unknown>[] = [
+      emf(T0, Metric.marksNotCompact, 5, handler),
+      emf(T0 + 300_000, Metric.marksNotCompact, 7, handler),
+      emf(T0 + 300_000, Metric.processed, 90_000, topic),
+      emf(T0 + 300_000 + 1, Metric.processed, 20_000, topic),
+    ];
+    const rule = alarmRules().marksNotCompact;
+    assert.equal(evaluateAlarm(rule, signalsFromEmf(lines, { period: 300_000 })).state, 'OK', '2 of 3');
+    lines.push(emf(T0 + 600_000, Metric.marksNotCompact, 2, handler));
+    const s = signalsFromEmf(lines, { period: 300_000 });
+    const e = evaluateAlarm(rule, s);
+    assert.equal(e.state, 'ALARM');
+    assert.equal(e.value, 2);
+    const storeFailed = evaluateAlarm(alarmRules().dedupErrors, s);
+    assert.deepEqual([storeFailed.state, storeFailed.value], ['OK', undefined], 'not a store failure');
+    const logs = analyzeLogLines([
+      { level: 'WARN', message: MARKS_NOT_COMPACT_MESSAGE, overfullMarks: 2, timestamp: T0 + 600_000 },
+    ]);
+    const said = findings(e, s, logs);
+    assert.match(
+      said[0]!,
+      /^14 DONE marks went into hashes past the compact encoding \(DedupMarksNotCompact\)/,
+    );
+    assert.match(said[0]!, /declared eventsPerSecond/);
+    assert.ok(
+      said.includes(
+        'busiest period: 110000 records processed, 366.7/s (new events are at most that, duplicates included)',
+      ),
+      said.join('\n'),
+    );
+    assert.ok(
+      said.some((l) => l.includes(MARKS_NOT_COMPACT_MESSAGE)),
+      'the WARN lines',
+    );
+    assert.match(said.at(-1)!, /raise eventsPerSecond .*\(previousKeyFormat '0\.3\.0'/);
+    // Read from CloudWatch by the handler's dimensions.
+    const { queries, index } = metricQueries(
+      {
+        namespace: DEFAULT_NAMESPACE,
+        service: 'notification',
+        handlerName: 'on-review-created',
+        topics: ['review-created'],
+        functionName: 'f',
+        mappingIds: [],
+      },
+      300,
+    );
+    const q = queries.find((x) => index.get(x.Id!)?.name === 'marksNotCompact')!;
+    assert.equal(q.MetricStat!.Metric!.MetricName, Metric.marksNotCompact);
+    assert.deepEqual(q.MetricStat!.Metric!.Dimensions, [
+      { Name: Dimension.service, Value: 'notification' },
+      { Name: Dimension.handler, Value: 'on-review-created' },
     ]);
   });
 

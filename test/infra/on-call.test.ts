@@ -2,9 +2,9 @@
  * What on-call needs of each synthesized environment, beyond the alarm delivery chain
  * (alarm-delivery.test.ts): tracing (X-Ray active, the spans' switch, the X-Ray statement), the
  * mappings' system logs (WARN by default, through an override: aws-cdk-lib has no prop), the poison
- * queue's alarms and its retention following the environment's, the alarms for the schema registry
- * and still-held claims, and the dashboard's rows. Real synth of every environment, with and
- * without a poison queue.
+ * queue's alarms and its retention following the environment's, the alarms for the schema registry,
+ * still-held claims and marks past the compact encoding, and the dashboard's rows. Real synth of
+ * every environment, with and without a poison queue.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -140,6 +140,34 @@ describe('schema registry and held claims', () => {
       { Name: 'Reason', Value: 'still-held' },
     );
     assert.deepEqual([held[0].Properties.EvaluationPeriods, held[0].Properties.DatapointsToAlarm], [3, 2]);
+  });
+});
+
+describe('DONE marks past the compact encoding', () => {
+  test("a capacity alarm of its own on the handler's DedupMarksNotCompact, not the store-failed one", () => {
+    const { template } = synth('dev');
+    const notCompact = alarmsNamed(template, `-${RUNBOOK_SECTIONS.marksNotCompact}`);
+    assert.equal(notCompact.length, 1);
+    const a = notCompact[0].Properties;
+    assert.equal(a.MetricName, Metric.marksNotCompact);
+    assert.equal(a.Statistic, 'Sum');
+    assert.deepEqual(
+      [...a.Dimensions].sort((x: Cfn, y: Cfn) => x.Name.localeCompare(y.Name)),
+      [
+        { Name: 'Handler', Value: 'on-review-created' },
+        { Name: 'service', Value: 'notification' },
+      ],
+    );
+    assert.deepEqual(
+      [a.Threshold, a.EvaluationPeriods, a.DatapointsToAlarm, a.TreatMissingData],
+      [0, 3, 3, 'notBreaching'],
+    );
+    assert.match(a.AlarmDescription, /capacity warning, not an outage/);
+    assert.match(a.AlarmDescription, /eventsPerSecond/);
+    assert.match(a.AlarmDescription, /Runbook: .*#marks-not-compact$/);
+    // The store-failed alarm does not count it.
+    const storeFailed = alarmsNamed(template, `-${RUNBOOK_SECTIONS.dedupErrors}`);
+    assert.doesNotMatch(JSON.stringify(storeFailed), new RegExp(Metric.marksNotCompact));
   });
 });
 
