@@ -3,8 +3,8 @@
  * (ElastiCache memory, processing units or CPU, evictions, throttled commands), then a row of graphs
  * per consumer: processed by result, dedup ratio, check latency p50/p99, Redis errors by reason,
  * offset lag, mapping errors and stalls, DLQ; Lambda duration and concurrency; the poison sink
- * (parked, sink errors, queue depth and oldest age); the effect layer, the schema registry and
- * held claims by reason.
+ * (parked, sink errors, queue depth and oldest age); the effect layer, the schema registry,
+ * held claims by reason, and the DONE marks past the compact encoding beside the records succeeded.
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -145,7 +145,7 @@ export class ConsumersDashboard extends Construct {
     }
   }
 
-  /** Lambda duration and concurrency, the poison sink, the effect layer, the registry, held claims. */
+  /** Lambda duration and concurrency, the poison sink, the effect layer, the registry, held claims, marks. */
   private addRuntimeRow(c: KafkaConsumer): void {
     const who = `${c.service}/${c.handlerName}`;
     const minute = Duration.minutes(1);
@@ -195,6 +195,16 @@ export class ConsumersDashboard extends Construct {
       new cloudwatch.GraphWidget({
         title: `${c.service}: held claims waited for, by outcome (${Metric.heldClaimWaits})`,
         left: [byReason(c, Metric.heldClaimWaits)],
+        width: 8,
+      }),
+      // Marks past the compact encoding against the rate of new events (succeeded records) that
+      // eventsPerSecond should cover.
+      new cloudwatch.GraphWidget({
+        title: `${who}: DONE marks past the compact encoding (${Metric.marksNotCompact})`,
+        left: [c.metricMarksNotCompact({ period: minute, label: Metric.marksNotCompact })],
+        right: c.topics.map((t) =>
+          c.metricMessages(Metric.succeeded, t, { label: `succeeded ${t}`, period: minute }),
+        ),
         width: 8,
       }),
     );

@@ -172,7 +172,7 @@ describe('DONE marks past the compact encoding', () => {
 });
 
 describe('dashboard', () => {
-  test('the cache row by kind, Lambda duration and concurrency, poison sink, effect layer, registry, held claims', () => {
+  test('the cache row by kind, Lambda duration and concurrency, poison sink, effect layer, registry, held claims, marks past the compact encoding', () => {
     const body = (name: Name, s = synth(name)) =>
       JSON.stringify(only(s.template, 'AWS::CloudWatch::Dashboard').resource.Properties.DashboardBody);
     const serverless = body('dev');
@@ -189,6 +189,7 @@ describe('dashboard', () => {
       Metric.effectErrors,
       Metric.schemaRegistryErrors,
       Metric.heldClaimWaits,
+      Metric.marksNotCompact,
     ])
       assert.ok(serverless.includes(needle.replaceAll('"', '\\"')), `dev: ${needle}`);
     const poisoned = body('dev', withPoison('dev'));
