@@ -94,7 +94,7 @@ export class CrashingStore implements DedupStore {
     return this.#env.alive ? this.#inner.claim(keys, owner, leaseMs) : frozen();
   }
 
-  commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {
+  commit(keys: readonly string[], owner: string, windowMs: number): ReturnType<DedupStore['commit']> {
     if (!this.#env.alive) return frozen();
     if (!this.#plan.fired) {
       this.#plan.remaining -= keys.length;

@@ -84,7 +84,7 @@ async function step(b: number, n: number, tag: string): Promise<{ ms: number; di
   const start = performance.now();
   const claimed = await store.claim(keys, 'bench-owner', 30_000);
   if (groups) {
-    const sent: Promise<void>[] = [];
+    const sent: Promise<unknown>[] = [];
     for (let at = 0; at < keys.length; at += groups) {
       const group = keys.slice(at, at + groups);
       distinct += slotsOf(group);

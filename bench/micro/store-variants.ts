@@ -49,7 +49,7 @@ const owner = 'req-1/abcd1234';
 
 async function variant(
   name: string,
-  fn: (keys: string[]) => Promise<void>,
+  fn: (keys: string[]) => Promise<unknown>,
   setup?: (keys: string[]) => Promise<void>,
 ) {
   const samples: number[] = [];

@@ -82,15 +82,6 @@ const FALLBACK_LEASE_MS = 15 * 60 * 1000;
 const FIRST_BACKOFF_MS = 25;
 const MAX_BACKOFF_MS = 1000;
 
-/**
- * Per store, how much of its running count of overfull marks (`DedupStore.overfullMarks`) has been
- * reported. Commits run at once (group commits in flight, a late commit of an earlier invocation)
- * and each reads the running count: each reports only what none reported yet, so a mark is counted
- * once, by the first commit to answer after it was written. Set when the first session on the store
- * is made, so what the store counted before is not reported.
- */
-const overfullReported = new WeakMap<DedupStore, number>();
-
 /** The store calls, as the log line's `storeCall` names them. */
 type StoreCall = 'claim' | 'extend' | 'commit' | 'release';
 
@@ -188,9 +179,6 @@ export class ClaimSession<T> implements Commits<T> {
     this.#store = config.store;
     this.leaseMs = leaseFor(config, context);
     this.#group = new GroupCommit(config, (keys) => this.#commit(keys));
-    const overfull = this.#store.overfullMarks;
-    if (overfull !== undefined && !overfullReported.has(this.#store))
-      overfullReported.set(this.#store, overfull);
   }
 
   // --- the one path to the store ---
@@ -575,7 +563,7 @@ export class ClaimSession<T> implements Commits<T> {
   async #commit(keys: readonly string[]): Promise<void> {
     const config = this.#config;
     const sent = await this.#send((store) => store.commit(keys, this.#batch.owner, config.windowMs));
-    if (sent.ok) return this.#overfull();
+    if (sent.ok) return this.#overfull(sent.value);
     // What key order may have left exposed (ordering.ts, exposedAhead): counted at the answer.
     for (const key of keys) this.#uncommitted.add(key);
     this.#failed(
@@ -588,18 +576,14 @@ export class ClaimSession<T> implements Commits<T> {
   }
 
   /**
-   * Marks put into hashes past the compact encoding since the last report (the store counts them):
-   * said at WARN and counted (`DedupMarksNotCompact`), a capacity warning, not a store error.
-   * After a commit that answered; one that failed may have written some, reported by the next.
-   * A commit after the invocation's flush (a record that outlived it) is said at WARN only.
+   * Marks this commit put into hashes past the compact encoding (its report; a store without
+   * compact marks gives none): said at WARN and counted (`DedupMarksNotCompact`), a capacity
+   * warning, not a store error. A commit after the invocation's flush (a record that outlived it)
+   * is said at WARN only.
    */
-  #overfull(): void {
-    const store = this.#store;
-    const total = store.overfullMarks;
-    if (total === undefined) return;
-    const overfullMarks = total - (overfullReported.get(store) ?? 0);
+  #overfull(report: Awaited<ReturnType<DedupStore['commit']>>): void {
+    const overfullMarks = report?.overfullMarks ?? 0;
     if (overfullMarks <= 0) return;
-    overfullReported.set(store, total);
     this.#batch.metrics.marksNotCompact(overfullMarks);
     this.#config.logger.warn(MARKS_NOT_COMPACT_MESSAGE, { overfullMarks });
   }
@@ -677,7 +661,7 @@ export class ClaimSession<T> implements Commits<T> {
   async #commitOne(record: BatchRecord<T>, consequence: string): Promise<void> {
     const key = [record.key!];
     const sent = await this.#send((store) => store.commit(key, this.#batch.owner, this.#config.windowMs));
-    if (sent.ok) this.#overfull();
+    if (sent.ok) this.#overfull(sent.value);
     else this.#failed('commit', sent.error, 1, 'warn', consequence, recordKeys(record.raw, record.message));
   }
 }

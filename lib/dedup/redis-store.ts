@@ -79,7 +79,7 @@ import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   type RedisConnectionOptions,
 } from './redis-options.ts';
-import type { ClaimResult, DedupStore, RenewalResult } from './store.ts';
+import type { ClaimResult, CommitReport, DedupStore, RenewalResult } from './store.ts';
 import { errorReason } from './store-error-reason.ts';
 
 /** Value of a DONE key. IN_PROGRESS keys hold `P:<owner>`. */
@@ -511,7 +511,7 @@ export class RedisDedupStore implements DedupStore {
    * holding 'D' for a previous format's key, and for every key with `stringMarks`), then let the
    * lease go if it is still this owner's.
    */
-  async commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {
+  async commit(keys: readonly string[], owner: string, windowMs: number): Promise<CommitReport> {
     const value = IN_PROGRESS + owner;
     const window = Math.ceil(windowMs);
     const layout = this.#layoutOf(windowMs);
@@ -556,6 +556,7 @@ export class RedisDedupStore implements DedupStore {
     });
     if (over > 0) this.overfullMarks += over;
     if (failed) throw this.#storeError(failed, 'commit');
+    return { overfullMarks: over };
   }
 
   async extend(keys: readonly string[], owner: string, leaseMs: number): Promise<RenewalResult[]> {

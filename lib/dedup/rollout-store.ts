@@ -78,7 +78,7 @@ export class RolloutDedupStore implements DedupStore {
     return results;
   }
 
-  commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {
+  commit(keys: readonly string[], owner: string, windowMs: number): ReturnType<DedupStore['commit']> {
     return this.inner.commit(this.#both(keys).all, owner, windowMs);
   }
 
@@ -88,10 +88,6 @@ export class RolloutDedupStore implements DedupStore {
 
   close(): Promise<void> {
     return this.inner.close();
-  }
-
-  get overfullMarks(): number | undefined {
-    return this.inner.overfullMarks;
   }
 
   async #extend(keys: readonly string[], owner: string, leaseMs: number): Promise<RenewalResult[]> {

@@ -29,6 +29,16 @@ export type ClaimResult = ClaimOutcome | Error;
  */
 export type RenewalResult = 'renewed' | 'done' | 'lost';
 
+/** What one commit call reports beside its writes. */
+export interface CommitReport {
+  /**
+   * DONE marks this commit wrote into a hash past the compact encoding (more fields than Redis
+   * keeps in a listpack: dedup-mark.ts): the handler runs above its declared `eventsPerSecond`.
+   * Counted as `DedupMarksNotCompact`. Each mark is still written.
+   */
+  readonly overfullMarks: number;
+}
+
 /** A dedup store. Implementations: {@link RedisDedupStore}, {@link MemoryDedupStore} for local runs only, and {@link RolloutDedupStore} over either during a key format rollout. */
 export interface DedupStore {
   /**
@@ -38,8 +48,12 @@ export interface DedupStore {
    * Resolves to one result per key, in order; rejects only when no key could be asked at all.
    */
   claim(keys: readonly string[], owner: string, leaseMs: number, windowMs?: number): Promise<ClaimResult[]>;
-  /** IN_PROGRESS(owner) -> DONE for `windowMs`. Keys held by another owner are left alone. */
-  commit(keys: readonly string[], owner: string, windowMs: number): Promise<void>;
+  /**
+   * IN_PROGRESS(owner) -> DONE for `windowMs`. Keys held by another owner are left alone.
+   * Resolves to what the commit wants said ({@link CommitReport}), or nothing.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a store with nothing to report resolves Promise<void>
+  commit(keys: readonly string[], owner: string, windowMs: number): Promise<CommitReport | undefined | void>;
   /**
    * Renew the lease of keys `owner` still holds, and say per key, in order, whether it still held
    * it. Optional: a store without it gets leases as long as the invocation's remaining time
@@ -55,11 +69,6 @@ export interface DedupStore {
   connect?(): Promise<boolean>;
   /** IN_PROGRESS(owner) -> absent, so that a retry runs the handler again. */
   release(keys: readonly string[], owner: string): Promise<void>;
-  /**
-   * DONE marks written into a hash past the compact encoding since the store was made (a count
-   * that only grows); a store without compact marks has none.
-   */
-  readonly overfullMarks?: number;
   /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */
   close(): Promise<void>;
 }

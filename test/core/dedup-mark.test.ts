@@ -26,7 +26,7 @@ import {
   markValue,
 } from '../../lib/contract/dedup-mark.ts';
 import { MARKS_NOT_COMPACT_MESSAGE } from '../../lib/contract/log-lines.ts';
-import { kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
+import { type DedupStore, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
 import { mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
 
@@ -124,16 +124,19 @@ test('buckets follow the declared rate: about 80 marks a hash over a window + on
   assert.ok(MARK_PRUNE_EVERY_SLICES + 2 * (MARK_SLICES + 1) < MARK_SLICE_MODULUS);
 });
 
-test('a commit whose marks went past the compact encoding is said at WARN, with how many (the store counts them)', async () => {
-  // A store that counts two overfull marks per commit, as RedisDedupStore does from its scripts.
-  class Overfull extends MemoryDedupStore {
-    overfullMarks = 0;
-    override async commit(keys: readonly string[], owner: string, windowMs: number): Promise<void> {
-      await super.commit(keys, owner, windowMs);
-      this.overfullMarks += 2;
-    }
-  }
-  const handler = kafkaHandler({ service: 's', handlerName: 'h', store: new Overfull(), handle() {} });
+test('a commit whose marks went past the compact encoding is said at WARN, with how many (the commit reports them)', async () => {
+  // A store whose every commit reports two overfull marks, as RedisDedupStore does from its scripts.
+  const inner = new MemoryDedupStore();
+  const store: DedupStore = {
+    claim: (keys, owner, leaseMs) => inner.claim(keys, owner, leaseMs),
+    commit: async (keys, owner, windowMs) => {
+      await inner.commit(keys, owner, windowMs);
+      return { overfullMarks: 2 };
+    },
+    release: (keys, owner) => inner.release(keys, owner),
+    close: () => inner.close(),
+  };
+  const handler = kafkaHandler({ service: 's', handlerName: 'h', store, handle() {} });
   try {
     const { lines } = await invoke(handler, mskEvent([mskRecord({ offset: 0, eventId: ulid() })]));
     const said = lines.filter((l) => l.message === MARKS_NOT_COMPACT_MESSAGE);

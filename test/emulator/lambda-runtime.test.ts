@@ -258,7 +258,7 @@ describe('LambdaFunction: an environment is frozen between its answer and its ne
 
   test('in process (labelled): timers run on, the environment is marked frozen and the env-bound store holds calls', async () => {
     const store = new MemoryDedupStore({ quiet: true });
-    let late: Promise<void> | undefined;
+    let late: Promise<unknown> | undefined;
     let environment: ExecutionEnvironment | undefined;
     const fn = new LambdaFunction<{ key: string; linger?: boolean }>(
       inProcess((env) => {
