@@ -159,20 +159,21 @@ async function marks(): Promise<Data> {
     bytes: memoryNow / fresh,
     bytesPerField: memoryNow / fields,
     commitUs,
-    // As the store sends it: the lease keys, then the distinct mark hashes (declared), then per
-    // key its hash's index and its field.
+    // As the store sends it: the lease keys, then the distinct mark hashes (declared), then one
+    // string of 18 bytes a key: its hash's index (2 bytes) and its field.
     args: (keys) => {
       const hashes = new Map<string, number>();
-      const perKey: (string | number | Buffer)[] = [];
-      for (const key of keys) {
+      const packed = Buffer.alloc(keys.length * 18);
+      keys.forEach((key, i) => {
         const hash = markHashKey(key, layout)!;
         let at = hashes.get(hash);
         if (at === undefined) {
           at = hashes.size + 1;
           hashes.set(hash, at);
         }
-        perKey.push(at, Buffer.from(markField(key.slice(key.indexOf('}') + 1))));
-      }
+        packed.writeUInt16BE(at, i * 18);
+        Buffer.from(markField(key.slice(key.indexOf('}') + 1))).copy(packed, i * 18 + 2);
+      });
       return [
         keys.length + hashes.size,
         ...keys,
@@ -181,7 +182,7 @@ async function marks(): Promise<Data> {
         30_000,
         now,
         keys.length,
-        ...perKey,
+        packed,
       ];
     },
     undeclaredArgs: (keys) => {
