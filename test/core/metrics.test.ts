@@ -41,6 +41,19 @@ const handler = build({
   },
 });
 
+/** The CloudWatch metric directive of an EMF document (its `_aws`). */
+function metricDirective(doc: Record<string, unknown>) {
+  return (
+    doc._aws as {
+      CloudWatchMetrics: {
+        Namespace: string;
+        Dimensions: string[][];
+        Metrics: { Name: string; Unit: string }[];
+      }[];
+    }
+  ).CloudWatchMetrics[0]!;
+}
+
 test('one flush per invocation: counts per topic and handler, check duration per round trip', async () => {
   const dup = ulid();
   const event = mskEvent([
@@ -66,15 +79,7 @@ test('one flush per invocation: counts per topic and handler, check duration per
   );
   assert.equal(reviews[Dimension.handler], 'on-review-created');
   assert.equal(reviews[Dimension.service], service);
-  const meta = (
-    reviews._aws as {
-      CloudWatchMetrics: {
-        Namespace: string;
-        Dimensions: string[][];
-        Metrics: { Name: string; Unit: string }[];
-      }[];
-    }
-  ).CloudWatchMetrics[0]!;
+  const meta = metricDirective(reviews);
   assert.equal(meta.Namespace, DEFAULT_NAMESPACE);
   assert.deepEqual(new Set(meta.Dimensions[0]), new Set(METRIC_DIMENSIONS[Metric.processed]));
   assert.ok(meta.Metrics.every((m) => m.Unit === 'Count'));
@@ -166,15 +171,7 @@ test('DONE marks past the compact encoding are counted once each (DedupMarksNotC
     assert.equal(doc[Dimension.handler], handlerName);
     assert.equal(doc[Dimension.service], service);
     assert.equal(doc[Dimension.topic], undefined);
-    const meta = (
-      doc._aws as {
-        CloudWatchMetrics: {
-          Namespace: string;
-          Dimensions: string[][];
-          Metrics: { Name: string; Unit: string }[];
-        }[];
-      }
-    ).CloudWatchMetrics[0]!;
+    const meta = metricDirective(doc);
     assert.equal(meta.Namespace, DEFAULT_NAMESPACE);
     assert.deepEqual(meta.Dimensions[0], METRIC_DIMENSIONS[Metric.marksNotCompact]);
     assert.deepEqual(meta.Metrics, [{ Name: Metric.marksNotCompact, Unit: 'Count' }]);
