@@ -4,9 +4,11 @@
  * group, not the whole batch's finished work.
  *
  * Guarantees:
- * - a succeeded record's key is sent in a group commit once `records` have succeeded since the
- *   last group, or `ms` after the first of them, whichever comes first: one store call per group,
- *   which no record waits for (the runner goes on to the next record at once);
+ * - a succeeded record's key is sent in a group commit `ms` after the first of its group at the
+ *   latest, and as soon as `records` have succeeded since the last group, unless the store already
+ *   has as many group commits in flight as it takes (`DedupStore.commitGroupsInFlight`; a cluster
+ *   store: one): then the group keeps filling and goes when one lands, or at its `ms`. One store
+ *   call per group, which no record waits for (the runner goes on to the next record at once);
  * - the invocation's final commit takes what is left, in the same one call as today, and the
  *   answer waits for every group still in flight (their failures are counted before the flush);
  * - a failed group commit leaves its records succeeded: counted (`DedupErrors{Reason}`) and logged by
@@ -37,12 +39,15 @@ export class GroupCommit<T> {
   #keys: string[] = [];
   #timer: NodeJS.Timeout | undefined;
   readonly #inFlight = new Set<Promise<void>>();
+  /** Groups in flight past which a full group waits (the store's `commitGroupsInFlight`). */
+  readonly #maxInFlight: number;
   // Bound once: the timer's callback, without a closure per group.
   readonly #flushNow = () => this.flush();
 
   constructor(config: ResolvedConfig<T>, commit: (keys: readonly string[]) => Promise<void>) {
     this.#config = config;
     this.#commit = commit;
+    this.#maxInFlight = config.store.commitGroupsInFlight ?? Number.POSITIVE_INFINITY;
   }
 
   /** A claimed record succeeded: its claim is committed with the next group. */
@@ -50,7 +55,8 @@ export class GroupCommit<T> {
     record.committed();
     const keys = this.#keys;
     keys.push(record.key!);
-    if (keys.length >= this.#config.commitEvery.records) this.flush();
+    if (keys.length >= this.#config.commitEvery.records && this.#inFlight.size < this.#maxInFlight)
+      this.flush();
     else if (keys.length === 1) {
       this.#timer = setTimeout(this.#flushNow, this.#config.commitEvery.ms);
       // A pending group never keeps a process alive; the invocation's answer takes it anyway.
@@ -67,7 +73,11 @@ export class GroupCommit<T> {
     this.#keys = [];
     const sent = this.#commit(keys);
     this.#inFlight.add(sent);
-    sent.then(() => this.#inFlight.delete(sent));
+    sent.then(() => {
+      this.#inFlight.delete(sent);
+      // A group that filled while this one was in flight goes now (its timer would send it later).
+      if (this.#keys.length >= this.#config.commitEvery.records) this.flush();
+    });
   }
 
   /**

@@ -211,7 +211,8 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
   /**
    * Commit the claims of succeeded records while the batch runs, in groups: a group is sent once
    * `records` have succeeded since the last one, or `ms` after the first of them, whichever comes
-   * first (one store call, which no record waits for). A crash in the middle of a batch then re-runs
+   * first (one store call, which no record waits for); on a cluster a full group waits for the one in
+   * flight and keeps filling (its `ms` still sends it). A crash in the middle of a batch then re-runs
    * only the records since the last group, not the batch's finished work. `ms` is cut to a third of
    * `leaseMs` (a succeeded record is not renewed while its group waits). Variables
    * `MSK_ONCE_COMMIT_EVERY_RECORDS`, `MSK_ONCE_COMMIT_EVERY_MS`; prop `commitEvery`.

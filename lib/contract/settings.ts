@@ -184,7 +184,7 @@ export const SETTINGS: readonly SettingDeclaration[] = [
     prop: 'commitEvery.records',
     default: 100,
     defaultText: '100',
-    doc: 'send a group commit once this many records succeeded since the last one',
+    doc: 'send a group commit once this many records succeeded since the last one (on a cluster: and the one in flight landed)',
   },
   {
     option: 'commitEvery.ms',

@@ -335,6 +335,13 @@ export class RedisDedupStore implements DedupStore {
   readonly #markMemo = new Map<string, Mark | undefined>();
   /** Writes the 0.3.0 string mark too (a rollout from 0.3.0). */
   readonly stringMarks: boolean;
+  /**
+   * 1 on a cluster: a commit is a script per hash slot among its keys, so the consumer merges
+   * groups that fill while one is in flight (measured on a local 3-master cluster, 10,000 records:
+   * ~9,000 scripts a batch became ~1,500). Unbounded standalone, where a group of any size is one
+   * script per 1,000 keys and groups sent early overlap Redis's work with the batch's.
+   */
+  readonly commitGroupsInFlight?: number;
   /** Marks written into a hash over the compact encoding's field count, since the store was made. */
   overfullMarks = 0;
 
@@ -356,6 +363,7 @@ export class RedisDedupStore implements DedupStore {
       defineScripts(client);
       this.#connection = adoptRedisClient(client, options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
       this.#commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+      if (client instanceof Cluster) this.commitGroupsInFlight = 1;
     } else {
       this.#connection = connectRedis(
         {
@@ -366,6 +374,7 @@ export class RedisDedupStore implements DedupStore {
       );
       this.#commandTimeoutMs =
         options.commandTimeoutMs ?? options.redis.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+      if (options.redis.cluster) this.commitGroupsInFlight = 1;
     }
   }
 

@@ -40,6 +40,7 @@ export class RolloutDedupStore implements DedupStore {
   readonly previousFormat: PreviousKeyFormat;
   readonly extend?: (keys: readonly string[], owner: string, leaseMs: number) => Promise<RenewalResult[]>;
   readonly connect?: () => Promise<boolean>;
+  readonly commitGroupsInFlight?: number;
 
   constructor(inner: DedupStore, previousFormat: PreviousKeyFormat) {
     this.inner = inner;
@@ -47,6 +48,7 @@ export class RolloutDedupStore implements DedupStore {
     // A store without renewal stays without it (the consumer then gives long leases instead).
     if (inner.extend) this.extend = (keys, owner, leaseMs) => this.#extend(keys, owner, leaseMs);
     if (inner.connect) this.connect = () => inner.connect!();
+    if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
   }
 
   async claim(

@@ -67,6 +67,15 @@ export interface DedupStore {
    * without it connects inside its calls.
    */
   connect?(): Promise<boolean>;
+  /**
+   * How many group commits the store takes at once. While that many are in flight, the next group
+   * keeps filling past `commitEvery.records` and goes when one lands (its `commitEvery.ms` still
+   * sends it in time). A store whose commit costs a call per part of the keys says how many:
+   * RedisDedupStore on a cluster says 1, since its commit is a script per hash slot among the keys
+   * (100 keys: ~91 scripts), and a few large groups share slots where many small ones do not.
+   * @default unbounded: every group goes when it is full, overlapping the batch's work
+   */
+  readonly commitGroupsInFlight?: number;
   /** IN_PROGRESS(owner) -> absent, so that a retry runs the handler again. */
   release(keys: readonly string[], owner: string): Promise<void>;
   /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */

@@ -182,6 +182,68 @@ describe('kafkaHandler against a Redis Cluster', () => {
   });
 });
 
+describe('group commits on a cluster', () => {
+  test('the store takes one group at a time, standalone as many as come', async () => {
+    const cluster = new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } });
+    const client = new Cluster([clusterNodes()[0]!]);
+    const adopted = new RedisDedupStore({ redis: client });
+    const standalone = new RedisDedupStore({ redis: { url: 'redis://127.0.0.1:1' } });
+    try {
+      assert.equal(cluster.commitGroupsInFlight, 1);
+      assert.equal(adopted.commitGroupsInFlight, 1, 'a Cluster client made elsewhere too');
+      assert.equal(new RolloutDedupStore(cluster, '0.3.0').commitGroupsInFlight, 1, 'through a rollout');
+      assert.equal(standalone.commitGroupsInFlight, undefined);
+    } finally {
+      await Promise.all([cluster.close(), adopted.close(), standalone.close()]);
+    }
+  });
+
+  test('a quick batch: groups that fill while one is in flight merge, so its commits share slots (not a script a key)', async () => {
+    const service = uniqueService('merge');
+    const prefix = dedupKeyPrefix(service, 'h');
+    const ids = Array.from({ length: 1000 }, () => ulid());
+    const slots = new Set(ids.map((id) => calculateSlot(dedupKey(prefix, id)))).size;
+    const watches = await Promise.all(
+      admin.nodes('master').map((node) => watchNode(node.options.port!, node.options.host)),
+    );
+    let commands = 0;
+    let keysSeen = 0;
+    for (const { monitor } of watches) {
+      monitor.on('monitor', (_time: string, args: string[], source: string) => {
+        if (source === 'lua') return;
+        const ours = args.filter((a) => a.startsWith(prefix) && !a.includes('}:d')).length;
+        if (ours > 0) {
+          commands++;
+          keysSeen += ours;
+        }
+      });
+    }
+    // Records of a handler that awaits nothing all succeed before any reply is read (no I/O
+    // between them), whatever the machine's speed: the first group of 10 goes, the other 99 merge.
+    const handler = consumer({
+      service,
+      redis: { url: clusterUrl(), cluster: true, commandTimeoutMs: 10_000 },
+      commitEvery: { records: 10, ms: 9000 },
+      handle() {},
+    });
+    try {
+      const records = ids.map((eventId, i) => mskRecord({ partition: i % 4, offset: i, eventId }));
+      const { response } = await invoke(handler, mskEvent(records));
+      assert.deepEqual(response.batchItemFailures, []);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(keysSeen, 2000, 'every key claimed and committed once');
+      // A claim script per slot, then at most 10 for the first group and one per slot for the
+      // rest; sent as they filled, 100 groups of 10 keys would take ~990 commit scripts.
+      assert.ok(
+        commands <= 2 * slots + 10,
+        `${commands} commands for 1,000 claims and commits over ${slots} slots`,
+      );
+    } finally {
+      for (const watch of watches) watch.close();
+    }
+  });
+});
+
 describe('a node the store cannot reach (a TCP fault proxy in front of each node of the shared cluster)', () => {
   /**
    * A store on a cluster client that reaches each node through its own proxy (natMap): the

@@ -27,14 +27,26 @@ function succeeded(offset: number): BatchRecord<unknown> {
   return record;
 }
 
-/** A group commit of at most `records` keys or `ms` after the first, and the groups it sent. */
-function groups(records: number, ms: number) {
+/**
+ * A group commit of at most `records` keys or `ms` after the first, and the groups it sent. With
+ * `inFlight` (the store's `commitGroupsInFlight`) each call stays in flight until `land()`.
+ */
+function groups(records: number, ms: number, inFlight?: number) {
   const sent: string[][] = [];
-  const config = { commitEvery: { records, ms } } as ResolvedConfig<unknown>;
-  const group = new GroupCommit(config, async (keys) => {
+  const landings: (() => void)[] = [];
+  const store = inFlight === undefined ? {} : { commitGroupsInFlight: inFlight };
+  const config = { commitEvery: { records, ms }, store } as ResolvedConfig<unknown>;
+  const group = new GroupCommit(config, (keys) => {
     sent.push([...keys]);
+    if (inFlight === undefined) return Promise.resolve();
+    return new Promise<void>((resolve) => landings.push(resolve));
   });
-  return { group, sent };
+  /** The oldest call in flight answers; the group commit hears of it (a microtask later). */
+  const land = async () => {
+    landings.shift()!();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+  return { group, sent, land };
 }
 
 beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
@@ -73,6 +85,60 @@ describe('GroupCommit', () => {
     assert.deepEqual(sent, [['k1', 'k2']]);
     mock.timers.tick(100);
     assert.deepEqual(sent, [['k1', 'k2']], 'the timer of the group sent is stopped');
+  });
+
+  test('a store that takes one group at a time: a group that fills while one is in flight keeps filling and goes when it lands', async () => {
+    const { group, sent, land } = groups(2, 100, 1);
+    group.add(succeeded(1));
+    group.add(succeeded(2));
+    assert.deepEqual(sent, [['k1', 'k2']], 'the first full group goes at once');
+    for (let o = 3; o <= 7; o++) group.add(succeeded(o));
+    assert.deepEqual(sent, [['k1', 'k2']], 'full, but one is in flight: it keeps filling');
+    await land();
+    assert.deepEqual(
+      sent,
+      [
+        ['k1', 'k2'],
+        ['k3', 'k4', 'k5', 'k6', 'k7'],
+      ],
+      'merged, sent when the first landed',
+    );
+    group.add(succeeded(8));
+    await land();
+    assert.deepEqual(sent.length, 2, 'a landing sends no group short of `records`');
+    mock.timers.tick(100);
+    assert.deepEqual(sent.at(-1), ['k8'], 'that one goes at its time');
+  });
+
+  test('in flight or not, a group goes `ms` after its first record', () => {
+    const { group, sent } = groups(2, 100, 1);
+    group.add(succeeded(1));
+    group.add(succeeded(2));
+    mock.timers.tick(10);
+    group.add(succeeded(3));
+    group.add(succeeded(4));
+    group.add(succeeded(5));
+    mock.timers.tick(99);
+    assert.deepEqual(sent, [['k1', 'k2']], 'waiting for the one in flight');
+    mock.timers.tick(1);
+    assert.deepEqual(
+      sent,
+      [
+        ['k1', 'k2'],
+        ['k3', 'k4', 'k5'],
+      ],
+      'its time came: sent beside the one in flight',
+    );
+  });
+
+  test('a store that says nothing: full groups go at once, however many are in flight', () => {
+    const { group, sent } = groups(2, 100);
+    for (let o = 1; o <= 6; o++) group.add(succeeded(o));
+    assert.deepEqual(sent, [
+      ['k1', 'k2'],
+      ['k3', 'k4'],
+      ['k5', 'k6'],
+    ]);
   });
 
   test('nothing pending: a flush and the answer send nothing; a second answer finds nothing left', async () => {
