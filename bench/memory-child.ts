@@ -5,16 +5,19 @@
  * Peaks: RSS high-water mark from /proc/self/status (VmHWM), reset between phases through
  * /proc/self/clear_refs (Linux); heap+external sampled every millisecond and at phase ends.
  *
- * argv: <target JSON> <event file> <service> [lua]; prints one JSON line.
+ * argv: <target JSON> <event file> <service> [contender: kafkaHandler (default) | naive]; prints
+ * one JSON line. The naive contender (per record SET NX, then the handler) is the baseline: what a
+ * batch of this size costs on these heap flags with the least a deduplicator can keep.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { naiveContender } from './contenders/naive.ts';
 import { projectContender } from './contenders/project.ts';
 import { BENCH_BATCH, makeEvent } from './event.ts';
 import type { RedisTarget } from './target.ts';
 
 const gc = globalThis.gc;
 if (!gc) throw new Error('memory-child.ts needs node --expose-gc');
-const [targetJson, eventFile, service] = process.argv.slice(2);
+const [targetJson, eventFile, service, which = 'kafkaHandler'] = process.argv.slice(2);
 if (!targetJson || !eventFile || !service)
   throw new Error('usage: memory-child.ts <target JSON> <event file> <service>');
 const target = JSON.parse(targetJson) as RedisTarget;
@@ -39,15 +42,14 @@ function resetHighWater(): void {
   }
 }
 
-const contender = await projectContender(target, {
-  service,
-  handlerName: 'memory',
-  windowSeconds: 600,
-  // A business function reads its payload: a lazily parsed payload must not look free.
-  handle: (message) => {
-    if (message.payload === undefined) throw new Error('no payload');
-  },
-});
+// A business function reads its payload: a lazily parsed payload must not look free.
+const handle = (message: { payload: unknown }) => {
+  if (message.payload === undefined) throw new Error('no payload');
+};
+const contender =
+  which === 'naive'
+    ? await naiveContender(target, { prefix: `${service}:naive:`, ttlMs: 600_000, handle })
+    : await projectContender(target, { service, handlerName: 'memory', windowSeconds: 600, handle });
 // Warm-up: connect, compile the hot paths, create the metrics and logger state.
 for (let i = 0; i < 3; i++) {
   await contender.invoke(makeEvent({ records: 100, ...BENCH_BATCH }).event);

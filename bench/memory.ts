@@ -24,7 +24,16 @@ export function lambdaHeapFlags(memoryMb = 512): string[] {
   return [`--max-semi-space-size=${Math.floor(young / 2)}`, `--max-old-space-size=${memoryMb - young}`];
 }
 
+/** Whose invocation the memory child measures: the project's, or the naive baseline's. */
+export type MemoryContender = 'kafkaHandler' | 'naive';
+
 export interface MemoryResult {
+  /** Whose invocation this is (absent in results written before the baseline was measured). */
+  contender?: MemoryContender;
+  /** Runs taken (the median's, by the handler's own ratio; absent before: one run). */
+  runs?: number;
+  /** Every run's handler's own ratio to the event, in the order taken. */
+  handlerRatios?: number[];
   records: number;
   /** The heap flags the child ran with: Lambda's for 512 MB ({@link lambdaHeapFlags}). */
   heapFlags: string[];
@@ -49,14 +58,60 @@ export interface MemoryResult {
 }
 
 /**
+ * kafkaHandler and the naive baseline, `runs` child processes each, taking turns; each the run
+ * with the median handler's own ratio. One run's RSS peak moves by a quarter between runs (when
+ * the young generation's scavenges fall), so a single run judged nothing.
+ *
  * @example
- * const memory = measureMemory(target, 10_000, 'bench-123');
+ * const { kafkaHandler, naive } = measureMemoryRuns(target, 10_000, 'bench-123', 3);
  */
-export function measureMemory(target: RedisTarget, records: number, service: string): MemoryResult {
+export function measureMemoryRuns(
+  target: RedisTarget,
+  records: number,
+  service: string,
+  runs: number,
+): Record<MemoryContender, MemoryResult> {
   const dir = mkdtempSync(join(tmpdir(), 'msk-once-memory-'));
   try {
     const file = join(dir, 'event.json');
     writeFileSync(file, JSON.stringify(makeEvent({ records, ...BENCH_BATCH }).event));
+    const taken: Record<MemoryContender, MemoryResult[]> = { kafkaHandler: [], naive: [] };
+    for (let i = 0; i < runs; i++) {
+      for (const contender of ['kafkaHandler', 'naive'] as const)
+        taken[contender].push(measureMemory(target, records, `${service}-${i}`, contender, file));
+    }
+    const medianOf = (results: MemoryResult[]): MemoryResult => {
+      const sorted = [...results].sort((a, b) => a.handlerRatioToEvent - b.handlerRatioToEvent);
+      return {
+        ...sorted[Math.floor((sorted.length - 1) / 2)]!,
+        runs: results.length,
+        handlerRatios: results.map((r) => r.handlerRatioToEvent),
+      };
+    };
+    return { kafkaHandler: medianOf(taken.kafkaHandler), naive: medianOf(taken.naive) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One child process, one invocation of `contender` on an event of `records` (written to a file,
+ * or the one given).
+ *
+ * @example
+ * const memory = measureMemory(target, 10_000, 'bench-123');
+ */
+export function measureMemory(
+  target: RedisTarget,
+  records: number,
+  service: string,
+  contender: MemoryContender = 'kafkaHandler',
+  eventFile?: string,
+): MemoryResult {
+  const dir = mkdtempSync(join(tmpdir(), 'msk-once-memory-'));
+  try {
+    const file = eventFile ?? join(dir, 'event.json');
+    if (!eventFile) writeFileSync(file, JSON.stringify(makeEvent({ records, ...BENCH_BATCH }).event));
     const heapFlags = lambdaHeapFlags();
     const child = spawnSync(
       process.execPath,
@@ -67,6 +122,7 @@ export function measureMemory(target: RedisTarget, records: number, service: str
         JSON.stringify(target),
         file,
         service,
+        contender,
       ],
       { encoding: 'utf8', timeout: 120_000, env: process.env },
     );
@@ -78,6 +134,7 @@ export function measureMemory(target: RedisTarget, records: number, service: str
     const above = Math.max(result.peakRssAboveBaselineMb, result.peakHeapAboveBaselineMb) * 2 ** 20;
     const handler = Math.max(result.handlerPeakRssMb, result.handlerPeakHeapMb) * 2 ** 20;
     return {
+      contender,
       records,
       heapFlags,
       ...result,

@@ -39,7 +39,7 @@ import { formatGroupCommit, type GroupCommitResult, measureGroupCommit } from '.
 import { type CaseResult, runInterleaved } from './harness.ts';
 import { formatIoBound, type IoBoundResult, measureIoBound } from './io-bound.ts';
 import { CHECK_RECORDS, type LatencyRun, type LatencySetting, latencyMode } from './latency.ts';
-import { measureMemory } from './memory.ts';
+import { measureMemoryRuns } from './memory.ts';
 import {
   formatLatency,
   formatStages,
@@ -237,8 +237,11 @@ async function runMode(target: RedisTarget): Promise<ModeReport> {
     cases,
     rows: rowsOf(target.mode, cases, floor, oneConnectionFloor),
   };
-  if (!args.has('--no-memory') && !baselinesOnly)
-    report.memory = measureMemory(target, 10_000, `${runId}-mem`);
+  if (!args.has('--no-memory') && !baselinesOnly) {
+    const memory = measureMemoryRuns(target, 10_000, `${runId}-mem`, quick ? 1 : 3);
+    report.memory = memory.kafkaHandler;
+    report.memoryNaive = memory.naive;
+  }
   await removeKeys(target, `${runId}*`);
   return report;
 }
@@ -451,7 +454,15 @@ for (const m of modes) {
       `memory ${m.mode}: event JSON ${(x.eventBytes / 2 ** 20).toFixed(1)} MB, parsed by the runtime ${x.parsedEventHeapMb.toFixed(1)} MB heap; ` +
         `invocation peak above the process baseline: RSS ${x.peakRssAboveBaselineMb.toFixed(1)} MB, heap+external ${x.peakHeapAboveBaselineMb.toFixed(1)} MB (${x.ratioToEvent.toFixed(2)}x the event); ` +
         `the handler's own on top of the parsed event: RSS ${x.handlerPeakRssMb.toFixed(1)} MB, heap+external ${x.handlerPeakHeapMb.toFixed(1)} MB (${x.handlerRatioToEvent.toFixed(2)}x); ` +
-        `heap flags ${x.heapFlags.join(' ')} (Lambda's for 512 MB)`,
+        `heap flags ${x.heapFlags.join(' ')} (Lambda's for 512 MB)` +
+        (x.handlerRatios ? `; runs ${x.handlerRatios.map((r) => r.toFixed(2)).join(', ')}` : ''),
+    );
+  }
+  if (m.memoryNaive) {
+    const x = m.memoryNaive;
+    console.log(
+      `memory ${m.mode}, the naive baseline (per record SET NX, then the handler): the handler's own on top of the parsed event: RSS ${x.handlerPeakRssMb.toFixed(1)} MB, heap+external ${x.handlerPeakHeapMb.toFixed(1)} MB (${x.handlerRatioToEvent.toFixed(2)}x)` +
+        (x.handlerRatios ? `; runs ${x.handlerRatios.map((r) => r.toFixed(2)).join(', ')}` : ''),
     );
   }
 }

@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import type { FloorResult } from '../../bench/floor.ts';
 import type { CaseResult } from '../../bench/harness.ts';
 import type { LatencyRun } from '../../bench/latency.ts';
+import type { MemoryResult } from '../../bench/memory.ts';
 import {
   type Figures,
   latencyRowsOf,
@@ -168,6 +169,37 @@ describe('the verdicts', () => {
     assert.deepEqual([v.measured, v.met], ['45 ms vs 25 ms (1.8x; 800,000 SET/s)', true]);
     const slow = verdicts({ ...figures, stages: stages([2, 3, 1, 2.5, 0.5]) });
     assert.equal(find(slow, target).met, false);
+  });
+
+  test("the handler's own memory: judged on kafkaHandler's median at <= 3x the event, beside the naive baseline's", () => {
+    const memory = (handlerRatioToEvent: number, contender: 'kafkaHandler' | 'naive') =>
+      ({
+        contender,
+        eventBytes: 18 * 2 ** 20,
+        ratioToEvent: 6,
+        handlerRatioToEvent,
+        runs: 3,
+      }) as MemoryResult;
+    const judged = (ratio: number) =>
+      find(
+        verdicts({
+          ...figures,
+          modes: [
+            {
+              ...mode('cluster', 100, 100),
+              memory: memory(ratio, 'kafkaHandler'),
+              memoryNaive: memory(2.5, 'naive'),
+            },
+          ],
+        }),
+        'peak memory the handler adds to the delivered (parsed) event (cluster, 10,000 x 1 KB)',
+      );
+    assert.equal(judged(3).met, true);
+    assert.equal(judged(3.01).met, false);
+    assert.match(
+      judged(3.01).measured,
+      /^3\.01x of 18 MB event JSON; the naive baseline 2\.5x \(medians of 3 runs\)$/,
+    );
   });
 
   test('the existing targets stay', () => {
