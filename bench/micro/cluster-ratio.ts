@@ -1,0 +1,51 @@
+/**
+ * kafkaHandler alone on a fresh standalone Redis and a fresh local 3-master cluster, taking turns
+ * in one process (bench/harness.ts runInterleaved): the cluster / standalone throughput of
+ * `npm run bench` without the other contenders, for an A/B of two trees run one after the other.
+ *
+ * Run: node --expose-gc bench/micro/cluster-ratio.ts [repetitions=7] [duplicates=0] [records=10000]
+ */
+import { startRedisCluster, startRedisServer } from '../../testkit/redis-server.ts';
+import { projectContender } from '../contenders/project.ts';
+import { BENCH_BATCH } from '../event.ts';
+import { runInterleaved } from '../harness.ts';
+
+const repetitions = Number(process.argv[2] ?? 7);
+const duplicates = Number(process.argv[3] ?? 0);
+const records = Number(process.argv[4] ?? 10_000);
+const server = await startRedisServer();
+const cluster = await startRedisCluster({ masters: 3 });
+const made = (target: Parameters<typeof projectContender>[0], id: string) =>
+  projectContender(target, {
+    service: `ratio${process.pid}${id}`,
+    id,
+    handlerName: 'noop',
+    windowSeconds: 600,
+    handle: () => {},
+  });
+const contenders = [
+  await made({ mode: 'standalone', url: server.url }, 'standalone'),
+  await made({ mode: 'cluster', nodes: cluster.nodes }, 'cluster'),
+];
+try {
+  const [standalone, onCluster] = await runInterleaved(contenders, () => ({
+    records,
+    duplicates,
+    warmups: 2,
+    repetitions,
+    ...BENCH_BATCH,
+  }));
+  console.log(
+    JSON.stringify({
+      records,
+      duplicates,
+      standaloneMs: Number(standalone!.medianMs.toFixed(1)),
+      clusterMs: Number(onCluster!.medianMs.toFixed(1)),
+      clusterOverStandalone: Number((standalone!.medianMs / onCluster!.medianMs).toFixed(2)),
+    }),
+  );
+} finally {
+  for (const c of contenders) await c.close();
+  await server.stop();
+  await cluster.stop();
+}
