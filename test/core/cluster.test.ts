@@ -35,6 +35,34 @@ function clusterUrl() {
   return `redis://${first!.host}:${first!.port}`;
 }
 
+/**
+ * MONITOR on every master: the commands from clients that carry a lease key under `prefix`, and
+ * those keys (a script also names the mark hashes, `…}:d<bucket>`: not counted as keys).
+ */
+async function countCommands(prefix: string) {
+  const watches = await Promise.all(
+    admin.nodes('master').map((node) => watchNode(node.options.port!, node.options.host)),
+  );
+  const sent = {
+    commands: 0,
+    keys: 0,
+    close() {
+      for (const watch of watches) watch.close();
+    },
+  };
+  for (const { monitor } of watches) {
+    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+      if (source === 'lua') return; // the calls a script makes inside Redis
+      const ours = args.filter((a) => a.startsWith(prefix) && !a.includes('}:d')).length;
+      if (ours > 0) {
+        sent.commands++;
+        sent.keys += ours;
+      }
+    });
+  }
+  return sent;
+}
+
 describe('kafkaHandler against a Redis Cluster', () => {
   test('a batch spread over every node: each event once, failures released, duplicates skipped', async () => {
     const service = uniqueService('cluster');
@@ -104,23 +132,7 @@ describe('kafkaHandler against a Redis Cluster', () => {
     // At most KEY_BUCKETS (512) slots for 1,000 keys of one handler: one script per slot.
     const slots = new Set(keys.map((key) => calculateSlot(key))).size;
     assert.ok(slots <= KEY_BUCKETS && slots < keys.length, `${slots} slots`);
-    // MONITOR on every master: count the commands from clients that carry a key of this test.
-    const watches = await Promise.all(
-      admin.nodes('master').map((node) => watchNode(node.options.port!, node.options.host)),
-    );
-    let commands = 0;
-    let keysSeen = 0;
-    for (const { monitor } of watches) {
-      monitor.on('monitor', (_time: string, args: string[], source: string) => {
-        if (source === 'lua') return; // the calls a script makes inside Redis
-        // Lease keys: a script also names the mark hashes of each (`…}:d<bucket>:<slice>`).
-        const ours = args.filter((a) => a.startsWith(prefix) && !a.includes('}:d')).length;
-        if (ours > 0) {
-          commands++;
-          keysSeen += ours;
-        }
-      });
-    }
+    const sent = await countCommands(prefix);
     // MONITOR slows every node: a generous timeout, the test counts commands, not time.
     const store = new RedisDedupStore({
       redis: { url: clusterUrl(), cluster: true },
@@ -130,15 +142,15 @@ describe('kafkaHandler against a Redis Cluster', () => {
       assert.ok((await store.claim(keys, 'a', 10_000)).every((r) => r === 'claimed'));
       await store.commit(keys, 'a', 60_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      assert.equal(keysSeen, 2000, 'every key claimed and committed once');
+      assert.equal(sent.keys, 2000, 'every key claimed and committed once');
       assert.ok(
-        commands <= 2 * slots,
-        `${commands} commands for 1,000 claims and 1,000 commits over ${slots} slots`,
+        sent.commands <= 2 * slots,
+        `${sent.commands} commands for 1,000 claims and 1,000 commits over ${slots} slots`,
       );
       assert.ok((await store.claim(keys, 'b', 10_000)).every((r) => r === 'done'));
     } finally {
       await store.close();
-      for (const watch of watches) watch.close();
+      sent.close();
     }
   });
 
@@ -149,22 +161,7 @@ describe('kafkaHandler against a Redis Cluster', () => {
     // 0.2.0's keys add at most its 128 slots to the current format's.
     const slots = new Set(both.map((key) => calculateSlot(key))).size;
     assert.ok(slots <= KEY_BUCKETS + 128, `${slots} slots`);
-    const watches = await Promise.all(
-      admin.nodes('master').map((node) => watchNode(node.options.port!, node.options.host)),
-    );
-    let commands = 0;
-    let keysSeen = 0;
-    for (const { monitor } of watches) {
-      monitor.on('monitor', (_time: string, args: string[], source: string) => {
-        if (source === 'lua') return;
-        // Lease keys: a script also names the mark hashes of each (`…}:d<bucket>:<slice>`).
-        const ours = args.filter((a) => a.startsWith(prefix) && !a.includes('}:d')).length;
-        if (ours > 0) {
-          commands++;
-          keysSeen += ours;
-        }
-      });
-    }
+    const sent = await countCommands(prefix);
     const store = new RolloutDedupStore(
       new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true }, commandTimeoutMs: 10_000 }),
       '0.2.0',
@@ -173,11 +170,11 @@ describe('kafkaHandler against a Redis Cluster', () => {
       assert.ok((await store.claim(keys, 'a', 10_000)).every((r) => r === 'claimed'));
       await store.commit(keys, 'a', 60_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      assert.equal(keysSeen, 4000, 'both keys of every event claimed and committed once');
-      assert.ok(commands <= 2 * slots, `${commands} commands over ${slots} slots`);
+      assert.equal(sent.keys, 4000, 'both keys of every event claimed and committed once');
+      assert.ok(sent.commands <= 2 * slots, `${sent.commands} commands over ${slots} slots`);
     } finally {
       await store.close();
-      for (const watch of watches) watch.close();
+      sent.close();
     }
   });
 });
@@ -203,21 +200,7 @@ describe('group commits on a cluster', () => {
     const prefix = dedupKeyPrefix(service, 'h');
     const ids = Array.from({ length: 1000 }, () => ulid());
     const slots = new Set(ids.map((id) => calculateSlot(dedupKey(prefix, id)))).size;
-    const watches = await Promise.all(
-      admin.nodes('master').map((node) => watchNode(node.options.port!, node.options.host)),
-    );
-    let commands = 0;
-    let keysSeen = 0;
-    for (const { monitor } of watches) {
-      monitor.on('monitor', (_time: string, args: string[], source: string) => {
-        if (source === 'lua') return;
-        const ours = args.filter((a) => a.startsWith(prefix) && !a.includes('}:d')).length;
-        if (ours > 0) {
-          commands++;
-          keysSeen += ours;
-        }
-      });
-    }
+    const sent = await countCommands(prefix);
     // Records of a handler that awaits nothing all succeed before any reply is read (no I/O
     // between them), whatever the machine's speed: the first group of 10 goes, the other 99 merge.
     const handler = consumer({
@@ -231,15 +214,15 @@ describe('group commits on a cluster', () => {
       const { response } = await invoke(handler, mskEvent(records));
       assert.deepEqual(response.batchItemFailures, []);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      assert.equal(keysSeen, 2000, 'every key claimed and committed once');
+      assert.equal(sent.keys, 2000, 'every key claimed and committed once');
       // A claim script per slot, then at most 10 for the first group and one per slot for the
       // rest; sent as they filled, 100 groups of 10 keys would take ~990 commit scripts.
       assert.ok(
-        commands <= 2 * slots + 10,
-        `${commands} commands for 1,000 claims and commits over ${slots} slots`,
+        sent.commands <= 2 * slots + 10,
+        `${sent.commands} commands for 1,000 claims and commits over ${slots} slots`,
       );
     } finally {
-      for (const watch of watches) watch.close();
+      sent.close();
     }
   });
 });
