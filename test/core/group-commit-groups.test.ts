@@ -108,6 +108,11 @@ describe('GroupCommit', () => {
     assert.deepEqual(sent.length, 2, 'a landing sends no group short of `records`');
     mock.timers.tick(100);
     assert.deepEqual(sent.at(-1), ['k8'], 'that one goes at its time');
+    group.add(succeeded(9));
+    group.add(succeeded(10));
+    assert.deepEqual(sent.at(-1), ['k8'], 'exactly `records`, one in flight: it waits');
+    await land();
+    assert.deepEqual(sent.at(-1), ['k9', 'k10'], 'and goes when that one lands');
   });
 
   test('in flight or not, a group goes `ms` after its first record', () => {
