@@ -83,11 +83,14 @@ export class CrashingStore implements DedupStore {
   readonly #inner: DedupStore;
   readonly #plan: CrashPlan;
   readonly #env: ExecutionEnvironment;
+  /** The inner store's (a cluster's 1), so that group commits merge as they do without the fault. */
+  readonly commitGroupsInFlight?: number;
 
   constructor(inner: DedupStore, plan: CrashPlan, env: ExecutionEnvironment) {
     this.#inner = inner;
     this.#plan = plan;
     this.#env = env;
+    if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
   }
 
   claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]> {
@@ -144,6 +147,8 @@ export function storeOfEnvironment(inner: DedupStore, env: ExecutionEnvironment)
     commit: (keys, owner, windowMs) => gated(() => inner.commit(keys, owner, windowMs)),
     release: (keys, owner) => gated(() => inner.release(keys, owner)),
     close: () => inner.close(),
+    // A cluster's group commits merge in the emulator as they do in Lambda.
+    ...(inner.commitGroupsInFlight !== undefined ? { commitGroupsInFlight: inner.commitGroupsInFlight } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   DuplicatingProducer,
   expireLeases,
   startTcpFaultProxy,
+  storeOfEnvironment,
 } from '../../testkit/index.ts';
 import { pingRedis } from '../../testkit/internal/index.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
@@ -67,6 +68,17 @@ describe('faults', () => {
     assert.equal(plan.uncommitted, 2);
     assert.equal(settled, false, 'the crashing commit never returns');
     assert.deepEqual(await inner.claim(['a', 'b'], 'other', 1000), ['done', 'held'], 'b was never made DONE');
+  });
+
+  test("the fault stores pass on the inner store's commitGroupsInFlight (a cluster's group commits merge in the soak too)", () => {
+    const env = { id: 1, alive: true, signal: new AbortController().signal } as ExecutionEnvironment;
+    const plan: CrashPlan = { remaining: 1, fired: false, kill: () => {} };
+    const cluster = Object.assign(new MemoryDedupStore({ quiet: true }), { commitGroupsInFlight: 1 });
+    const standalone = new MemoryDedupStore({ quiet: true });
+    assert.equal(new CrashingStore(cluster, plan, env).commitGroupsInFlight, 1);
+    assert.equal(storeOfEnvironment(cluster, env).commitGroupsInFlight, 1);
+    assert.equal(new CrashingStore(standalone, plan, env).commitGroupsInFlight, undefined);
+    assert.equal(storeOfEnvironment(standalone, env).commitGroupsInFlight, undefined);
   });
 
   test('expireLeases removes IN_PROGRESS claims under a prefix and keeps DONE marks, string or hash', async () => {
