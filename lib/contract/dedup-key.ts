@@ -52,10 +52,10 @@ export function keyBucket(eventId: string, buckets: number = KEY_BUCKETS): numbe
   return fnv1a(eventId) % buckets;
 }
 
-/** @internal FNV-1a (32 bit, unsigned) of the UTF-16 code units of `text`. */
-export function fnv1a(text: string): number {
+/** @internal FNV-1a (32 bit, unsigned) of the UTF-16 code units of `text` (from `from` on). */
+export function fnv1a(text: string, from = 0): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }

@@ -148,7 +148,12 @@ export function markFreshUntil(layout: MarkLayout, nowMs: number): number {
 
 /** The mark bucket of an event id: bits of its FNV-1a apart from the key bucket's, mixed. */
 export function markBucket(eventId: string, buckets: number): number {
-  let h = fnv1a(eventId);
+  return markBucketAt(eventId, 0, buckets);
+}
+
+/** {@link markBucket} of the id `text[from..]`. */
+function markBucketAt(text: string, from: number, buckets: number): number {
+  let h = fnv1a(text, from);
   // murmur3's finalizer: the key bucket took h mod 512; every bit of h reaches the mark bucket.
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
@@ -177,7 +182,25 @@ function tagEnd(key: string): number {
 export function markHashKey(leaseKey: string, layout: MarkLayout): string | undefined {
   const end = tagEnd(leaseKey);
   if (end < 0) return undefined;
-  return `${leaseKey.slice(0, end)}:d${markBucket(leaseKey.slice(end), layout.buckets)}`;
+  return `${leaseKey.slice(0, end)}:d${markBucketAt(leaseKey, end, layout.buckets)}`;
+}
+
+/**
+ * A lease key's mark in one pass: answers its hash ({@link markHashKey}) and writes its field
+ * ({@link markField} of the key's event id) into `out[at..at + 16)`; `undefined` (nothing written)
+ * for a key not in the current format.
+ * @internal
+ */
+export function markOfKey(
+  leaseKey: string,
+  layout: MarkLayout,
+  out: Uint8Array,
+  at: number,
+): string | undefined {
+  const end = tagEnd(leaseKey);
+  if (end < 0) return undefined;
+  markFieldInto(leaseKey, out, at, end);
+  return `${leaseKey.slice(0, end)}:d${markBucketAt(leaseKey, end, layout.buckets)}`;
 }
 
 const CROCKFORD = new Int8Array(128).fill(-1);
@@ -189,19 +212,20 @@ const HEX = new Int8Array(128).fill(-1);
   HEX[c.charCodeAt(0)] = i;
 });
 
-/** A canonical ULID's 16 bytes, or undefined. */
-function packUlid(id: string): Uint8Array | undefined {
-  if (id.length !== 26) return undefined;
-  const first = id.charCodeAt(0);
-  if (first < 0x30 || first > 0x37) return undefined; // 130 bits: the top two are zero
-  const out = new Uint8Array(16);
+/**
+ * Pack the canonical ULID `text[from..]` into `out[at..at + 16)`: false when it is not one (`out`
+ * may then be partly written).
+ */
+function packUlidInto(text: string, from: number, out: Uint8Array, at: number): boolean {
+  if (text.length - from !== 26) return false;
+  const first = text.charCodeAt(from);
+  if (first < 0x30 || first > 0x37) return false; // 130 bits: the top two are zero
   let acc = 0;
   let bits = 0;
-  let at = 0;
   for (let i = 0; i < 26; i++) {
-    const c = id.charCodeAt(i);
+    const c = text.charCodeAt(from + i);
     const v = c < 128 ? CROCKFORD[c]! : -1;
-    if (v < 0) return undefined;
+    if (v < 0) return false;
     acc = ((acc << 5) | v) & 0x1fff;
     bits += 5;
     if (i === 0) bits -= 2; // drop the two zero bits of the first character
@@ -210,25 +234,39 @@ function packUlid(id: string): Uint8Array | undefined {
       out[at++] = (acc >> bits) & 0xff;
     }
   }
-  return out;
+  return true;
 }
 
-/** A canonical (lower-case, hyphenated) UUID's 16 bytes, or undefined. */
-function packUuid(id: string): Uint8Array | undefined {
-  if (id.length !== 36) return undefined;
-  const out = new Uint8Array(16);
-  let at = 0;
+/**
+ * Pack the canonical (lower-case, hyphenated) UUID `text[from..]` into `out[at..at + 16)`: false
+ * when it is not one (`out` may then be partly written).
+ */
+function packUuidInto(text: string, from: number, out: Uint8Array, at: number): boolean {
+  if (text.length - from !== 36) return false;
   for (let i = 0; i < 36; i += 2) {
-    if (i === 8 || i === 13 || i === 18 || i === 23) i++;
-    const hi = id.charCodeAt(i);
-    const lo = id.charCodeAt(i + 1);
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (text.charCodeAt(from + i) !== 0x2d) return false;
+      i++;
+    }
+    const hi = text.charCodeAt(from + i);
+    const lo = text.charCodeAt(from + i + 1);
     const a = hi < 128 ? HEX[hi]! : -1;
     const b = lo < 128 ? HEX[lo]! : -1;
-    if (a < 0 || b < 0) return undefined;
+    if (a < 0 || b < 0) return false;
     out[at++] = (a << 4) | b;
   }
-  for (const i of [8, 13, 18, 23]) if (id.charCodeAt(i) !== 0x2d) return undefined;
-  return out;
+  return true;
+}
+
+/**
+ * Write the 16-byte field of the event id `text[from..]` into `out[at..at + 16)`: what
+ * {@link markField} answers, without a buffer of its own (the store packs a batch's fields into
+ * one).
+ * @internal
+ */
+export function markFieldInto(text: string, out: Uint8Array, at: number, from = 0): void {
+  if (packUlidInto(text, from, out, at) || packUuidInto(text, from, out, at)) return;
+  out.set(sha256Bytes(from === 0 ? text : text.slice(from)).subarray(0, 16), at);
 }
 
 /**
@@ -239,5 +277,7 @@ function packUuid(id: string): Uint8Array | undefined {
  * markField('invoice-42');                 // the first 16 bytes of SHA-256('invoice-42')
  */
 export function markField(eventId: string): Uint8Array {
-  return packUlid(eventId) ?? packUuid(eventId) ?? sha256Bytes(eventId).subarray(0, 16);
+  const field = new Uint8Array(16);
+  markFieldInto(eventId, field, 0);
+  return field;
 }

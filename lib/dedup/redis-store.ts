@@ -54,7 +54,6 @@
  */
 import calculateSlot from 'cluster-key-slot';
 import { type ChainableCommander, Cluster, type Redis } from 'ioredis';
-import { eventIdOfKey } from '../contract/dedup-key.ts';
 import {
   COMPACT_HASH_FIELDS,
   DEFAULT_EVENTS_PER_SECOND,
@@ -64,10 +63,9 @@ import {
   MARK_SLICE_MODULUS,
   MARK_SLICES,
   type MarkLayout,
-  markField,
-  markHashKey,
   markIsFresh,
   markLayout,
+  markOfKey,
   markSlice,
   markValue,
 } from '../contract/dedup-mark.ts';
@@ -242,9 +240,6 @@ return #KEYS`;
 /** Keys per script call: big enough to save per-command work, small enough not to block Redis long. */
 export const KEYS_PER_SCRIPT = 1000;
 
-/** Marks kept from claims for their commits: two of the largest batches the event source sends. */
-const MARK_MEMO_LIMIT = 20_000;
-
 type ScriptedClient = (Redis | Cluster) & {
   mskOnceCommit(key: string, owner: string, windowMs: number): Promise<number>;
   mskOnceRelease(key: string, owner: string): Promise<number>;
@@ -262,15 +257,16 @@ type Scripted = ChainableCommander & {
 
 /** How one store step goes on the wire: one command per key, or one script per chunk of keys. */
 type Step = {
-  one(pipeline: Scripted, key: string): unknown;
+  /** `index`: the key's index among the call's keys (as `unit` of `many` holds them). */
+  one(pipeline: Scripted, key: string, index: number): unknown;
   /**
    * A key sent alone through the cluster client (a resend after ASK or TRYAGAIN): single-key
    * commands only, in order, resolving to what `one` would answer. Default: `one`.
    */
-  alone?(client: Scripted, key: string): Promise<unknown>;
+  alone?(client: Scripted, key: string, index: number): Promise<unknown>;
 } & (
   | {
-      many(pipeline: Scripted, keys: string[]): unknown;
+      many(pipeline: Scripted, keys: string[], unit: readonly number[]): unknown;
       /** The reply of key `j` of a chunk, from the chunk's reply. */
       ofMany(reply: unknown, j: number): unknown;
     }
@@ -298,10 +294,27 @@ export interface RedisDedupStoreOptions {
   now?: () => number;
 }
 
-/** An event's DONE mark: its hash and its field. */
-interface Mark {
-  readonly hash: string;
-  readonly field: Buffer;
+/**
+ * The DONE marks of one call's keys, by the keys' index: each one's hash (`undefined` for a
+ * previous format's key, which has none) and its field, 16 bytes at 16 x the index of one buffer.
+ * Worked out per call (~0.4 µs a key), not kept from a claim for its commit: a table per call
+ * holds no object per key, and nothing of it lives through the batch.
+ */
+interface Marks {
+  readonly hashes: readonly (string | undefined)[];
+  readonly fields: Buffer;
+}
+
+function marksOf(keys: readonly string[], layout: MarkLayout): Marks {
+  const hashes: (string | undefined)[] = new Array(keys.length);
+  const fields = Buffer.allocUnsafe(keys.length * 16);
+  for (let i = 0; i < keys.length; i++) hashes[i] = markOfKey(keys[i]!, layout, fields, i * 16);
+  return { hashes, fields };
+}
+
+/** Key `index`'s field as a buffer of its own (the paths that send a key alone). */
+function fieldAt(marks: Marks, index: number): Buffer {
+  return marks.fields.subarray(index * 16, index * 16 + 16);
 }
 
 function isClient(value: unknown): value is Redis | Cluster {
@@ -326,13 +339,6 @@ export class RedisDedupStore implements DedupStore {
   readonly #now: () => number;
   /** The layout of the last window asked (a consumer has one). */
   #layout: MarkLayout | undefined;
-  /**
-   * The marks of claimed keys under {@link #layout}, kept from the claim for their commit or
-   * release (which forget them): a mark's hash name and 16-byte field cost about a microsecond a
-   * key to work out, and a batch needs them twice. Bounded: cleared when it passes
-   * {@link MARK_MEMO_LIMIT} (keys claimed and then neither committed nor released: a lost batch).
-   */
-  readonly #markMemo = new Map<string, Mark | undefined>();
   /** Writes the 0.3.0 string mark too (a rollout from 0.3.0). */
   readonly stringMarks: boolean;
   /**
@@ -404,41 +410,8 @@ export class RedisDedupStore implements DedupStore {
     const window = Math.ceil(windowMs);
     if (this.#layout?.windowMs !== window) {
       this.#layout = markLayout(window, this.#eventsPerSecond);
-      this.#markMemo.clear();
     }
     return this.#layout;
-  }
-
-  /**
-   * The mark of each key of the current format (a previous format's key has none), for one call:
-   * its own map, so that a later call's forgetting does not touch a call still resending. `keep`:
-   * remembered for the keys' commit or release (a claim).
-   */
-  #marks(keys: readonly string[], layout: MarkLayout, keep: boolean): Map<string, Mark | undefined> {
-    const memo = this.#markMemo;
-    if (keep && memo.size > MARK_MEMO_LIMIT) memo.clear();
-    const marks = new Map<string, Mark | undefined>();
-    for (const key of keys) {
-      let mark = memo.get(key);
-      if (mark === undefined && !memo.has(key)) {
-        const hash = markHashKey(key, layout);
-        const id = hash === undefined ? undefined : eventIdOfKey(key);
-        if (hash !== undefined && id !== undefined) {
-          const bytes = markField(id);
-          mark = { hash, field: Buffer.from(bytes.buffer, bytes.byteOffset, 16) };
-        }
-        if (keep) memo.set(key, mark);
-      }
-      marks.set(key, mark);
-    }
-    return marks;
-  }
-
-  /** Forget the marks of keys no commit or release will follow (or that had theirs). */
-  #forget(keys: readonly string[]): void {
-    const memo = this.#markMemo;
-    if (memo.size === 0) return;
-    for (const key of keys) memo.delete(key);
   }
 
   /**
@@ -457,22 +430,25 @@ export class RedisDedupStore implements DedupStore {
     const results: ClaimResult[] = new Array(keys.length);
     const layout = this.#layoutOf(windowMs ?? this.#layout?.windowMs ?? WINDOWS.default * 1000);
     const slice = markValue(markSlice(layout, this.#now()));
-    const marks = this.#marks(keys, layout, true);
-    const many = (p: Scripted, chunk: string[]) =>
-      p.mskOnceClaimMarks(...declared(chunk, marks, [value, lease, slice, chunk.length]));
+    const marks = marksOf(keys, layout);
+    const many = (p: Scripted, chunk: string[], unit: readonly number[]) =>
+      p.mskOnceClaimMarks(...declared(chunk, unit, marks, [value, lease, slice, chunk.length]));
     const step: Step = {
       // A script even for one key: the marks and the lease are read in one step.
-      one: (p, key) => (marks.get(key) ? many(p, [key]) : p.set(key, value, 'PX', lease, 'NX', 'GET')),
+      one: (p, key, index) =>
+        marks.hashes[index] !== undefined
+          ? many(p, [key], [index])
+          : p.set(key, value, 'PX', lease, 'NX', 'GET'),
       // Alone (a slot mid-migration: single-key commands only, see the module doc): the lease first,
       // then the mark. A commit writes the mark before it lets the lease go, so a mark committed
       // before this lease was taken is found; then the lease is let go and the key is done.
-      alone: async (c, key) => {
+      alone: async (c, key, index) => {
         const old = await (c.set(key, value, 'PX', lease, 'NX', 'GET') as unknown as Promise<unknown>);
-        const mark = marks.get(key);
-        if (!mark) return old;
+        const hash = marks.hashes[index];
+        if (hash === undefined) return old;
         if (old === DONE) return 'd';
         const mine = old === null || old === value;
-        const found = await (c.hget(mark.hash, mark.field) as unknown as Promise<string | null>);
+        const found = await (c.hget(hash, fieldAt(marks, index)) as unknown as Promise<string | null>);
         if (found === null || !markIsFresh(Number(found), slice)) return mine ? 'c' : 'h';
         if (mine) await (c.mskOnceRelease(key, value) as unknown as Promise<unknown>);
         return 'd';
@@ -511,9 +487,6 @@ export class RedisDedupStore implements DedupStore {
         if (unused.length > 0) this.release(unused, owner).catch(() => {});
       },
     );
-    // Only a claimed key is committed or released: the others' marks are not needed again.
-    if (this.#markMemo.size > 0)
-      for (let i = 0; i < keys.length; i++) if (results[i] !== 'claimed') this.#markMemo.delete(keys[i]!);
     return results;
   }
 
@@ -530,22 +503,24 @@ export class RedisDedupStore implements DedupStore {
     // A slice more than the marks' span: the TTL is set by a slice's first commit into a hash, and
     // the ones after it in that slice rely on it (MARK_FUNCTION).
     const ttl = layout.ttlMs + layout.sliceMs;
-    const marks = this.#marks(keys, layout, false);
-    this.#forget(keys);
+    const marks = marksOf(keys, layout);
     const strings = this.stringMarks ? '1' : '0';
     let over = 0;
-    const many = (p: Scripted, chunk: string[]) =>
-      p.mskOnceCommitMarks(...declared(chunk, marks, [value, window, strings, ttl, slice, chunk.length]));
+    const many = (p: Scripted, chunk: string[], unit: readonly number[]) =>
+      p.mskOnceCommitMarks(
+        ...declared(chunk, unit, marks, [value, window, strings, ttl, slice, chunk.length]),
+      );
     const step: Step = {
-      one: (p, key) => (marks.get(key) ? many(p, [key]) : p.mskOnceCommit(key, value, window)),
+      one: (p, key, index) =>
+        marks.hashes[index] !== undefined ? many(p, [key], [index]) : p.mskOnceCommit(key, value, window),
       // Alone (a slot mid-migration): the mark first, then the lease let go, so that no claim finds
       // neither (claim's `alone` takes the lease before it reads the marks).
-      alone: async (c, key) => {
-        const mark = marks.get(key);
-        if (!mark) return c.mskOnceCommit(key, value, window);
+      alone: async (c, key, index) => {
+        const hash = marks.hashes[index];
+        if (hash === undefined) return c.mskOnceCommit(key, value, window);
         const overfull = await (c.mskOnceMark(
-          mark.hash,
-          mark.field,
+          hash,
+          fieldAt(marks, index),
           slice,
           ttl,
         ) as unknown as Promise<number>);
@@ -563,7 +538,7 @@ export class RedisDedupStore implements DedupStore {
       else if (reply !== null && typeof reply === 'object')
         over += Number((reply as { overfull: unknown }).overfull) || 0;
       // A key alone: the mark script's count (a previous format's key answers its own 0 or 1).
-      else if (typeof reply === 'number' && marks.get(keys[index]!)) over += reply;
+      else if (typeof reply === 'number' && marks.hashes[index] !== undefined) over += reply;
     });
     if (over > 0) this.overfullMarks += over;
     if (failed) throw this.#storeError(failed, 'commit');
@@ -597,7 +572,6 @@ export class RedisDedupStore implements DedupStore {
 
   async release(keys: readonly string[], owner: string): Promise<void> {
     const value = IN_PROGRESS + owner;
-    this.#forget(keys);
     await this.#sendOrThrow('release', keys, {
       one: (p, key) => p.mskOnceRelease(key, value),
       many: (p, chunk) => p.mskOnceReleaseMany(chunk.length, ...chunk, value),
@@ -754,7 +728,7 @@ export class RedisDedupStore implements DedupStore {
       exec = Promise.all(
         units.map((unit) =>
           (unit.length === 1 && step.alone
-            ? step.alone(scripted, keys[unit[0]!]!)
+            ? step.alone(scripted, keys[unit[0]!]!, unit[0]!)
             : (command(scripted, step, keys, unit) as Promise<unknown>)
           ).then(
             (reply): [Error | null, unknown] => [null, reply],
@@ -875,10 +849,10 @@ function unitsOf(group: number[], step: Step): number[][] {
 
 /** Queue (on a pipeline) or send (on a client) the command for `unit`. */
 function command(target: Scripted, step: Step, keys: readonly string[], unit: number[]): unknown {
-  if (unit.length === 1 || !step.many) return step.one(target, keys[unit[0]!]!);
+  if (unit.length === 1 || !step.many) return step.one(target, keys[unit[0]!]!, unit[0]!);
   const chunk: string[] = new Array(unit.length);
   for (let j = 0; j < unit.length; j++) chunk[j] = keys[unit[j]!]!;
-  return step.many(target, chunk);
+  return step.many(target, chunk, unit);
 }
 
 /** The reply of each key, whatever the wire shape: one [error, reply] per unit. */
@@ -961,23 +935,25 @@ function shipmentsByNode(
  */
 function declared(
   chunk: readonly string[],
-  marks: ReadonlyMap<string, Mark | undefined>,
+  unit: readonly number[],
+  marks: Marks,
   head: readonly (string | number)[],
 ): (string | number | Buffer)[] {
   const hashes = new Map<string, number>();
   const packed = Buffer.alloc(chunk.length * 18);
   const args: (string | number | Buffer)[] = [0, ...chunk];
-  for (let i = 0; i < chunk.length; i++) {
-    const mark = marks.get(chunk[i]!);
-    if (!mark) continue;
-    let at = hashes.get(mark.hash);
+  for (let j = 0; j < chunk.length; j++) {
+    const index = unit[j]!;
+    const hash = marks.hashes[index];
+    if (hash === undefined) continue;
+    let at = hashes.get(hash);
     if (at === undefined) {
       at = hashes.size + 1;
-      hashes.set(mark.hash, at);
-      args.push(mark.hash);
+      hashes.set(hash, at);
+      args.push(hash);
     }
-    packed.writeUInt16BE(at, i * 18);
-    mark.field.copy(packed, i * 18 + 2);
+    packed.writeUInt16BE(at, j * 18);
+    marks.fields.copy(packed, j * 18 + 2, index * 16, index * 16 + 16);
   }
   args[0] = chunk.length + hashes.size;
   for (const value of head) args.push(value);

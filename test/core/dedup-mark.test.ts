@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
 import fc from 'fast-check';
 import { decodeTime, ulid } from 'ulid';
-import { dedupKey, dedupKeyPrefix, KEY_BUCKETS } from '../../lib/contract/dedup-key.ts';
+import { dedupKey, dedupKeyPrefix, eventIdOfKey, KEY_BUCKETS } from '../../lib/contract/dedup-key.ts';
 import {
   COMPACT_HASH_FIELDS,
   MARK_FIELDS_PER_HASH,
@@ -22,6 +22,7 @@ import {
   markHashKey,
   markIsFresh,
   markLayout,
+  markOfKey,
   markSlice,
   markValue,
 } from '../../lib/contract/dedup-mark.ts';
@@ -51,6 +52,7 @@ test('any other id, a ULID or UUID in another case among them, is the first 16 b
     'invoice-42',
     ulid().toLowerCase(),
     '3F2504E0-4F89-11D3-9A0C-0305E82C3301',
+    '3f2504e0x4f89-11d3-9a0c-0305e82c3301',
     '8ZZZZZZZZZZZZZZZZZZZZZZZZZ',
   ])
     assert.equal(hex(markField(id)), sha(id), id);
@@ -58,6 +60,30 @@ test('any other id, a ULID or UUID in another case among them, is the first 16 b
 
 test('two different ids never share a field within one form (property)', () => {
   fc.assert(fc.property(fc.uuid(), fc.uuid(), (a, b) => a === b || hex(markField(a)) !== hex(markField(b))));
+});
+
+test('a key’s mark in one pass is its hash and its field, written where the store packs it', () => {
+  const layout = markLayout(600_000, 1000);
+  const prefix = dedupKeyPrefix('orders', 'h');
+  const ids = [
+    ulid(),
+    '7ZZZZZZZZZZZZZZZZZZZZZZZZZ',
+    '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+    '3f2504e0x4f89-11d3-9a0c-0305e82c3301', // a UUID's length, not its form
+    '8ZZZZZZZZZZZZZZZZZZZZZZZZZ', // a ULID's length, over 128 bits
+    ulid().toLowerCase(),
+    'invoice-42',
+  ];
+  const out = Buffer.alloc(16 * (ids.length + 1), 0xee);
+  ids.forEach((id, i) => {
+    const key = dedupKey(prefix, id);
+    const at = 16 * i + 7; // anywhere in a shared buffer, not only at a multiple of 16
+    assert.equal(markOfKey(key, layout, out, at), markHashKey(key, layout), id);
+    assert.equal(hex(out.subarray(at, at + 16)), hex(markField(eventIdOfKey(key)!)), id);
+  });
+  const before = hex(out);
+  assert.equal(markOfKey('orders:dedup:h:01J9ZKQ6W8Y3N2V4B5C6D7E8F9', layout, out, 0), undefined, '0.1.0');
+  assert.equal(hex(out), before, 'a previous format’s key writes nothing');
 });
 
 test('the mark hash is in the lease key’s slot, and only a current-format key has one', () => {
