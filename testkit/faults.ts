@@ -85,16 +85,26 @@ export class CrashingStore implements DedupStore {
   readonly #env: ExecutionEnvironment;
   /** The inner store's (a cluster's 1), so that group commits merge as they do without the fault. */
   readonly commitGroupsInFlight?: number;
+  /** The inner store's renewal, so that leases are short and renewed as they are without the fault. */
+  readonly extend?: DedupStore['extend'];
+  /** The inner store's connect, so that its cost is timed apart as it is without the fault. */
+  readonly connect?: DedupStore['connect'];
 
   constructor(inner: DedupStore, plan: CrashPlan, env: ExecutionEnvironment) {
     this.#inner = inner;
     this.#plan = plan;
     this.#env = env;
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
+    const { extend, connect } = inner;
+    if (extend)
+      this.extend = (keys, owner, leaseMs) =>
+        env.alive ? extend.call(inner, keys, owner, leaseMs) : frozen();
+    if (connect) this.connect = () => (env.alive ? connect.call(inner) : frozen());
   }
 
-  claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]> {
-    return this.#env.alive ? this.#inner.claim(keys, owner, leaseMs) : frozen();
+  claim(keys: readonly string[], owner: string, leaseMs: number, windowMs?: number): Promise<ClaimResult[]> {
+    // The window too: a store without it reads marks by its last call's window (24 h before any).
+    return this.#env.alive ? this.#inner.claim(keys, owner, leaseMs, windowMs) : frozen();
   }
 
   commit(keys: readonly string[], owner: string, windowMs: number): ReturnType<DedupStore['commit']> {
@@ -142,13 +152,22 @@ export function storeOfEnvironment(inner: DedupStore, env: ExecutionEnvironment)
     if (!env.frozen) return call();
     return env.thawed().then(() => gated(call));
   };
+  const { extend, connect } = inner;
   return {
-    claim: (keys, owner, leaseMs) => gated(() => inner.claim(keys, owner, leaseMs)),
+    // The window too: a store without it reads marks by its last call's window (24 h before any).
+    claim: (keys, owner, leaseMs, windowMs) => gated(() => inner.claim(keys, owner, leaseMs, windowMs)),
     commit: (keys, owner, windowMs) => gated(() => inner.commit(keys, owner, windowMs)),
     release: (keys, owner) => gated(() => inner.release(keys, owner)),
     close: () => inner.close(),
     // A cluster's group commits merge in the emulator as they do in Lambda.
     ...(inner.commitGroupsInFlight !== undefined ? { commitGroupsInFlight: inner.commitGroupsInFlight } : {}),
+    // Short leases renewed while the invocation lives, as in Lambda (a frozen environment renews
+    // nothing until it thaws: its leases may run out, as a frozen sandbox's do), and the connect
+    // timed apart.
+    ...(extend
+      ? { extend: (keys, owner, leaseMs) => gated(() => extend.call(inner, keys, owner, leaseMs)) }
+      : {}),
+    ...(connect ? { connect: () => gated(() => connect.call(inner)) } : {}),
   };
 }
 

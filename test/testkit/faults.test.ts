@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
+import { ulid } from 'ulid';
 import { type CrashError, EventProducer, type ExecutionEnvironment, KafkaLog } from '../../emulator/index.ts';
-import { EVENT_ID_HEADER, MemoryDedupStore } from '../../lib/index.ts';
+import { dedupKey, dedupKeyPrefix } from '../../lib/contract.ts';
+import { EVENT_ID_HEADER, MemoryDedupStore, RedisDedupStore } from '../../lib/index.ts';
 import {
   CrashingStore,
   type CrashPlan,
@@ -79,6 +81,52 @@ describe('faults', () => {
     assert.equal(storeOfEnvironment(cluster, env).commitGroupsInFlight, 1);
     assert.equal(new CrashingStore(standalone, plan, env).commitGroupsInFlight, undefined);
     assert.equal(storeOfEnvironment(standalone, env).commitGroupsInFlight, undefined);
+  });
+
+  test("the fault stores pass on the claim's window, the renewal and the connect of the inner store", async () => {
+    const service = uniqueService('pass-on');
+    const prefix = dedupKeyPrefix(service, 'h');
+    const window = 600_000; // not the 24 h a store reads marks by before any call gave it a window
+    const writer = new RedisDedupStore({ redis: { url: redisUrl() } });
+    const fresh: RedisDedupStore[] = [];
+    const env = { id: 1, alive: true, signal: new AbortController().signal } as ExecutionEnvironment & {
+      alive: boolean;
+    };
+    const plan: CrashPlan = { remaining: 100, fired: false, kill: () => {} };
+    const wrappers = {
+      storeOfEnvironment: (inner: RedisDedupStore) => storeOfEnvironment(inner, env),
+      CrashingStore: (inner: RedisDedupStore) => new CrashingStore(inner, plan, env),
+    };
+    try {
+      for (const [name, wrap] of Object.entries(wrappers)) {
+        const done = dedupKey(prefix, ulid());
+        assert.deepEqual(await writer.claim([done], 'first', 10_000, window), ['claimed']);
+        await writer.commit([done], 'first', window);
+        // A new environment's store: its first call is this claim.
+        const inner = new RedisDedupStore({ redis: { url: redisUrl() } });
+        fresh.push(inner);
+        const store = wrap(inner);
+        assert.equal(await store.connect?.(), true, `${name}: connect`);
+        assert.deepEqual(await store.claim([done], 'second', 10_000, window), ['done'], `${name}: window`);
+        const mine = dedupKey(prefix, ulid());
+        assert.deepEqual(await store.claim([mine], 'second', 10_000, window), ['claimed']);
+        assert.deepEqual(await store.extend?.([mine], 'second', 60_000), ['renewed'], `${name}: extend`);
+        assert.ok((await admin.pttl(mine)) > 30_000, `${name}: the lease was renewed to 60 s`);
+      }
+      // A killed environment renews nothing (its renewals freeze, as the claims do).
+      env.alive = false;
+      for (const [name, wrap] of Object.entries(wrappers)) {
+        const renewal = wrap(fresh[0]!).extend!([dedupKey(prefix, ulid())], 'second', 60_000);
+        const first = await Promise.race([
+          renewal,
+          new Promise((resolve) => setTimeout(resolve, 50, 'frozen')),
+        ]);
+        assert.equal(first, 'frozen', name);
+      }
+    } finally {
+      await writer.close();
+      for (const store of fresh) await store.close();
+    }
   });
 
   test('expireLeases removes IN_PROGRESS claims under a prefix and keeps DONE marks, string or hash', async () => {
