@@ -70,17 +70,25 @@ export class WatchedStore implements DedupStore {
   watchSlots: Set<number> | undefined;
   readonly lastAnswer = new Map<string, ClaimCause | 'claimed' | 'done'>();
   readonly #inner: RedisDedupStore;
+  /** The inner store's (a cluster's 1): group commits merge under the load as they do without the watch. */
+  readonly commitGroupsInFlight?: number;
 
   constructor(inner: RedisDedupStore) {
     this.#inner = inner;
+    if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
   }
 
-  async claim(keys: readonly string[], owner: string, leaseMs: number): Promise<ClaimResult[]> {
+  async claim(
+    keys: readonly string[],
+    owner: string,
+    leaseMs: number,
+    windowMs?: number,
+  ): Promise<ClaimResult[]> {
     if (this.watchSlots)
       for (const key of keys) if (this.watchSlots.has(calculateSlot(key))) this.claimsInWatchedSlots++;
     let results: ClaimResult[];
     try {
-      results = await this.#inner.claim(keys, owner, leaseMs);
+      results = await this.#inner.claim(keys, owner, leaseMs, windowMs);
     } catch (error) {
       const at = performance.now();
       const cause = causeOf(error as Error);

@@ -90,14 +90,14 @@ function storeOf(inner: DedupStore, env: ExecutionEnvironment, stall: { claims: 
     return env.thawed().then(() => gated(call));
   };
   return {
-    claim: (keys, owner, leaseMs) =>
+    claim: (keys, owner, leaseMs, windowMs) =>
       gated(() => {
         // The store stall: the claim's round trip times out (as a stalled Redis behind the proxy would).
         if (stall.claims > 0) {
           stall.claims--;
           return Promise.reject(new DedupStoreError('timeout', 'command timed out after 250 ms'));
         }
-        return inner.claim(keys, owner, leaseMs);
+        return inner.claim(keys, owner, leaseMs, windowMs);
       }),
     commit: (keys, owner, windowMs) => gated(() => inner.commit(keys, owner, windowMs)),
     release: (keys, owner) => gated(() => inner.release(keys, owner)),

@@ -112,14 +112,22 @@ export class TracingStore implements DedupStore {
   readonly claimRedirected = new Set<string>();
   readonly commitFailed = new Set<string>();
   readonly #inner: DedupStore;
+  /** The inner store's: renewed short leases, a connect timed apart, a cluster's merged group commits. */
+  readonly extend?: DedupStore['extend'];
+  readonly connect?: DedupStore['connect'];
+  readonly commitGroupsInFlight?: number;
 
   constructor(inner: DedupStore) {
     this.#inner = inner;
+    const { extend, connect } = inner;
+    if (extend) this.extend = (keys, owner, leaseMs) => extend.call(inner, keys, owner, leaseMs);
+    if (connect) this.connect = () => connect.call(inner);
+    if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
   }
 
-  async claim(keys: readonly string[], owner: string, leaseMs: number) {
+  async claim(keys: readonly string[], owner: string, leaseMs: number, windowMs?: number) {
     try {
-      const results = await this.#inner.claim(keys, owner, leaseMs);
+      const results = await this.#inner.claim(keys, owner, leaseMs, windowMs);
       results.forEach((r, i) => {
         if (r instanceof Error)
           (isRedirection(r) ? this.claimRedirected : this.claimFailed).add(eventIdOf(keys[i]!));

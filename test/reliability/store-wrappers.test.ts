@@ -1,0 +1,67 @@
+/**
+ * The soak and the fault schedules wrap the real store three times (TracingStore, then a fault
+ * store, then storeOfEnvironment: test/reliability/schedule.ts and support.ts). What the consumer
+ * reads off its store must come through all three, or the schedules test another consumer than the
+ * one Lambda runs: the claim's window (marks are placed by it), `extend` (short leases renewed),
+ * `connect` (its cost timed apart) and `commitGroupsInFlight` (a cluster's group commits merge).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ExecutionEnvironment } from '../../emulator/index.ts';
+import type { ClaimResult, DedupStore } from '../../lib/index.ts';
+import { CrashingStore, type CrashPlan, storeOfEnvironment } from '../../testkit/index.ts';
+import { TracingStore } from './support.ts';
+
+/** An inner store that records each call with its arguments (nothing real is wrapped here). */
+function recordingStore(): DedupStore & { calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  return {
+    calls,
+    commitGroupsInFlight: 1,
+    async claim(keys, owner, leaseMs, windowMs) {
+      calls.push(['claim', keys, owner, leaseMs, windowMs]);
+      return keys.map((): ClaimResult => 'claimed');
+    },
+    async commit(keys, owner, windowMs) {
+      calls.push(['commit', keys, owner, windowMs]);
+    },
+    async release(keys, owner) {
+      calls.push(['release', keys, owner]);
+    },
+    async extend(keys, owner, leaseMs) {
+      calls.push(['extend', keys, owner, leaseMs]);
+      return keys.map(() => 'renewed' as const);
+    },
+    async connect() {
+      calls.push(['connect']);
+      return true;
+    },
+    async close() {},
+  };
+}
+
+test("the soak's store wrappers pass the claim's window, extend, connect and commitGroupsInFlight through", async () => {
+  const env = { id: 1, alive: true, signal: new AbortController().signal } as ExecutionEnvironment;
+  const plan: CrashPlan = { remaining: 100, fired: false, kill: () => {} };
+  const inner = recordingStore();
+  const compositions: [string, DedupStore][] = [
+    ['TracingStore', new TracingStore(inner)],
+    ['a schedule without a crash', storeOfEnvironment(new TracingStore(inner), env)],
+    [
+      'a schedule with a commit crash',
+      storeOfEnvironment(new CrashingStore(new TracingStore(inner), plan, env), env),
+    ],
+  ];
+  for (const [name, store] of compositions) {
+    inner.calls.length = 0;
+    assert.equal(store.commitGroupsInFlight, 1, `${name}: commitGroupsInFlight`);
+    assert.deepEqual(await store.claim(['k'], 'o', 1_000, 600_000), ['claimed']);
+    assert.deepEqual(await store.extend?.(['k'], 'o', 2_000), ['renewed'], `${name}: extend`);
+    assert.equal(await store.connect?.(), true, `${name}: connect`);
+    assert.deepEqual(
+      inner.calls,
+      [['claim', ['k'], 'o', 1_000, 600_000], ['extend', ['k'], 'o', 2_000], ['connect']],
+      name,
+    );
+  }
+});
