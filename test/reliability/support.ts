@@ -112,16 +112,18 @@ export class TracingStore implements DedupStore {
   readonly claimRedirected = new Set<string>();
   readonly commitFailed = new Set<string>();
   readonly #inner: DedupStore;
-  /** The inner store's: renewed short leases, a connect timed apart, a cluster's merged group commits. */
+  /** The inner store's: short leases renewed, a cluster's group commits merged, as in Lambda. */
   readonly extend?: DedupStore['extend'];
-  readonly connect?: DedupStore['connect'];
   readonly commitGroupsInFlight?: number;
 
+  // No `connect`: a failed connect has no keys to trace, and the consumer then sends no claim, so
+  // its records would run (fail-open) with no claim failure on record. Without it the store
+  // connects inside the claim, whose failure is traced per key (only the connect's own timing,
+  // DedupConnectDuration, is not measured apart here).
   constructor(inner: DedupStore) {
     this.#inner = inner;
-    const { extend, connect } = inner;
+    const { extend } = inner;
     if (extend) this.extend = (keys, owner, leaseMs) => extend.call(inner, keys, owner, leaseMs);
-    if (connect) this.connect = () => connect.call(inner);
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
   }
 
