@@ -86,9 +86,9 @@ export class CrashingStore implements DedupStore {
   /** The inner store's (a cluster's 1), so that group commits merge as they do without the fault. */
   readonly commitGroupsInFlight?: number;
   /** The inner store's renewal, so that leases are short and renewed as they are without the fault. */
-  readonly extend?: DedupStore['extend'];
+  readonly extend?: NonNullable<DedupStore['extend']>;
   /** The inner store's connect, so that its cost is timed apart as it is without the fault. */
-  readonly connect?: DedupStore['connect'];
+  readonly connect?: NonNullable<DedupStore['connect']>;
 
   constructor(inner: DedupStore, plan: CrashPlan, env: ExecutionEnvironment) {
     this.#inner = inner;

@@ -113,7 +113,7 @@ export class TracingStore implements DedupStore {
   readonly commitFailed = new Set<string>();
   readonly #inner: DedupStore;
   /** The inner store's: short leases renewed, a cluster's group commits merged, as in Lambda. */
-  readonly extend?: DedupStore['extend'];
+  readonly extend?: NonNullable<DedupStore['extend']>;
   readonly commitGroupsInFlight?: number;
 
   // No `connect`: a failed connect has no keys to trace, and the consumer then sends no claim, so
