@@ -27,6 +27,7 @@ import {
   markValue,
 } from '../../lib/contract/dedup-mark.ts';
 import { MARKS_NOT_COMPACT_MESSAGE } from '../../lib/contract/log-lines.ts';
+import { marksOf } from '../../lib/dedup/redis-store.ts';
 import { type DedupStore, kafkaHandler, MemoryDedupStore } from '../../lib/index.ts';
 import { mskEvent, mskRecord } from '../../testkit/index.ts';
 import { invoke } from '../support/consumer.ts';
@@ -171,5 +172,23 @@ test('a commit whose marks went past the compact encoding is said at WARN, with 
     assert.equal(said[0]!.level, 'WARN');
   } finally {
     await handler.close();
+  }
+});
+
+test('a call\'s marks own their buffer: no slice of the shared pool keeps a 64 KB slab alive while a commit waits', () => {
+  const layout = markLayout(600_000, 1000);
+  const prefix = dedupKeyPrefix('orders', 'h');
+  const keys = Array.from({ length: 100 }, () => dedupKey(prefix, ulid()));
+  assert.ok(keys.every((key) => markHashKey(key, layout) !== undefined));
+  // Something else takes from the pool first, as a record's decoded value does between two commits.
+  const pooled = Buffer.from('x'.repeat(100));
+  const marks = marksOf(keys, layout);
+  assert.equal(marks.fields.byteLength, 1600);
+  assert.equal(marks.fields.buffer.byteLength, 1600, 'the fields are 1,600 bytes of their own');
+  assert.notEqual(marks.fields.buffer, pooled.buffer);
+  for (let i = 0; i < keys.length; i++) {
+    const out = Buffer.alloc(16);
+    assert.equal(marks.hashes[i], markOfKey(keys[i]!, layout, out, 0));
+    assert.deepEqual(marks.fields.subarray(i * 16, i * 16 + 16), out);
   }
 });
