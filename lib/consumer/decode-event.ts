@@ -134,9 +134,9 @@ export function decodeEvent<T>(
       try {
         message = decodeEnvelope(raw, config.decode);
         if (message.eventId !== '') {
-          // The id came from the envelope: the value waits until the record runs (duplicates
-          // are never parsed). A key format also decodes then, even for a record with no value.
-          const pending = hasValue(raw.value) || config.decode.key !== undefined;
+          // The id came from the envelope: the value and the key wait until the record runs
+          // (duplicates are never parsed). A key format also decodes then.
+          const pending = hasValue(raw.value) || hasValue(raw.key) || config.decode.key !== undefined;
           list[i] = new BatchRecord(
             raw,
             partitionId,

@@ -54,6 +54,26 @@ function base64(record: MSKRecord, field: 'key' | 'value', text: unknown): Buffe
   return bytes;
 }
 
+/** Where {@link checkBase64} decodes to, and throws away: grown to the longest key seen. */
+let scratch = Buffer.allocUnsafeSlow(256);
+
+/**
+ * Throw as {@link base64} would, without keeping the bytes: a key is checked when the record is
+ * decoded (before its claim), and decoded only when the record runs, so that a batch does not hold
+ * a buffer per record from its start to its end.
+ */
+function checkBase64(record: MSKRecord, field: 'key' | 'value', text: unknown): void {
+  if (typeof text !== 'string') {
+    throw new InvalidRecordError(record, `${field} is ${describeType(text)}, not base64 text`);
+  }
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const length = (text.length / 4) * 3 - padding;
+  if (text.length % 4 === 0 && scratch.length < length) scratch = Buffer.allocUnsafeSlow(length);
+  if (text.length % 4 !== 0 || scratch.write(text, 0, length, 'base64') !== length) {
+    throw new InvalidRecordError(record, `${field} is not valid base64 (${text.length} characters)`);
+  }
+}
+
 /**
  * A key or value is there unless its field is absent, null or empty (a tombstone has no value);
  * anything else present, a number included, must be base64 text.
@@ -170,8 +190,10 @@ export function decodeRecord<T>(record: MSKRecord, options: DecodeOptions<T>): P
 }
 
 /**
- * Everything but the value: enough to claim the record. The consumer parses the value only when
- * the record runs, so duplicates are never parsed and payloads do not all live at once.
+ * Everything but the value and the key: enough to claim the record. The consumer decodes both only
+ * when the record runs, so duplicates are never parsed and payloads do not all live at once. The
+ * key is checked here (malformed base64 fails the record before its claim) and `message.key` stays
+ * undefined until {@link decodePayload}, unless the event id is read from the key.
  *
  * @throws {InvalidRecordError} malformed base64 key, an oversize header; an {@link EventIdError} when
  *   the id source (default: the Event-Id header) gives no valid id. With a source that reads the
@@ -187,6 +209,10 @@ export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>):
     );
   }
   const headers = decodeHeaders(record, options.maxHeaderBytes);
+  const source = options.eventId ?? DEFAULT_EVENT_ID;
+  // The key's bytes wait for decodePayload (when the record runs), unless the id is read from them.
+  const hasKey = hasValue(record.key);
+  if (hasKey && source.from !== 'key') checkBase64(record, 'key', record.key);
   const message: PendingMessage<T> = {
     eventId: '',
     correlationId: single(headers, CORRELATION_ID_HEADER),
@@ -195,12 +221,11 @@ export function decodeEnvelope<T>(record: MSKRecord, options: DecodeOptions<T>):
     partition: record.partition,
     offset: record.offset,
     timestamp: record.timestamp,
-    key: hasValue(record.key) ? own(base64(record, 'key', record.key)) : undefined,
+    key: hasKey && source.from === 'key' ? own(base64(record, 'key', record.key)) : undefined,
     headers,
     payload: null,
   };
   // A source that reads the payload fills the id once the payload is decoded (see decodeRecord).
-  const source = options.eventId ?? DEFAULT_EVENT_ID;
   if (!source.needsPayload(headers)) message.eventId = source.read(record, message);
   return message;
 }
@@ -284,8 +309,8 @@ function notNull<T>(record: MSKRecord, parsed: T, eventId: string | undefined): 
 }
 
 /**
- * Decode what waits until the record runs into `message`: the payload, and the key when a key
- * format is set. Returns a promise only when a decoder has to wait; otherwise it is done on return.
+ * Decode what waits until the record runs into `message`: the payload and the key (its bytes, or
+ * what its format makes of them). Returns a promise only when a decoder has to wait; otherwise it is done on return.
  *
  * @throws {InvalidRecordError} a value or key its format rejects (a promise rejects with it).
  * @example
@@ -301,11 +326,15 @@ export function decodePayload<T>(
   const eventId = message.eventId || undefined;
   // With a key format the key's type is the format's (KafkaMessage's K), not the record's bytes.
   const target = message as Omit<PendingMessage<T>, 'key'> & { key?: unknown };
+  // The key's bytes, unless decodeEnvelope decoded them already (an id read from the key). Before
+  // the value, so that a key that throws leaves no value promise unhandled.
+  const bytes =
+    message.key === undefined && hasValue(record.key) ? own(base64(record, 'key', record.key)) : message.key;
   const payload = decodeValue(record, options, eventId);
-  let key: unknown = message.key;
-  if (options.key && message.key !== undefined) {
+  let key: unknown = bytes;
+  if (options.key && bytes !== undefined) {
     try {
-      key = options.key(message.key as Buffer, record, eventId);
+      key = options.key(bytes as Buffer, record, eventId);
       if (isThenable(key)) key = Promise.resolve(key);
     } catch (error) {
       // The value's own failure, if any, is superseded: do not leave its promise unhandled.

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isValid } from 'ulid';
+import { resolveEventIdSource } from '../../lib/contract/event-id-source.ts';
 import { normalizeEventId } from '../../lib/contract.ts';
 import { InvalidRecordError, MemoryDedupStore } from '../../lib/index.ts';
 import { decodeEnvelope, decodePayload, decodeRecord, parseJson } from '../../lib/kafka/decode.ts';
@@ -207,5 +208,84 @@ describe('a parse that answers a thenable that is not a Promise', () => {
     const key = (bytes: Buffer) => thenable((resolve) => resolve(`key:${bytes.toString()}`));
     await decodePayload(record, { ...options, key }, message);
     assert.equal((message as { key?: unknown }).key, 'key:user-7');
+  });
+});
+
+describe('the key: checked before the claim, its bytes made when the record runs', () => {
+  test('decodeEnvelope checks it and leaves it to decodePayload, which gives bytes of their own', () => {
+    const record = mskRecord({ offset: 3, key: 'user-7', value: { rating: 5 } });
+    const message = decodeEnvelope(record, options);
+    assert.equal(message.key, undefined, 'no buffer per record from the batch start');
+    assert.equal(decodePayload(record, options, message), undefined);
+    const key = (message as { key?: Buffer }).key;
+    assert.ok(Buffer.isBuffer(key));
+    assert.equal(key.toString(), 'user-7');
+    assert.equal(key.buffer.byteLength, key.byteLength, 'not a slice of the shared pool');
+  });
+
+  test('an id read from the key decodes it with the envelope', () => {
+    const record = mskRecord({ offset: 3, key: 'order-42', value: { rating: 5 } });
+    const eventId = resolveEventIdSource({ from: 'key' });
+    const message = decodeEnvelope(record, { ...options, eventId });
+    assert.equal(message.eventId, 'order-42');
+    assert.equal(message.key?.toString(), 'order-42');
+    decodePayload(record, { ...options, eventId }, message);
+    assert.equal(message.key?.toString(), 'order-42');
+  });
+
+  const malformed: [string, string][] = [
+    ['a character outside base64', 'dXNlci@3'],
+    ['no padding', 'dXNlci03'.slice(0, 7)],
+    ['a long key with one bad character (past the first scratch size)', `${'QUJD'.repeat(200)}QU@D`],
+  ];
+  for (const [what, rawKey] of malformed) {
+    test(`${what}: InvalidRecordError from decodeEnvelope, naming the record`, () => {
+      const record = { ...mskRecord({ offset: 9, value: { rating: 5 } }), key: rawKey };
+      assert.throws(
+        () => decodeEnvelope(record, options),
+        (e: unknown) =>
+          e instanceof InvalidRecordError && /orders-0@9: key is not valid base64/.test(e.message),
+      );
+    });
+  }
+
+  test('a long key that is valid passes the check and decodes whole', () => {
+    const text = 'k'.repeat(3000);
+    const record = mskRecord({ offset: 9, key: text, value: { rating: 5 } });
+    const message = decodeEnvelope(record, options);
+    decodePayload(record, options, message);
+    assert.equal(message.key?.toString(), text);
+  });
+
+  test('a malformed key fails its record before the claim; the rest of the batch runs', async () => {
+    const claimed: string[] = [];
+    const store = new (class extends MemoryDedupStore {
+      override claim(keys: readonly string[], owner: string, leaseMs: number) {
+        claimed.push(...keys);
+        return super.claim(keys, owner, leaseMs);
+      }
+    })({ quiet: true });
+    const seen: string[] = [];
+    const handler = build({ service: 'svc', store, handle: (m) => void seen.push(m.key!.toString()) });
+    const bad = { ...mskRecord({ offset: 1 }), key: 'dXNlci@3' };
+    const { response } = await invoke(handler, mskEvent([mskRecord({ offset: 0, key: 'a' }), bad]));
+    assert.deepEqual(failedOffsets(response), ['orders-0@1']);
+    assert.deepEqual(seen, ['a']);
+    assert.equal(claimed.length, 1, 'only the good record was claimed');
+  });
+
+  test('a tombstone with a key: the handler gets the key', async () => {
+    const seen: (string | undefined)[] = [];
+    const handler = build({
+      service: 'svc',
+      store: new MemoryDedupStore({ quiet: true }),
+      handle: (m) => void seen.push(m.key?.toString()),
+    });
+    const { response } = await invoke(
+      handler,
+      mskEvent([mskRecord({ offset: 0, key: 'user-7', rawValue: null })]),
+    );
+    assert.deepEqual(failedOffsets(response), []);
+    assert.deepEqual(seen, ['user-7']);
   });
 });

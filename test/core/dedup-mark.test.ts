@@ -175,7 +175,7 @@ test('a commit whose marks went past the compact encoding is said at WARN, with 
   }
 });
 
-test('a call\'s marks own their buffer: no slice of the shared pool keeps a 64 KB slab alive while a commit waits', () => {
+test("a call's marks own their buffer: no slice of the shared pool keeps a 64 KB slab alive while a commit waits", () => {
   const layout = markLayout(600_000, 1000);
   const prefix = dedupKeyPrefix('orders', 'h');
   const keys = Array.from({ length: 100 }, () => dedupKey(prefix, ulid()));
