@@ -181,7 +181,11 @@ function tagEnd(key: string): number {
  */
 export function markHashKey(leaseKey: string, layout: MarkLayout): string | undefined {
   const end = tagEnd(leaseKey);
-  if (end < 0) return undefined;
+  return end < 0 ? undefined : hashOf(leaseKey, end, layout);
+}
+
+/** The mark hash of a current-format lease key whose tag ends at `end`: the tag, then its bucket. */
+function hashOf(leaseKey: string, end: number, layout: MarkLayout): string {
   return `${leaseKey.slice(0, end)}:d${markBucketAt(leaseKey, end, layout.buckets)}`;
 }
 
@@ -200,7 +204,7 @@ export function markOfKey(
   const end = tagEnd(leaseKey);
   if (end < 0) return undefined;
   markFieldInto(leaseKey, out, at, end);
-  return `${leaseKey.slice(0, end)}:d${markBucketAt(leaseKey, end, layout.buckets)}`;
+  return hashOf(leaseKey, end, layout);
 }
 
 const CROCKFORD = new Int8Array(128).fill(-1);
