@@ -53,6 +53,7 @@ import type { BatchRecord } from './batch-record.ts';
 import { ClaimSession, StoreHealth } from './claim-session.ts';
 import type { ResolvedConfig } from './config.ts';
 import { decodeEvent } from './decode-event.ts';
+import { LoopTurns } from './loop-turns.ts';
 import type { HandleContext, RecordMetrics } from './options.ts';
 import { lanesOf } from './ordering.ts';
 import { parkOrFail, willPark } from './park-record.ts';
@@ -162,6 +163,7 @@ export class Invocation<T> implements Batch<T>, InvocationView<T> {
   #over = false;
   // When the current stage started (for the hooks).
   #stageStart = performance.now();
+  readonly #turns = new LoopTurns();
 
   constructor(
     config: ResolvedConfig<T>,
@@ -296,6 +298,9 @@ export class Invocation<T> implements Batch<T>, InvocationView<T> {
   async #runLane(records: BatchRecord<T>[], slots: Slots | undefined): Promise<void> {
     let failed: BatchRecord<T> | undefined;
     for (const record of records) {
+      // Every few records the event loop gets a turn, even when no handler waits (loop-turns.ts).
+      const turn = this.#turns.next();
+      if (turn) await turn;
       if (failed) {
         record.failed(
           new PartitionStoppedError(
