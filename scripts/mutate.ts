@@ -447,14 +447,7 @@ function testsPass(files: string[]): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [
-        '--conditions=msk-once-source',
-        '--test',
-        '--test-force-exit',
-        '--test-timeout=120000',
-        '--test-concurrency=1',
-        ...files,
-      ],
+      ['--conditions=msk-once-source', '--test', '--test-timeout=120000', '--test-concurrency=1', ...files],
       { stdio: 'ignore', env: process.env },
     );
     const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);

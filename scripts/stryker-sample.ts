@@ -149,14 +149,7 @@ function runTest(file: string, env: NodeJS.ProcessEnv, timeoutMs: number) {
     const started = Date.now();
     const child = spawn(
       process.execPath,
-      [
-        '--conditions=msk-once-source',
-        '--test',
-        '--test-force-exit',
-        '--test-timeout=120000',
-        '--test-concurrency=1',
-        file,
-      ],
+      ['--conditions=msk-once-source', '--test', '--test-timeout=120000', '--test-concurrency=1', file],
       { stdio: 'ignore', env, detached: true },
     );
     let timedOut = false;
