@@ -7,8 +7,9 @@
  * (each commit's state with them), renewal and deadline timers cannot fire, and V8's scavenge task
  * (posted when the young generation is 80% full) cannot run: every scavenge waits until the young
  * generation is full, so the batch's peak memory is its whole young generation, both halves, plus
- * what it promoted. On Lambda's heap flags for 512 MB that was 64 MB of new space against 52 MB with
- * turns (docs/performance.md, "The event loop's turns").
+ * what it promoted. On Lambda's heap flags for 512 MB that was 64 MB of new space against 54 MB with
+ * turns (docs/performance.md, "The handler's memory: a pool slab per commit, a key per record, a
+ * loop that never turned").
  *
  * Guarantees: at most {@link RECORDS_PER_TURN} records start between two turns, however many lanes
  * run: once a turn is due, every lane waits for the same one before its next record. A lane's own

@@ -310,7 +310,8 @@ function notNull<T>(record: MSKRecord, parsed: T, eventId: string | undefined): 
 
 /**
  * Decode what waits until the record runs into `message`: the payload and the key (its bytes, or
- * what its format makes of them). Returns a promise only when a decoder has to wait; otherwise it is done on return.
+ * what its format makes of them). Returns a promise only when a decoder has to wait; otherwise it
+ * is done on return.
  *
  * @throws {InvalidRecordError} a value or key its format rejects (a promise rejects with it).
  * @example
