@@ -254,7 +254,7 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
   const ordering = values.ordering as 'partition' | 'key';
   // Unbounded (one per partition) under partition order.
   const concurrency = ordering === 'key' ? (values.concurrency as number) : Number.POSITIVE_INFINITY;
-  const commitEvery = {
+  const commitEvery: { records: number; ms: number } = {
     records: values['commitEvery.records'] as number,
     ms: values['commitEvery.ms'] as number,
   };
@@ -298,6 +298,10 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
   const previousFormat = values.previousKeyFormat as PreviousKeyFormat | undefined;
   // 0.3.0's key is the lease key itself: the store writes its string mark (above), no second key.
   if (previousFormat && previousFormat !== '0.3.0') store = new RolloutDedupStore(store, previousFormat);
+  // A group's size where the team gave none is the store's: on a cluster a group costs a script
+  // per hash slot among its keys, so it is made larger there (DedupStore.commitGroupRecords).
+  if (!settings.given.has('commitEvery.records') && store.commitGroupRecords !== undefined)
+    commitEvery.records = store.commitGroupRecords;
   const logger = options.logger ?? createLogger(service);
   // Told once, at cold start: a value derived from another setting (the reserve from the timeout).
   for (const why of settings.derived) logger.warn(`settings: ${why}`);

@@ -216,7 +216,10 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    * only the records since the last group, not the batch's finished work. `ms` is cut to a third of
    * `leaseMs` (a succeeded record is not renewed while its group waits). Variables
    * `MSK_ONCE_COMMIT_EVERY_RECORDS`, `MSK_ONCE_COMMIT_EVERY_MS`; prop `commitEvery`.
-   * @default { records: 100, ms: 500 }
+   * @default { records: 100, ms: 500 }; records 1,000 on a cluster (a group there costs a script per
+   * hash slot among its keys), unless given
+   * @example
+   * commitEvery: { records: 100 } // a crash re-runs at most 100 succeeded records, on a cluster too
    */
   commitEvery?: { records?: number; ms?: number };
   /**

@@ -183,8 +183,8 @@ export const SETTINGS: readonly SettingDeclaration[] = [
     variable: EnvVar.commitEveryRecords,
     prop: 'commitEvery.records',
     default: 100,
-    defaultText: '100',
-    doc: 'send a group commit once this many records succeeded since the last one (on a cluster: and the one in flight landed)',
+    defaultText: "100; the store's on a cluster: 1,000",
+    doc: 'send a group commit once this many records succeeded since the last one (on a cluster: and the one in flight landed); a crash re-runs at most this many succeeded records',
   },
   {
     option: 'commitEvery.ms',

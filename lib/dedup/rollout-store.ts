@@ -41,6 +41,7 @@ export class RolloutDedupStore implements DedupStore {
   readonly extend?: (keys: readonly string[], owner: string, leaseMs: number) => Promise<RenewalResult[]>;
   readonly connect?: () => Promise<boolean>;
   readonly commitGroupsInFlight?: number;
+  readonly commitGroupRecords?: number;
 
   constructor(inner: DedupStore, previousFormat: PreviousKeyFormat) {
     this.inner = inner;
@@ -49,6 +50,7 @@ export class RolloutDedupStore implements DedupStore {
     if (inner.extend) this.extend = (keys, owner, leaseMs) => this.#extend(keys, owner, leaseMs);
     if (inner.connect) this.connect = () => inner.connect!();
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
+    if (inner.commitGroupRecords !== undefined) this.commitGroupRecords = inner.commitGroupRecords;
   }
 
   async claim(

@@ -76,6 +76,14 @@ export interface DedupStore {
    * @default unbounded: every group goes when it is full, overlapping the batch's work
    */
   readonly commitGroupsInFlight?: number;
+  /**
+   * The `commitEvery.records` this store is made for, used where the team gave none. A store whose
+   * commit costs a call per part of the keys says how many records make a group worth its calls:
+   * RedisDedupStore on a cluster says 1,000 (100 keys over a handler's 512 slots are ~91 scripts of
+   * one key each; 1,000 are ~440 scripts of two or three).
+   * @default 100 (the setting's own default)
+   */
+  readonly commitGroupRecords?: number;
   /** IN_PROGRESS(owner) -> absent, so that a retry runs the handler again. */
   release(keys: readonly string[], owner: string): Promise<void>;
   /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */

@@ -180,7 +180,7 @@ describe('kafkaHandler against a Redis Cluster', () => {
 });
 
 describe('group commits on a cluster', () => {
-  test('the store takes one group at a time, standalone as many as come', async () => {
+  test('the store takes one group at a time, of 1,000 records; standalone as many as come, of the setting', async () => {
     const cluster = new RedisDedupStore({ redis: { url: clusterUrl(), cluster: true } });
     const client = new Cluster([clusterNodes()[0]!]);
     const adopted = new RedisDedupStore({ redis: client });
@@ -190,6 +190,10 @@ describe('group commits on a cluster', () => {
       assert.equal(adopted.commitGroupsInFlight, 1, 'a Cluster client made elsewhere too');
       assert.equal(new RolloutDedupStore(cluster, '0.3.0').commitGroupsInFlight, 1, 'through a rollout');
       assert.equal(standalone.commitGroupsInFlight, undefined);
+      assert.equal(cluster.commitGroupRecords, 1000, 'groups of 1,000 on a cluster');
+      assert.equal(adopted.commitGroupRecords, 1000);
+      assert.equal(new RolloutDedupStore(cluster, '0.3.0').commitGroupRecords, 1000, 'through a rollout');
+      assert.equal(standalone.commitGroupRecords, undefined);
     } finally {
       await Promise.all([cluster.close(), adopted.close(), standalone.close()]);
     }

@@ -167,6 +167,34 @@ describe('kafkaHandler options', () => {
       /must be an object: \{ queueUrl \} or \{ sink \}/,
     );
   });
+  test("a group commit's size: the store's where none is given (1,000 on a cluster), the team's where one is", async () => {
+    const cluster = new RedisDedupStore({ redis: { url: 'redis://127.0.0.1:1', cluster: true } });
+    const standalone = new RedisDedupStore({ redis: { url: 'redis://127.0.0.1:1' } });
+    try {
+      const records = (store: RedisDedupStore, commitEvery?: { records?: number }) =>
+        resolveConfig({
+          service: 's',
+          handlerName: 'h',
+          store,
+          handle,
+          ...(commitEvery ? { commitEvery } : {}),
+        }).commitEvery.records;
+      assert.equal(records(cluster), 1000);
+      assert.equal(records(standalone), 100, "the setting's default");
+      assert.equal(records(cluster, { records: 100 }), 100, 'given: used on a cluster as given');
+      assert.equal(records(cluster, {}), 1000, 'commitEvery without records');
+      const made = resolveConfig({
+        service: 's',
+        handlerName: 'h',
+        handle,
+        redis: { url: 'redis://127.0.0.1:1', cluster: true },
+      });
+      await made.store.close();
+      assert.equal(made.commitEvery.records, 1000, 'the store the consumer makes from redis options');
+    } finally {
+      await Promise.all([cluster.close(), standalone.close()]);
+    }
+  });
   test('window presets', () => {
     assert.equal(windowMs('default'), 86_400_000);
     assert.equal(windowMs('critical'), 7 * 86_400_000);

@@ -72,10 +72,12 @@ export class WatchedStore implements DedupStore {
   readonly #inner: RedisDedupStore;
   /** The inner store's (a cluster's 1): group commits merge under the load as they do without the watch. */
   readonly commitGroupsInFlight?: number;
+  readonly commitGroupRecords?: number;
 
   constructor(inner: RedisDedupStore) {
     this.#inner = inner;
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
+    if (inner.commitGroupRecords !== undefined) this.commitGroupRecords = inner.commitGroupRecords;
   }
 
   async claim(

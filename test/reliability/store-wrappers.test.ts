@@ -20,6 +20,7 @@ function recordingStore(): DedupStore & { calls: unknown[][] } {
   return {
     calls,
     commitGroupsInFlight: 1,
+    commitGroupRecords: 1000,
     async claim(keys, owner, leaseMs, windowMs) {
       calls.push(['claim', keys, owner, leaseMs, windowMs]);
       return keys.map((): ClaimResult => 'claimed');
@@ -42,7 +43,7 @@ function recordingStore(): DedupStore & { calls: unknown[][] } {
   };
 }
 
-test("the soak's store wrappers pass the claim's window, extend and commitGroupsInFlight through", async () => {
+test("the soak's store wrappers pass the claim's window, extend, commitGroupsInFlight and commitGroupRecords through", async () => {
   const env = { id: 1, alive: true, signal: new AbortController().signal } as ExecutionEnvironment;
   const plan: CrashPlan = { remaining: 100, fired: false, kill: () => {} };
   const inner = recordingStore();
@@ -57,6 +58,7 @@ test("the soak's store wrappers pass the claim's window, extend and commitGroups
   for (const [name, store] of compositions) {
     inner.calls.length = 0;
     assert.equal(store.commitGroupsInFlight, 1, `${name}: commitGroupsInFlight`);
+    assert.equal(store.commitGroupRecords, 1000, `${name}: commitGroupRecords`);
     assert.deepEqual(await store.claim(['k'], 'o', 1_000, 600_000), ['claimed']);
     assert.deepEqual(await store.extend?.(['k'], 'o', 2_000), ['renewed'], `${name}: extend`);
     assert.equal(store.connect, undefined, `${name}: a connect apart, which TracingStore could not trace`);

@@ -115,6 +115,7 @@ export class TracingStore implements DedupStore {
   /** The inner store's: short leases renewed, a cluster's group commits merged, as in Lambda. */
   readonly extend?: NonNullable<DedupStore['extend']>;
   readonly commitGroupsInFlight?: number;
+  readonly commitGroupRecords?: number;
 
   // No `connect`: a failed connect has no keys to trace, and the consumer then sends no claim, so
   // its records would run (fail-open) with no claim failure on record. Without it the store
@@ -125,6 +126,7 @@ export class TracingStore implements DedupStore {
     const { extend } = inner;
     if (extend) this.extend = (keys, owner, leaseMs) => extend.call(inner, keys, owner, leaseMs);
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
+    if (inner.commitGroupRecords !== undefined) this.commitGroupRecords = inner.commitGroupRecords;
   }
 
   async claim(keys: readonly string[], owner: string, leaseMs: number, windowMs?: number) {

@@ -72,13 +72,19 @@ describe('faults', () => {
     assert.deepEqual(await inner.claim(['a', 'b'], 'other', 1000), ['done', 'held'], 'b was never made DONE');
   });
 
-  test("the fault stores pass on the inner store's commitGroupsInFlight (a cluster's group commits merge in the soak too)", () => {
+  test("the fault stores pass on the inner store's commitGroupsInFlight and commitGroupRecords (a cluster's group commits merge in the soak too)", () => {
     const env = { id: 1, alive: true, signal: new AbortController().signal } as ExecutionEnvironment;
     const plan: CrashPlan = { remaining: 1, fired: false, kill: () => {} };
-    const cluster = Object.assign(new MemoryDedupStore({ quiet: true }), { commitGroupsInFlight: 1 });
+    const cluster = Object.assign(new MemoryDedupStore({ quiet: true }), {
+      commitGroupsInFlight: 1,
+      commitGroupRecords: 1000,
+    });
     const standalone = new MemoryDedupStore({ quiet: true });
     assert.equal(new CrashingStore(cluster, plan, env).commitGroupsInFlight, 1);
     assert.equal(storeOfEnvironment(cluster, env).commitGroupsInFlight, 1);
+    assert.equal(new CrashingStore(cluster, plan, env).commitGroupRecords, 1000);
+    assert.equal(storeOfEnvironment(cluster, env).commitGroupRecords, 1000);
+    assert.equal(storeOfEnvironment(standalone, env).commitGroupRecords, undefined);
     assert.equal(new CrashingStore(standalone, plan, env).commitGroupsInFlight, undefined);
     assert.equal(storeOfEnvironment(standalone, env).commitGroupsInFlight, undefined);
   });
