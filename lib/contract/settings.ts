@@ -184,7 +184,7 @@ export const SETTINGS: readonly SettingDeclaration[] = [
     prop: 'commitEvery.records',
     default: 100,
     defaultText: "100; the store's on a cluster: 1,000",
-    doc: 'send a group commit once this many records succeeded since the last one (on a cluster: and the one in flight landed); a crash re-runs at most this many succeeded records',
+    doc: 'send a group commit once this many records succeeded since the last one (on a cluster: and the one in flight landed); it bounds what a crash re-runs',
   },
   {
     option: 'commitEvery.ms',
