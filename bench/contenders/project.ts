@@ -32,6 +32,8 @@ export async function projectContender(
      * throughput, latency and stage tables (key order's own case is the I/O-bound one).
      */
     order?: { ordering: 'key'; concurrency: number };
+    /** Group commits. Default: the consumer's (100; the store's 1,000 on a cluster). */
+    commitEvery?: { records?: number; ms?: number };
   },
 ): Promise<Contender & { sink: CountingSink }> {
   const sink = new CountingSink();
@@ -45,6 +47,7 @@ export async function projectContender(
     window: options.windowSeconds,
     logger,
     ...(options.order ?? { ordering: 'partition' }),
+    ...(options.commitEvery ? { commitEvery: options.commitEvery } : {}),
     async handle(message) {
       await options.handle(message);
       handled++;

@@ -3,7 +3,8 @@
  * in one process (bench/harness.ts runInterleaved): the cluster / standalone throughput of
  * `npm run bench` without the other contenders, for an A/B of two trees run one after the other.
  *
- * Run: node --expose-gc bench/micro/cluster-ratio.ts [repetitions=7] [duplicates=0] [records=10000]
+ * Run: node --expose-gc bench/micro/cluster-ratio.ts [repetitions=7] [duplicates=0] [records=10000] [clusterGroup]
+ * (`clusterGroup`: the cluster consumer's `commitEvery.records`; default the consumer's, 1,000 there).
  */
 import { startRedisCluster, startRedisServer } from '../../testkit/redis-server.ts';
 import { projectContender } from '../contenders/project.ts';
@@ -13,6 +14,7 @@ import { runInterleaved } from '../harness.ts';
 const repetitions = Number(process.argv[2] ?? 7);
 const duplicates = Number(process.argv[3] ?? 0);
 const records = Number(process.argv[4] ?? 10_000);
+const clusterGroup = process.argv[5] === undefined ? undefined : Number(process.argv[5]);
 const server = await startRedisServer();
 const cluster = await startRedisCluster({ masters: 3 });
 const made = (target: Parameters<typeof projectContender>[0], id: string) =>
@@ -22,6 +24,7 @@ const made = (target: Parameters<typeof projectContender>[0], id: string) =>
     handlerName: 'noop',
     windowSeconds: 600,
     handle: () => {},
+    ...(id === 'cluster' && clusterGroup !== undefined ? { commitEvery: { records: clusterGroup } } : {}),
   });
 const contenders = [
   await made({ mode: 'standalone', url: server.url }, 'standalone'),
