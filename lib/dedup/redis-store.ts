@@ -86,9 +86,9 @@ const IN_PROGRESS = 'P:';
 /**
  * A cluster store's `commitEvery.records` where the team gave none: a group costs a script per hash
  * slot among its keys, so groups of 100 spend a script per key (a quick handler's 10,000 records on
- * a local 3-master cluster: ~7,300 scripts, 0.62-0.75x standalone's throughput); groups of 1,000,
- * ~440 scripts of two or three keys (0.83-0.86x). The crash bound grows with it (docs/consumer.md,
- * "Group commit").
+ * a local 3-master cluster: ~7,900 scripts, 0.62-0.75x standalone's throughput); groups of 1,000,
+ * ~440 scripts of two or three keys (0.71-0.86x alone, 0.99x in `npm run bench`; 2,000 measured no
+ * faster). The crash bound grows with it (docs/consumer.md, "Group commit").
  */
 export const CLUSTER_COMMIT_GROUP_RECORDS = 1000;
 
@@ -368,7 +368,7 @@ export class RedisDedupStore implements DedupStore {
   readonly commitGroupsInFlight?: number;
   /**
    * {@link CLUSTER_COMMIT_GROUP_RECORDS} on a cluster, where a group costs a script per hash slot
-   * among its keys; the setting's default (100) standalone, where it is one script.
+   * among its keys; none standalone (the setting's 100), where a group is one script.
    */
   readonly commitGroupRecords?: number;
   /** Marks written into a hash over the compact encoding's field count, since the store was made. */
