@@ -52,7 +52,6 @@
  * through the new one, so a stall of Redis costs a retry, not the lease. A half-open connection
  * never answers: the claims Redis took on it (if any) end with their lease.
  */
-import calculateSlot from 'cluster-key-slot';
 import { type ChainableCommander, Cluster, type Redis } from 'ioredis';
 import {
   COMPACT_HASH_FIELDS,
@@ -71,6 +70,7 @@ import {
 } from '../contract/dedup-mark.ts';
 import { WINDOWS } from '../contract/windows.ts';
 import { ConfigurationError, DedupStoreError, RedisConnectionError } from '../errors.ts';
+import { KeySlots } from './key-slots.ts';
 import { adoptRedisClient, connectRedis, type RedisConnection } from './redis-connection.ts';
 import {
   DEFAULT_COMMAND_TIMEOUT_MS,
@@ -349,6 +349,8 @@ export class RedisDedupStore implements DedupStore {
   readonly #commandTimeoutMs: number;
   /** Cluster nodes whose last round trip failed to connect: their slots' map is asked again first. */
   readonly #unreachable = new Set<string>();
+  /** The slot of each key tag met on a cluster, computed once. */
+  readonly #slots = new KeySlots();
   /** A store call got an answer since the store was made: errors are an outage's from then on. */
   #worked = false;
   readonly #eventsPerSecond: number;
@@ -656,12 +658,12 @@ export class RedisDedupStore implements DedupStore {
     };
     let shipments: Shipment[];
     if (client instanceof Cluster) {
-      shipments = shipmentsByNode(client, keys, step, this.#unreachable);
+      shipments = shipmentsByNode(client, keys, step, this.#slots, this.#unreachable);
       // A slot whose master was unreachable last time, or has no live client (killed; maybe its
       // replica is promoted by now, which no MOVED will tell): ask for the slot map, then group by it.
       if (shipments.some((shipment) => !shipment.pipelined)) {
         await this.#refreshSlots(client);
-        shipments = shipmentsByNode(client, keys, step);
+        shipments = shipmentsByNode(client, keys, step, this.#slots);
       }
     } else {
       shipments = [{ target: client, pipelined: true, units: unitsOf(allIndexes(keys.length), step) }];
@@ -918,12 +920,13 @@ function shipmentsByNode(
   client: Cluster,
   keys: readonly string[],
   step: Step,
+  keySlots: KeySlots,
   avoid?: ReadonlySet<string>,
 ): Shipment[] {
   const slots = client.slots;
   const bySlot = new Map<number, number[]>();
   for (let i = 0; i < keys.length; i++) {
-    const slot = calculateSlot(keys[i]!);
+    const slot = keySlots.slotOf(keys[i]!);
     const group = bySlot.get(slot);
     if (group) group.push(i);
     else bySlot.set(slot, [i]);
