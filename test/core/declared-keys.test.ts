@@ -20,9 +20,13 @@ test('the claim and commit scripts write only keys they declared (ElastiCache re
   // (a loaded machine): a long one, the test counts keys, not time.
   const store = new RedisDedupStore({ redis: { url: redisUrl() }, commandTimeoutMs: 10_000 });
   const admin = new Redis(redisUrl());
-  const listener = new Redis(redisUrl());
+  // Connected (ready) before it subscribes: a PSUBSCRIBE sent while ioredis's ready check is still
+  // due put the connection in subscriber mode under the check's INFO, which failed it and made it
+  // reconnect, losing the notifications in between (seen with another process loading this Redis).
+  const listener = new Redis(redisUrl(), { lazyConnect: true });
   const saved = (await admin.config('GET', 'notify-keyspace-events')) as string[];
   try {
+    await listener.connect();
     await admin.config('SET', 'notify-keyspace-events', 'KA');
     const prefix = dedupKeyPrefix(uniqueService('declared'), 'h');
     const written = new Set<string>();
