@@ -269,6 +269,11 @@ function alarmLegend(f: RunFacts, j: Judgement, fired: string[]): string[] {
     dedupLatency: outage
       ? 'dedup-check-latency: claims made while Redis was down waited for their connect timeout'
       : undefined,
+    // The killed invocation's claims stay held until their lease ends; its redelivered records wait
+    // for them (and fail or find them DONE), as the crash fault says.
+    heldClaimsStillHeld: crash
+      ? "held-claims-still-held: the crashed invocation's claims stayed held until their lease ended, and its redelivered records waited for them"
+      : undefined,
   };
   return fired.map(
     (key) =>

@@ -160,6 +160,27 @@ describe('demo summary', () => {
     assert.match(verdict.text, /every repeat has an injected fault as its cause/);
   });
 
+  test('held claims still held: explained by the injected crash (its claims stay held until their lease ends), not otherwise', () => {
+    const held = emf({ [Metric.heldClaimWaits]: 50 }, { Reason: 'still-held', Service: 's' });
+    const lines = [...facts().lines, held];
+    const crashed = summarize(
+      facts({
+        lines,
+        faults: [
+          'consumer killed after 667 records, after its pushes were marked done, before the dedup commit',
+        ],
+      }),
+    );
+    assert.match(crashed.text, /FIRED\s+held-claims-still-held/);
+    assert.match(
+      crashed.text,
+      /held-claims-still-held: the crashed invocation's claims stayed held until their lease ended/,
+    );
+    const unexplained = summarize(facts({ lines }));
+    assert.match(unexplained.text, /FIRED\s+held-claims-still-held/);
+    assert.match(unexplained.text, /held-claims-still-held: NOT explained by an injected fault/);
+  });
+
   test('good events in the DLQ behind a poison record of their partition are told apart, and explained', () => {
     const clean = summarize(facts());
     assert.doesNotMatch(clean.text, /good event\(s\) stood behind/);
