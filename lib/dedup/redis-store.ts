@@ -77,6 +77,7 @@ import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   type RedisConnectionOptions,
 } from './redis-options.ts';
+import { writeScriptsInOneBuffer } from './script-command.ts';
 import type { ClaimResult, CommitReport, DedupStore, RenewalResult } from './store.ts';
 import { errorReason } from './store-error-reason.ts';
 
@@ -1004,6 +1005,8 @@ function defineScripts(client: Redis | Cluster): void {
   client.defineCommand('mskOnceCommitMarks', { lua: COMMIT_MARKS_LUA });
   client.defineCommand('mskOnceMark', { numberOfKeys: 1, lua: MARK_LUA });
   client.defineCommand('mskOnceReleaseMany', { lua: RELEASE_MANY_LUA });
+  // The ones with a Buffer argument (the marks), the most sent: one buffer each on the wire.
+  writeScriptsInOneBuffer(client, ['mskOnceClaimMarks', 'mskOnceCommitMarks', 'mskOnceMark']);
 }
 
 /**
