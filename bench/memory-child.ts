@@ -10,6 +10,7 @@
  * batch of this size costs on these heap flags with the least a deduplicator can keep.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { naiveContender } from './contenders/naive.ts';
 import { projectContender } from './contenders/project.ts';
 import { BENCH_BATCH, makeEvent } from './event.ts';
@@ -23,6 +24,9 @@ if (!targetJson || !eventFile || !service)
 const target = JSON.parse(targetJson) as RedisTarget;
 
 const MB = 2 ** 20;
+/** The young generation's physical pages (V8's new space): it grows in a call and stays grown. */
+const newSpaceBytes = () =>
+  getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.physical_space_size ?? 0;
 const heapOf = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
 
 /** Peak RSS since the last reset, bytes (VmHWM; resource maxRSS where /proc is missing). */
@@ -77,6 +81,7 @@ const parsePeakRss = rssHighWater();
 const parsePeakHeap = peakHeap;
 gc();
 const afterParse = process.memoryUsage();
+const newSpaceAfterParse = newSpaceBytes();
 
 resetHighWater();
 peakHeap = heapOf(afterParse);
@@ -85,6 +90,7 @@ const count = await contender.invoke(event);
 sample();
 clearInterval(timer);
 const invokePeakRss = Math.max(rssHighWater(), process.memoryUsage().rss);
+const newSpaceAfterCall = newSpaceBytes();
 await contender.close();
 if (event.records === undefined) throw new Error('event was collected before the invocation ended');
 
@@ -106,6 +112,9 @@ console.log(
     /** What the handler adds on top of the event as the runtime delivers it (already parsed). */
     handlerPeakRssMb: (invokePeakRss - afterParse.rss) / MB,
     handlerPeakHeapMb: (peakHeap - heapOf(afterParse)) / MB,
+    /** V8's young generation at the call's end, and what the call added to it (part of the RSS above). */
+    newSpaceMb: newSpaceAfterCall / MB,
+    handlerNewSpaceMb: (newSpaceAfterCall - newSpaceAfterParse) / MB,
   }),
 );
 process.exit(0);

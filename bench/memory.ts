@@ -51,6 +51,10 @@ export interface MemoryResult {
   parsedEventRssMb: number;
   handlerPeakHeapMb: number;
   handlerPeakRssMb: number;
+  /** V8's young generation (new space) physical pages at the call's end. */
+  newSpaceMb: number;
+  /** What the call added to them: part of `handlerPeakRssMb`, set by V8's heap flags more than by the handler. */
+  handlerNewSpaceMb: number;
   /** max(peak RSS, peak heap+external) above the baseline before the event existed, / the event's JSON size. */
   ratioToEvent: number;
   /** The same, but above the level with the event parsed (what the handler itself adds), / the event's JSON size. */

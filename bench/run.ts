@@ -453,7 +453,7 @@ for (const m of modes) {
     console.log(
       `memory ${m.mode}: event JSON ${(x.eventBytes / 2 ** 20).toFixed(1)} MB, parsed by the runtime ${x.parsedEventHeapMb.toFixed(1)} MB heap; ` +
         `invocation peak above the process baseline: RSS ${x.peakRssAboveBaselineMb.toFixed(1)} MB, heap+external ${x.peakHeapAboveBaselineMb.toFixed(1)} MB (${x.ratioToEvent.toFixed(2)}x the event); ` +
-        `the handler's own on top of the parsed event: RSS ${x.handlerPeakRssMb.toFixed(1)} MB, heap+external ${x.handlerPeakHeapMb.toFixed(1)} MB (${x.handlerRatioToEvent.toFixed(2)}x); ` +
+        `the handler's own on top of the parsed event: RSS ${x.handlerPeakRssMb.toFixed(1)} MB, heap+external ${x.handlerPeakHeapMb.toFixed(1)} MB (${x.handlerRatioToEvent.toFixed(2)}x), of the RSS V8's young generation ${x.handlerNewSpaceMb.toFixed(1)} MB (${x.newSpaceMb.toFixed(1)} MB at the end); ` +
         `heap flags ${x.heapFlags.join(' ')} (Lambda's for 512 MB)` +
         (x.handlerRatios ? `; runs ${x.handlerRatios.map((r) => r.toFixed(2)).join(', ')}` : ''),
     );
@@ -461,7 +461,7 @@ for (const m of modes) {
   if (m.memoryNaive) {
     const x = m.memoryNaive;
     console.log(
-      `memory ${m.mode}, the naive baseline (per record SET NX, then the handler): the handler's own on top of the parsed event: RSS ${x.handlerPeakRssMb.toFixed(1)} MB, heap+external ${x.handlerPeakHeapMb.toFixed(1)} MB (${x.handlerRatioToEvent.toFixed(2)}x)` +
+      `memory ${m.mode}, the naive baseline (per record SET NX, then the handler): the handler's own on top of the parsed event: RSS ${x.handlerPeakRssMb.toFixed(1)} MB, heap+external ${x.handlerPeakHeapMb.toFixed(1)} MB (${x.handlerRatioToEvent.toFixed(2)}x), of the RSS V8's young generation ${x.handlerNewSpaceMb.toFixed(1)} MB` +
         (x.handlerRatios ? `; runs ${x.handlerRatios.map((r) => r.toFixed(2)).join(', ')}` : ''),
     );
   }
