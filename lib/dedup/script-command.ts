@@ -2,12 +2,13 @@
  * The store's script commands, each written to the wire as one buffer.
  *
  * Why: ioredis writes a command that has a Buffer argument (each claim and commit script has one:
- * its marks) through a list of parts: a string per argument, made flat, measured twice, then
- * copied into a buffer. That was the largest allocation of a batch on a cluster, where a batch of
- * 10,000 records sends ~4,900 scripts of a few keys each (bench/micro/alloc-sites.ts: 11-12 MB of
- * a call's ~102 MB), and a call's garbage is what its peak memory is made of. This command measures
- * each argument once and writes the bytes straight into one buffer: the same bytes
- * (test/core/script-command.test.ts compares them with ioredis's own writer).
+ * its marks) through a list of parts: a new string per argument (its header, the text and CRLF),
+ * made flat, then copied into a buffer. That was the largest allocation of a batch on a cluster,
+ * where a batch of 10,000 records sends ~4,900 scripts of a few keys each
+ * (bench/micro/alloc-sites.ts: 11-12 MB of a call's ~102 MB sampled). This command sizes the
+ * buffer from the arguments' byte lengths and writes headers and bytes straight into it, with no
+ * string in between: the same bytes (test/core/script-command.test.ts compares them with ioredis's
+ * own writer).
  *
  * What ioredis does with a script is kept as it is (ioredis 5's `Script`): the first command of a
  * script on a connection goes as EVAL with its text, EVALSHA after; a NOSCRIPT answer forgets the
