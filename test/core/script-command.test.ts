@@ -73,6 +73,9 @@ let monitor: Redis;
 let watcher: Redis;
 let admin: Redis;
 const seen: string[] = [];
+// The marker an ECHO sent after the commands carries: MONITOR shows commands in the order the
+// server ran them, so once the monitor has seen it, it has seen every command before it.
+const markers = new Map<string, () => void>();
 const service = `script-command-${process.pid}`;
 before(async () => {
   redis = await startRedisServer();
@@ -81,6 +84,7 @@ before(async () => {
   monitor = await watcher.monitor();
   // The name of each command that touched this test's keys (MONITOR shows scripts' own calls too).
   monitor.on('monitor', (_time: string, args: string[]) => {
+    if (/^echo$/i.test(args[0]!)) markers.get(args[1]!)?.();
     if (args.some((arg) => arg.includes(service)) && /^eval/i.test(args[0]!))
       seen.push(args[0]!.toLowerCase());
   });
@@ -98,9 +102,12 @@ test('on a real Redis the marks scripts go as EVAL first, EVALSHA after, and EVA
     const prefix = dedupKeyPrefix(service, 'h');
     const batch = () => Array.from({ length: 5 }, () => dedupKey(prefix, ulid()));
     const scripts = async () => {
-      // MONITOR's feed is a round trip behind: a PING through it after the commands.
-      await admin.ping();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // MONITOR's feed comes on its own connection: wait until it has shown an ECHO sent after them.
+      const marker = `after-${ulid()}`;
+      const shown = new Promise<void>((resolve) => markers.set(marker, resolve));
+      await admin.echo(marker);
+      await shown;
+      markers.delete(marker);
       return seen.splice(0);
     };
     // The store is made with scripts of the one-buffer writer.
