@@ -87,6 +87,8 @@ export class CrashingStore implements DedupStore {
   readonly commitGroupsInFlight?: number;
   /** The inner store's (a cluster's 1,000), so that groups are as large as without the fault. */
   readonly commitGroupRecords?: number;
+  /** The inner store's (standalone's 1,000), so that a batch is claimed in the same parts. */
+  readonly claimPartRecords?: number;
   /** The inner store's renewal, so that leases are short and renewed as they are without the fault. */
   readonly extend?: NonNullable<DedupStore['extend']>;
   /** The inner store's connect, so that its cost is timed apart as it is without the fault. */
@@ -98,6 +100,7 @@ export class CrashingStore implements DedupStore {
     this.#env = env;
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
     if (inner.commitGroupRecords !== undefined) this.commitGroupRecords = inner.commitGroupRecords;
+    if (inner.claimPartRecords !== undefined) this.claimPartRecords = inner.claimPartRecords;
     const { extend, connect } = inner;
     if (extend)
       this.extend = (keys, owner, leaseMs) =>
@@ -165,6 +168,7 @@ export function storeOfEnvironment(inner: DedupStore, env: ExecutionEnvironment)
     // A cluster's group commits merge in the emulator as they do in Lambda.
     ...(inner.commitGroupsInFlight !== undefined ? { commitGroupsInFlight: inner.commitGroupsInFlight } : {}),
     ...(inner.commitGroupRecords !== undefined ? { commitGroupRecords: inner.commitGroupRecords } : {}),
+    ...(inner.claimPartRecords !== undefined ? { claimPartRecords: inner.claimPartRecords } : {}),
     // Short leases renewed while the invocation lives, as in Lambda (a frozen environment renews
     // nothing until it thaws: its leases may run out, as a frozen sandbox's do), and the connect
     // timed apart.

@@ -95,6 +95,11 @@ export class BatchRecord<T> {
    * when it did). Its claim is settled only then (park-record.ts).
    */
   parkInFlight: Promise<boolean> | undefined;
+  /**
+   * The claim of this record's part still to answer (the claim session's, claim-session.ts): its
+   * claim stays none until then, and its lane waits for it before deciding anything.
+   */
+  claimAnswer: Promise<void> | undefined;
 
   /**
    * @param message the decoded envelope (undefined when decoding failed before it)

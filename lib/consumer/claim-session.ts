@@ -1,7 +1,8 @@
 /**
  * ClaimSession: the claims of one invocation, and the only code that talks to the dedup store.
  *
- * It claims every record's key in one batched call, waits (boundedly) for a key another invocation
+ * It claims every record's key in one batched call (or, where the store says so, in parts sent at
+ * once, each record decided when its own part answered), waits (boundedly) for a key another invocation
  * holds, renews the claims it holds (the lease), confirms a stale claim before its record starts,
  * commits the claims of succeeded records in groups while the batch runs (group-commit.ts) and
  * what is left at the answer, and releases the others. Every store call goes through one private
@@ -88,6 +89,47 @@ type StoreCall = 'claim' | 'extend' | 'commit' | 'release';
 /** What one store call came back with: its answer, or what it threw. */
 type Sent<R> = { readonly ok: true; readonly value: R } | { readonly ok: false; readonly error: unknown };
 
+const NO_CONNECT: Sent<boolean> = { ok: true, value: false };
+const OPENED: Sent<boolean> = { ok: true, value: true };
+
+/**
+ * Errors that refused claims alike: the same error, or (the parts of one claim each failing on
+ * their own) the same reason and text, so that an outage is said once per invocation, not once a part.
+ */
+function sameFailure(error: unknown): unknown {
+  return error instanceof Error ? `${errorReason(error)}\u0000${error.message}` : error;
+}
+
+/**
+ * The parts a claim of `asked` (in the batch's order) is sent in: one, or where the store claims
+ * in parts of `partRecords` keys, a first part of an eighth of that (the lanes start once it
+ * answers), then parts doubling up to `partRecords`. Records go into the parts a rank at a time
+ * over the partitions (every partition's first record, then every second...), so that every lane
+ * has its first records in the first part. Parts hold no record twice and every asked record once.
+ */
+export function claimParts<T>(
+  partitions: readonly (readonly BatchRecord<T>[])[],
+  asked: readonly BatchRecord<T>[],
+  partRecords: number | undefined,
+): BatchRecord<T>[][] {
+  if (!(partRecords !== undefined && partRecords > 0) || asked.length <= partRecords / 8) return [[...asked]];
+  const isAsked = new Set(asked);
+  const ordered: BatchRecord<T>[] = [];
+  let longest = 0;
+  for (const partition of partitions) longest = Math.max(longest, partition.length);
+  for (let rank = 0; rank < longest; rank++) {
+    for (const partition of partitions) {
+      const record = partition[rank];
+      if (record !== undefined && isAsked.has(record)) ordered.push(record);
+    }
+  }
+  const parts: BatchRecord<T>[][] = [];
+  let size = Math.max(1, Math.ceil(partRecords / 8));
+  for (let at = 0; at < ordered.length; at += size, size = Math.min(partRecords, size * 2))
+    parts.push(ordered.slice(at, at + size));
+  return parts;
+}
+
 /** What the policy does while the store has never worked: said once, loudly, per cold start. */
 const NEVER_WORKED = {
   open: 'dedup store has not worked since this cold start (misconfigured?): records run WITHOUT dedup (fail-open) for as long as it does not answer, so repeats run again; the error says what to check',
@@ -163,6 +205,10 @@ export class ClaimSession<T> implements Commits<T> {
   #confirming: Promise<void> | undefined;
   // Records whose loss after they started was counted already (made on the first such loss).
   #lossCounted: Set<BatchRecord<T>> | undefined;
+  // Every part of the claim answered (and what answered after the invocation released).
+  #claimsAnswered: Promise<void> | undefined;
+  // Records whose claim failed, by error, over the parts of the claim: said once every part answered.
+  #claimFailures: Map<unknown, { error: unknown; records: BatchRecord<T>[] }> | undefined;
 
   constructor(
     config: ResolvedConfig<T>,
@@ -189,26 +235,35 @@ export class ClaimSession<T> implements Commits<T> {
    * `{ ok: false }` for {@link #failed} to count and log.
    */
   async #send<R>(send: (store: DedupStore) => Promise<R>): Promise<Sent<R>> {
+    const connected = await this.#connect();
+    return connected.ok ? this.#call(send) : connected;
+  }
+
+  /** The connect of {@link #send}: timed apart (`DedupConnectDuration`) when it opened one. Never throws. */
+  async #connect(): Promise<Sent<boolean>> {
     const store = this.#store;
-    const metrics = this.#batch.metrics;
+    if (!store.connect) return NO_CONNECT;
+    const start = performance.now();
+    let opened = true;
     try {
-      if (store.connect) {
-        const start = performance.now();
-        let opened = true;
-        try {
-          opened = await store.connect();
-        } finally {
-          if (opened) metrics.connectTime(performance.now() - start);
-        }
-      }
-      const start = performance.now();
-      try {
-        return { ok: true, value: await send(store) };
-      } finally {
-        metrics.roundTrip(performance.now() - start);
-      }
+      opened = await store.connect();
+      return opened ? OPENED : NO_CONNECT;
     } catch (error) {
       return { ok: false, error };
+    } finally {
+      if (opened) this.#batch.metrics.connectTime(performance.now() - start);
+    }
+  }
+
+  /** The call of {@link #send}, timed (`DedupCheckDuration`). Never throws. */
+  async #call<R>(send: (store: DedupStore) => Promise<R>): Promise<Sent<R>> {
+    const start = performance.now();
+    try {
+      return { ok: true, value: await send(this.#store) };
+    } catch (error) {
+      return { ok: false, error };
+    } finally {
+      this.#batch.metrics.roundTrip(performance.now() - start);
     }
   }
 
@@ -228,13 +283,14 @@ export class ClaimSession<T> implements Commits<T> {
   // --- claim ---
 
   /**
-   * Claim every record's key in one batched call and move each record by the answer; a later
-   * record with a key asked already follows the first (or shares its state). Never throws.
+   * Claim every record's key and move each record by the answer; a later record with a key asked
+   * already follows the first (or shares its state). One batched call, or where the store claims in
+   * parts (`claimPartRecords`) parts sent at once and answered in turn: returns once the first part
+   * answered, and a record of a later part waits for its own ({@link BatchRecord.claimAnswer}), so
+   * that the first records run while the store answers the rest. Never throws.
    */
   async claim(): Promise<void> {
-    const config = this.#config;
     const firsts = new Map<string, BatchRecord<T>>();
-    const keys: string[] = [];
     const asked: BatchRecord<T>[] = [];
     // Later records with a key asked already, and theirs: they learn their state once it is known.
     const copies: BatchRecord<T>[] = [];
@@ -249,26 +305,69 @@ export class ClaimSession<T> implements Commits<T> {
           continue;
         }
         firsts.set(record.key, record);
-        keys.push(record.key);
         asked.push(record);
       }
     }
-    if (keys.length === 0) return;
+    if (asked.length === 0) return;
+    const parts = claimParts(this.#batch.partitions, asked, this.#store.claimPartRecords);
+    // Each copy learns its state with its original's part.
+    const copiesOf = new Map<BatchRecord<T>, [BatchRecord<T>[], BatchRecord<T>[]]>();
+    for (const part of parts) copiesOf.set(part[0]!, [[], []]);
+    if (parts.length > 1) {
+      const partOf = new Map<BatchRecord<T>, BatchRecord<T>>();
+      for (const part of parts) for (const record of part) partOf.set(record, part[0]!);
+      for (let i = 0; i < copies.length; i++) {
+        const [partCopies, partOriginals] = copiesOf.get(partOf.get(originals[i]!)!)!;
+        partCopies.push(copies[i]!);
+        partOriginals.push(originals[i]!);
+      }
+    } else copiesOf.set(parts[0]![0]!, [copies, originals]);
+    // Connect once (timed apart), then every part at once.
+    const connected = await this.#connect();
+    const answers = parts.map((part) => {
+      const [partCopies, partOriginals] = copiesOf.get(part[0]!)!;
+      const answered = this.#claimPart(part, partCopies, partOriginals, connected);
+      if (part !== parts[0]) {
+        for (const record of part) record.claimAnswer = answered;
+        for (const copy of partCopies) copy.claimAnswer = answered;
+      }
+      return answered;
+    });
+    this.#claimsAnswered = Promise.all(answers).then(() => this.#claimsEnded());
+    await answers[0];
+  }
+
+  /** Resolves once every part of the claim answered (and the claims of a late one were let go). */
+  get answered(): Promise<void> {
+    return this.#claimsAnswered ?? Promise.resolve();
+  }
+
+  /** Claim the keys of one part, then move its records and their copies by the answer. */
+  async #claimPart(
+    part: readonly BatchRecord<T>[],
+    copies: readonly BatchRecord<T>[],
+    originals: readonly BatchRecord<T>[],
+    connected: Sent<boolean>,
+  ): Promise<void> {
+    const config = this.#config;
     const sentAt = performance.now();
-    const sent = await this.#send((store) =>
-      store.claim(keys, this.#batch.owner, this.leaseMs, config.windowMs),
-    );
+    const sent = connected.ok
+      ? await this.#call((store) =>
+          store.claim(keysOf(part), this.#batch.owner, this.leaseMs, config.windowMs),
+        )
+      : connected;
     let results: readonly ClaimResult[];
     if (sent.ok) {
       results = sent.value;
-      this.#claimed = true;
-      this.#renew();
-    } else results = new Array(keys.length).fill(sent.error);
-    // Records by the error that refused them (one call, or one cluster node: one error each).
-    let failed: Map<unknown, BatchRecord<T>[]> | undefined;
+      if (!this.#claimed) {
+        this.#claimed = true;
+        this.#renew();
+      }
+    } else results = new Array(part.length).fill(sent.error);
     const policy = config.onStoreError;
-    for (let i = 0; i < asked.length; i++) {
-      const record = asked[i]!;
+    for (let i = 0; i < part.length; i++) {
+      const record = part[i]!;
+      record.claimAnswer = undefined;
       const result = results[i]!;
       if (result === 'claimed') record.claimed(sentAt);
       else if (result === 'done') record.duplicate();
@@ -276,23 +375,51 @@ export class ClaimSession<T> implements Commits<T> {
       else {
         if (policy === 'open') record.unguarded();
         else record.refused(result instanceof Error ? result : undefined);
-        failed ??= new Map();
-        const same = failed.get(result);
-        if (same) same.push(record);
-        else failed.set(result, [record]);
+        // Records by the error that refused them (one call, or one cluster node), over the parts.
+        this.#claimFailures ??= new Map();
+        const error = result as unknown;
+        const same = this.#claimFailures.get(sameFailure(error));
+        if (same) same.records.push(record);
+        else this.#claimFailures.set(sameFailure(error), { error, records: [record] });
       }
-    }
-    if (failed) for (const [error, records] of failed) this.#claimFailed(error, records);
-    else if (this.#health.neverWorked === 'told') {
-      this.#health.neverWorked = 'recovered';
-      config.logger.info(
-        'dedup store answered for the first time since this cold start: records are deduplicated again',
-      );
     }
     // A copy of a record that will not run shares its state now; a copy of one that runs waits for it.
     // A copy of a held original follows it too when held claims are waited for (it may yet run).
     const followHeld = config.heldClaimWaitMs > 0;
-    for (let i = 0; i < copies.length; i++) copies[i]!.copyOf(originals[i]!, followHeld);
+    for (let i = 0; i < copies.length; i++) {
+      copies[i]!.claimAnswer = undefined;
+      copies[i]!.copyOf(originals[i]!, followHeld);
+    }
+    // Answered after the invocation did (a part slower than the batch): nothing of it may start.
+    if (this.#answered) await this.#letGoAfterAnswer(part);
+  }
+
+  /** Every part answered: the policy's line per error, or the line that the store works again. */
+  #claimsEnded(): void {
+    const failures = this.#claimFailures;
+    this.#claimFailures = undefined;
+    if (failures) for (const { error, records } of failures.values()) this.#claimFailed(error, records);
+    else if (this.#claimed && this.#health.neverWorked === 'told') {
+      this.#health.neverWorked = 'recovered';
+      this.#config.logger.info(
+        'dedup store answered for the first time since this cold start: records are deduplicated again',
+      );
+    }
+  }
+
+  /** Claims of a part answered after the invocation answered: released at once, as settle would have. */
+  async #letGoAfterAnswer(part: readonly BatchRecord<T>[]): Promise<void> {
+    const release: string[] = [];
+    for (const record of part) {
+      const claim = record.claim;
+      if (claim === 'unguarded') record.released();
+      else if (claim === 'claimed') {
+        record.released();
+        release.push(record.key!);
+      }
+    }
+    if (release.length > 0)
+      await this.#release(release, 'could not release claims: retries wait for the lease to end');
   }
 
   /** A claim failed for `records`: the policy's line, listing them (a count, then the first few). */
@@ -618,8 +745,10 @@ export class ClaimSession<T> implements Commits<T> {
       }
     }
     if (!running) clearInterval(this.#timer);
-    // With what waits for its group commit (and the groups in flight), in one call.
+    // With what waits for its group commit (and the groups in flight), in one call; and the parts
+    // of the claim still to answer (released as they do).
     const calls: Promise<void>[] = [this.#group.settle(commit)];
+    if (this.#claimsAnswered) calls.push(this.#claimsAnswered);
     if (release.length > 0)
       calls.push(this.#release(release, 'could not release claims: retries wait for the lease to end'));
     await Promise.all(calls);

@@ -86,6 +86,11 @@ export interface InvocationView<T = unknown> {
   readonly lambdaContext: Context;
   /** The records per partition, each in offset order (empty before `decode`). */
   readonly partitions: readonly (readonly RecordView<T>[])[];
+  /**
+   * Resolves once every part of the batch's claim answered (at once when it was one call): after
+   * the `claim` stage, records of later parts may still wait for theirs.
+   */
+  readonly claimsAnswered: Promise<void>;
 }
 
 /**
@@ -97,8 +102,8 @@ export interface InvocationView<T = unknown> {
  */
 export interface InvocationHooks<T = unknown> {
   /**
-   * A stage ended: `decode` (the records are read, nothing claimed), `claim` (every key claimed,
-   * nothing run), `run` (every lane ran; the claims are not settled yet: a crash here leaves them
+   * A stage ended: `decode` (the records are read, nothing claimed), `claim` (the claims sent, and
+   * answered: all of them, or where the store claims in parts the first part; nothing run), `run` (every lane ran; the claims are not settled yet: a crash here leaves them
    * to their lease), `settle` (committed or released), `flush` (metrics emitted; the answer is next).
    * `ms`: how long the stage took.
    */
@@ -181,6 +186,10 @@ export class Invocation<T> implements Batch<T>, InvocationView<T> {
     this.owner = `${context?.awsRequestId ?? 'local'}/${randomUUID().slice(0, 8)}`;
     this.metrics = config.metrics.begin();
     this.#session = new ClaimSession(config, health, budget, this, context);
+  }
+
+  get claimsAnswered(): Promise<void> {
+    return this.#session.answered;
   }
 
   /** Where a claimed record that succeeded or was parked has its claim committed: the claim session. */
@@ -318,6 +327,9 @@ export class Invocation<T> implements Batch<T>, InvocationView<T> {
   /** Run one record, or decide that it does not run; it always ends with an outcome. */
   async #runRecord(record: BatchRecord<T>, slots: Slots | undefined): Promise<void> {
     const config = this.#config;
+    // Its claim was sent in a later part (claim-session.ts): it waits for that part's answer.
+    const claimAnswer = record.claimAnswer;
+    if (claimAnswer) await claimAnswer;
     if (record.invalid) return parkOrFail(config, record, this, this.lambdaContext, record.invalid);
     // Held by another invocation: wait for it (holding no slot) before deciding.
     if (record.claim === 'held' && config.heldClaimWaitMs > 0) await this.#session.waitIfHeld(record);

@@ -374,6 +374,12 @@ export class RedisDedupStore implements DedupStore {
    * among its keys; none standalone (the setting's 100), where a group is one script.
    */
   readonly commitGroupRecords?: number;
+  /**
+   * {@link KEYS_PER_SCRIPT} standalone, where the consumer's parts of a claim are a script each,
+   * run by Redis in turn while the first records run; none on a cluster (a claim there is a script
+   * per hash slot among its keys: parts would multiply the scripts).
+   */
+  readonly claimPartRecords?: number;
   /** Marks written into a hash over the compact encoding's field count, since the store was made. */
   overfullMarks = 0;
 
@@ -398,7 +404,7 @@ export class RedisDedupStore implements DedupStore {
       if (client instanceof Cluster) {
         this.commitGroupsInFlight = 1;
         this.commitGroupRecords = CLUSTER_COMMIT_GROUP_RECORDS;
-      }
+      } else this.claimPartRecords = KEYS_PER_SCRIPT;
     } else {
       this.#connection = connectRedis(
         {
@@ -412,7 +418,7 @@ export class RedisDedupStore implements DedupStore {
       if (options.redis.cluster) {
         this.commitGroupsInFlight = 1;
         this.commitGroupRecords = CLUSTER_COMMIT_GROUP_RECORDS;
-      }
+      } else this.claimPartRecords = KEYS_PER_SCRIPT;
     }
   }
 

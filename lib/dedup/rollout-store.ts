@@ -42,6 +42,7 @@ export class RolloutDedupStore implements DedupStore {
   readonly connect?: () => Promise<boolean>;
   readonly commitGroupsInFlight?: number;
   readonly commitGroupRecords?: number;
+  readonly claimPartRecords?: number;
 
   constructor(inner: DedupStore, previousFormat: PreviousKeyFormat) {
     this.inner = inner;
@@ -51,6 +52,7 @@ export class RolloutDedupStore implements DedupStore {
     if (inner.connect) this.connect = () => inner.connect!();
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
     if (inner.commitGroupRecords !== undefined) this.commitGroupRecords = inner.commitGroupRecords;
+    if (inner.claimPartRecords !== undefined) this.claimPartRecords = inner.claimPartRecords;
   }
 
   async claim(

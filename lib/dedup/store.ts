@@ -84,6 +84,16 @@ export interface DedupStore {
    * @default 100 (the setting's own default)
    */
   readonly commitGroupRecords?: number;
+  /**
+   * How many keys a claim call of this store takes best when the batch's first records could run
+   * while it answers the rest. Given, the consumer sends a batch's claim in parts at once (the
+   * first an eighth of this, then doubling up to it) and starts each record once its part
+   * answered. RedisDedupStore on a standalone Redis says 1,000 (a script's keys): Redis runs the
+   * parts in turn while the first records run. None on a cluster, where a claim costs a script per
+   * hash slot among its keys, so parts would multiply the scripts.
+   * @default none: the batch's claim is one call, answered before any record runs
+   */
+  readonly claimPartRecords?: number;
   /** IN_PROGRESS(owner) -> absent, so that a retry runs the handler again. */
   release(keys: readonly string[], owner: string): Promise<void>;
   /** Close connections (tests, local runs; Lambda keeps them for the next invocation). */

@@ -156,8 +156,11 @@ export function tracingPlugin(options: TracingOptions): InvocationTracing {
       },
     },
     hooks: {
-      afterStage(stage, invocation) {
+      async afterStage(stage, invocation) {
         if (stage === 'claim') {
+          // The decision is the whole batch's: with tracing on, the lanes wait for every part of
+          // a claim in parts (claim-session.ts) before the span closes, as before parts.
+          if (open) await invocation.claimsAnswered;
           end(undefined, invocation);
           start('run');
         } else if (stage === 'run') {

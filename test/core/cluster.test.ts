@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import calculateSlot from 'cluster-key-slot';
-import { Cluster } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { ulid } from 'ulid';
 import { dedupKey, dedupKeyPrefix, KEY_BUCKETS, MARK_SLICES, previousFormatKey } from '../../lib/contract.ts';
 import { RolloutDedupStore } from '../../lib/dedup/rollout-store.ts';
@@ -194,6 +194,17 @@ describe('group commits on a cluster', () => {
       assert.equal(adopted.commitGroupRecords, 1000);
       assert.equal(new RolloutDedupStore(cluster, '0.3.0').commitGroupRecords, 1000, 'through a rollout');
       assert.equal(standalone.commitGroupRecords, undefined);
+      // A claim in parts standalone only (each part a script there; on a cluster parts would
+      // multiply the scripts per slot), the same through a rollout and for a client made elsewhere.
+      assert.equal(cluster.claimPartRecords, undefined, 'a cluster claims a batch in one call');
+      assert.equal(adopted.claimPartRecords, undefined);
+      assert.equal(standalone.claimPartRecords, 1000);
+      assert.equal(new RolloutDedupStore(standalone, '0.3.0').claimPartRecords, 1000, 'through a rollout');
+      const adoptedStandalone = new RedisDedupStore({
+        redis: new Redis('redis://127.0.0.1:1', { lazyConnect: true }),
+      });
+      assert.equal(adoptedStandalone.claimPartRecords, 1000, 'a Redis client made elsewhere too');
+      await adoptedStandalone.close();
     } finally {
       await Promise.all([cluster.close(), adopted.close(), standalone.close()]);
     }

@@ -75,7 +75,9 @@ async function tracedStack(
   );
   const run = (offsets: number[]) =>
     handler(
-      mskEvent(offsets.map((offset) => mskRecord({ offset, eventId: `01J0000000000000000000000${offset}` }))),
+      mskEvent(
+        offsets.map((offset) => mskRecord({ offset, eventId: `01J${String(offset).padStart(23, '0')}` })),
+      ),
       lambdaContext(),
     );
   return { run, spans };
@@ -102,6 +104,27 @@ describe('tracing', () => {
     await again.run([1, 2]);
     assert.equal(again.spans[0]!.annotations.dedup_duplicate, 2);
     assert.equal(again.spans[0]!.annotations.dedup_claimed, undefined);
+  });
+
+  test("a claim in parts: the decision on claim is the whole batch's, every part answered", async () => {
+    // A store that claims in parts of 100 keys (300 records: parts of 13, 25, 50, 100, 100, 12),
+    // answering each part after the first a turn of the event loop later: the claim stage ends
+    // (its first part answered) before they do.
+    const inner = new MemoryDedupStore();
+    const claim = inner.claim.bind(inner);
+    let calls = 0;
+    const store = Object.assign(inner, {
+      claimPartRecords: 100,
+      claim: async (keys: readonly string[], owner: string, leaseMs: number) => {
+        const answer = await claim(keys, owner, leaseMs);
+        if (calls++ > 0) await new Promise((resolve) => setImmediate(resolve));
+        return answer;
+      },
+    });
+    const { run, spans } = await tracedStack(() => {}, store);
+    await run(Array.from({ length: 300 }, (_, i) => i + 1));
+    assert.equal(spans[0]!.name, '## claim');
+    assert.equal(spans[0]!.annotations.dedup_decision, 'claimed=300');
   });
 
   test('a record that fails is in the response, and the spans still close', async () => {

@@ -73,11 +73,13 @@ export class WatchedStore implements DedupStore {
   /** The inner store's (a cluster's 1): group commits merge under the load as they do without the watch. */
   readonly commitGroupsInFlight?: number;
   readonly commitGroupRecords?: number;
+  readonly claimPartRecords?: number;
 
   constructor(inner: RedisDedupStore) {
     this.#inner = inner;
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
     if (inner.commitGroupRecords !== undefined) this.commitGroupRecords = inner.commitGroupRecords;
+    if (inner.claimPartRecords !== undefined) this.claimPartRecords = inner.claimPartRecords;
   }
 
   async claim(

@@ -3,7 +3,8 @@
  * store, then storeOfEnvironment: test/reliability/schedule.ts and support.ts). What the consumer
  * reads off its store must come through all three, or the schedules test another consumer than the
  * one Lambda runs: the claim's window (marks are placed by it), `extend` (short leases renewed) and
- * `commitGroupsInFlight` (a cluster's group commits merge). `connect` comes through the test kit's
+ * `commitGroupsInFlight` (a cluster's group commits merge), `claimPartRecords` (a standalone
+ * store's claim in parts). `connect` comes through the test kit's
  * two (the emulator's consumers time it apart), not TracingStore's: it traces a failed claim per
  * key, and a separate connect's failure would have none (support.ts says why).
  */
@@ -21,6 +22,7 @@ function recordingStore(): DedupStore & { calls: unknown[][] } {
     calls,
     commitGroupsInFlight: 1,
     commitGroupRecords: 1000,
+    claimPartRecords: 500,
     async claim(keys, owner, leaseMs, windowMs) {
       calls.push(['claim', keys, owner, leaseMs, windowMs]);
       return keys.map((): ClaimResult => 'claimed');
@@ -43,7 +45,7 @@ function recordingStore(): DedupStore & { calls: unknown[][] } {
   };
 }
 
-test("the soak's store wrappers pass the claim's window, extend, commitGroupsInFlight and commitGroupRecords through", async () => {
+test("the soak's store wrappers pass the claim's window, extend, commitGroupsInFlight, commitGroupRecords and claimPartRecords through", async () => {
   const env = { id: 1, alive: true, signal: new AbortController().signal } as ExecutionEnvironment;
   const plan: CrashPlan = { remaining: 100, fired: false, kill: () => {} };
   const inner = recordingStore();
@@ -59,6 +61,7 @@ test("the soak's store wrappers pass the claim's window, extend, commitGroupsInF
     inner.calls.length = 0;
     assert.equal(store.commitGroupsInFlight, 1, `${name}: commitGroupsInFlight`);
     assert.equal(store.commitGroupRecords, 1000, `${name}: commitGroupRecords`);
+    assert.equal(store.claimPartRecords, 500, `${name}: claimPartRecords`);
     assert.deepEqual(await store.claim(['k'], 'o', 1_000, 600_000), ['claimed']);
     assert.deepEqual(await store.extend?.(['k'], 'o', 2_000), ['renewed'], `${name}: extend`);
     assert.equal(store.connect, undefined, `${name}: a connect apart, which TracingStore could not trace`);

@@ -116,6 +116,7 @@ export class TracingStore implements DedupStore {
   readonly extend?: NonNullable<DedupStore['extend']>;
   readonly commitGroupsInFlight?: number;
   readonly commitGroupRecords?: number;
+  readonly claimPartRecords?: number;
 
   // No `connect`: a failed connect has no keys to trace, and the consumer then sends no claim, so
   // its records would run (fail-open) with no claim failure on record. Without it the store
@@ -127,6 +128,7 @@ export class TracingStore implements DedupStore {
     if (extend) this.extend = (keys, owner, leaseMs) => extend.call(inner, keys, owner, leaseMs);
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
     if (inner.commitGroupRecords !== undefined) this.commitGroupRecords = inner.commitGroupRecords;
+    if (inner.claimPartRecords !== undefined) this.claimPartRecords = inner.claimPartRecords;
   }
 
   async claim(keys: readonly string[], owner: string, leaseMs: number, windowMs?: number) {

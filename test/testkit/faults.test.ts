@@ -72,14 +72,17 @@ describe('faults', () => {
     assert.deepEqual(await inner.claim(['a', 'b'], 'other', 1000), ['done', 'held'], 'b was never made DONE');
   });
 
-  test("the fault stores pass on the inner store's commitGroupsInFlight and commitGroupRecords (a cluster's group commits merge in the soak too)", () => {
+  test("the fault stores pass on the inner store's commitGroupsInFlight, commitGroupRecords and claimPartRecords (a cluster's group commits merge, a standalone store's claim goes in parts, in the soak too)", () => {
     const env = { id: 1, alive: true, signal: new AbortController().signal } as ExecutionEnvironment;
     const plan: CrashPlan = { remaining: 1, fired: false, kill: () => {} };
     const cluster = Object.assign(new MemoryDedupStore({ quiet: true }), {
       commitGroupsInFlight: 1,
       commitGroupRecords: 1000,
     });
-    const standalone = new MemoryDedupStore({ quiet: true });
+    const standalone = Object.assign(new MemoryDedupStore({ quiet: true }), { claimPartRecords: 1000 });
+    assert.equal(new CrashingStore(standalone, plan, env).claimPartRecords, 1000);
+    assert.equal(storeOfEnvironment(standalone, env).claimPartRecords, 1000);
+    assert.equal(storeOfEnvironment(cluster, env).claimPartRecords, undefined);
     assert.equal(new CrashingStore(cluster, plan, env).commitGroupsInFlight, 1);
     assert.equal(storeOfEnvironment(cluster, env).commitGroupsInFlight, 1);
     assert.equal(new CrashingStore(cluster, plan, env).commitGroupRecords, 1000);
