@@ -108,6 +108,7 @@ async function main(): Promise<number> {
     unexplained: 0,
     disordered: 0,
     keyOrder: 0,
+    claimInParts: 0,
     stuck: 0,
     crashed: 0,
     refused: 0,
@@ -142,6 +143,7 @@ async function main(): Promise<number> {
       totals.schedules++;
       if (s.topology) totals.onCluster++;
       if (s.ordering === 'key') totals.keyOrder++;
+      if (s.claimPartRecords) totals.claimInParts++;
       totals.faults += faultsOf(s);
       if (s.outage) byKind.set(s.outage.kind, (byKind.get(s.outage.kind) ?? 0) + 1);
       if (s.topology) {
@@ -187,7 +189,7 @@ async function main(): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
   say('');
   say(
-    `schedules        ${totals.schedules} (concurrency ${concurrency}; ${totals.onCluster} on a cluster with replicas, with a topology fault; ${totals.keyOrder} in key order)`,
+    `schedules        ${totals.schedules} (concurrency ${concurrency}; ${totals.onCluster} on a cluster with replicas, with a topology fault; ${totals.keyOrder} in key order; ${totals.claimInParts} claiming in parts of 1 to 8 keys)`,
   );
   say(
     `configurations   ${configurations.size} distinct run; ${totals.refused} drawn and refused at cold start${refusals.size ? ` (${[...refusals].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,

@@ -110,17 +110,18 @@ function sameFailure(error: unknown): unknown {
 export function claimParts<T>(
   partitions: readonly (readonly BatchRecord<T>[])[],
   asked: readonly BatchRecord<T>[],
+  isAsked: (record: BatchRecord<T>) => boolean,
   partRecords: number | undefined,
 ): BatchRecord<T>[][] {
-  if (!(partRecords !== undefined && partRecords > 0) || asked.length <= partRecords / 8) return [[...asked]];
-  const isAsked = new Set(asked);
+  if (!(partRecords !== undefined && partRecords > 0) || asked.length <= partRecords / 8)
+    return [asked as BatchRecord<T>[]];
   const ordered: BatchRecord<T>[] = [];
   let longest = 0;
   for (const partition of partitions) longest = Math.max(longest, partition.length);
   for (let rank = 0; rank < longest; rank++) {
     for (const partition of partitions) {
       const record = partition[rank];
-      if (record !== undefined && isAsked.has(record)) ordered.push(record);
+      if (record !== undefined && isAsked(record)) ordered.push(record);
     }
   }
   const parts: BatchRecord<T>[][] = [];
@@ -309,11 +310,16 @@ export class ClaimSession<T> implements Commits<T> {
       }
     }
     if (asked.length === 0) return;
-    const parts = claimParts(this.#batch.partitions, asked, this.#store.claimPartRecords);
+    const parts = claimParts(
+      this.#batch.partitions,
+      asked,
+      (record) => record.key !== undefined && firsts.get(record.key) === record,
+      this.#store.claimPartRecords,
+    );
     // Each copy learns its state with its original's part.
     const copiesOf = new Map<BatchRecord<T>, [BatchRecord<T>[], BatchRecord<T>[]]>();
     for (const part of parts) copiesOf.set(part[0]!, [[], []]);
-    if (parts.length > 1) {
+    if (parts.length > 1 && copies.length > 0) {
       const partOf = new Map<BatchRecord<T>, BatchRecord<T>>();
       for (const part of parts) for (const record of part) partOf.set(record, part[0]!);
       for (let i = 0; i < copies.length; i++) {
@@ -321,7 +327,7 @@ export class ClaimSession<T> implements Commits<T> {
         partCopies.push(copies[i]!);
         partOriginals.push(originals[i]!);
       }
-    } else copiesOf.set(parts[0]![0]!, [copies, originals]);
+    } else if (parts.length === 1) copiesOf.set(parts[0]![0]!, [copies, originals]);
     // Connect once (timed apart), then every part at once.
     const connected = await this.#connect();
     const answers = parts.map((part) => {

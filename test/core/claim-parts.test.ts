@@ -77,7 +77,9 @@ describe('a claim in parts', () => {
   test('the parts: an eighth of the part size first, then doubling up to it, a rank at a time over the partitions', () => {
     const partitions = [0, 1, 2].map((p) => Array.from({ length: 1000 }, (_, r) => fakeRecord(p, r)));
     const asked = partitions.flat();
-    const parts = claimParts(partitions, asked, 1000);
+    const all = () => true;
+    const among = (list: unknown[]) => (record: unknown) => list.includes(record);
+    const parts = claimParts(partitions, asked, all, 1000);
     assert.deepEqual(
       parts.map((p) => p.length),
       [125, 250, 500, 1000, 1000, 125],
@@ -93,12 +95,12 @@ describe('a claim in parts', () => {
     assert.equal(Math.max(...first.map((r) => r.rank)), 41);
     // A record not asked (a copy, an invalid one) is in no part.
     const some = asked.filter((_, i) => i % 3 !== 0);
-    assert.equal(claimParts(partitions, some, 1000).flat().length, some.length);
-    assert.ok(!claimParts(partitions, some, 1000).flat().includes(asked[0]!));
+    assert.equal(claimParts(partitions, some, among(some), 1000).flat().length, some.length);
+    assert.ok(!claimParts(partitions, some, among(some), 1000).flat().includes(asked[0]!));
     // One part: a store that names no part size, or a batch within the first part.
-    assert.equal(claimParts(partitions, asked, undefined).length, 1);
-    assert.equal(claimParts(partitions, asked.slice(0, 125), 1000).length, 1);
-    assert.equal(claimParts(partitions, asked.slice(0, 126), 1000).length, 2);
+    assert.equal(claimParts(partitions, asked, all, undefined).length, 1);
+    assert.equal(claimParts(partitions, asked.slice(0, 125), among(asked.slice(0, 125)), 1000).length, 1);
+    assert.equal(claimParts(partitions, asked.slice(0, 126), among(asked.slice(0, 126)), 1000).length, 2);
   });
 
   test('a standalone store claims in parts of 1,000 keys; a cluster store claims in one call', () => {

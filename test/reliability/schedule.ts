@@ -94,6 +94,12 @@ export interface Schedule {
    * one: the settings the schedules always ran with.
    */
   config?: ConsumerConfig;
+  /**
+   * The store's claim in parts (DedupStore.claimPartRecords) made small, so that batches of a few
+   * records are claimed in parts of one, two... keys (claim-session.ts); 0 or none: the store's own
+   * (standalone 1,000: one part at these sizes; a cluster none).
+   */
+  claimPartRecords?: number;
 }
 
 /** A cluster topology fault (testkit/internal/cluster-faults.ts). */
@@ -120,6 +126,7 @@ const scheduleFields = {
   ordering: fc.constantFrom('partition' as const, 'key' as const),
   keys: fc.integer({ min: 1, max: 4 }),
   config: consumerConfigs(),
+  claimPartRecords: fc.constantFrom(0, 2, 8),
 };
 
 export const schedules: fc.Arbitrary<Schedule> = fc.record(scheduleFields);
@@ -268,6 +275,7 @@ export async function runSchedule(
       commandTimeoutMs: 150,
       connectTimeoutMs: topology ? 300 : 150,
     }),
+    s.claimPartRecords ? { claimPartRecords: s.claimPartRecords } : undefined,
   );
   rig.proxy.set('up');
 

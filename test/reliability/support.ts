@@ -122,13 +122,15 @@ export class TracingStore implements DedupStore {
   // its records would run (fail-open) with no claim failure on record. Without it the store
   // connects inside the claim, whose failure is traced per key (only the connect's own timing,
   // DedupConnectDuration, is not measured apart here).
-  constructor(inner: DedupStore) {
+  /** `claimPartRecords`: the store's claim in parts made smaller than the inner store's (schedule.ts). */
+  constructor(inner: DedupStore, options?: { claimPartRecords?: number }) {
     this.#inner = inner;
     const { extend } = inner;
     if (extend) this.extend = (keys, owner, leaseMs) => extend.call(inner, keys, owner, leaseMs);
     if (inner.commitGroupsInFlight !== undefined) this.commitGroupsInFlight = inner.commitGroupsInFlight;
     if (inner.commitGroupRecords !== undefined) this.commitGroupRecords = inner.commitGroupRecords;
     if (inner.claimPartRecords !== undefined) this.claimPartRecords = inner.claimPartRecords;
+    if (options?.claimPartRecords !== undefined) this.claimPartRecords = options.claimPartRecords;
   }
 
   async claim(keys: readonly string[], owner: string, leaseMs: number, windowMs?: number) {
