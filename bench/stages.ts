@@ -47,7 +47,10 @@ export interface StagesResult {
   stages: StageTiming[];
   /** Sum of the stages' medians, µs per record. */
   sumUsPerRecord: number;
-  /** claim + commit medians, ms per batch. */
+  /**
+   * claim + commit medians, ms per batch. Standalone the claim stage ends at the claim's first part
+   * (claim-session.ts): the later parts' time falls in the run.
+   */
   claimPlusCommitMs: number;
   /** The whole middy call (stages plus middy's own work), median ms per batch. */
   totalMs: number;
