@@ -340,7 +340,8 @@ export class ClaimSession<T> implements Commits<T> {
       return answered;
     });
     this.#claimsAnswered = Promise.all(answers).then(() => this.#claimsEnded());
-    await answers[0];
+    // One part: its failure line is said before any record runs, as a claim in one call always was.
+    await (parts.length === 1 ? this.#claimsAnswered : answers[0]);
   }
 
   /** Resolves once every part of the claim answered (and the claims of a late one were let go). */
@@ -367,7 +368,8 @@ export class ClaimSession<T> implements Commits<T> {
       results = sent.value;
       if (!this.#claimed) {
         this.#claimed = true;
-        this.#renew();
+        // A first answer after the invocation answered renews nothing: its claims are let go below.
+        if (!this.#answered) this.#renew();
       }
     } else results = new Array(part.length).fill(sent.error);
     const policy = config.onStoreError;
