@@ -316,26 +316,30 @@ export class ClaimSession<T> implements Commits<T> {
       (record) => record.key !== undefined && firsts.get(record.key) === record,
       this.#store.claimPartRecords,
     );
-    // Each copy learns its state with its original's part.
-    const copiesOf = new Map<BatchRecord<T>, [BatchRecord<T>[], BatchRecord<T>[]]>();
-    for (const part of parts) copiesOf.set(part[0]!, [[], []]);
-    if (parts.length > 1 && copies.length > 0) {
-      const partOf = new Map<BatchRecord<T>, BatchRecord<T>>();
-      for (const part of parts) for (const record of part) partOf.set(record, part[0]!);
-      for (let i = 0; i < copies.length; i++) {
-        const [partCopies, partOriginals] = copiesOf.get(partOf.get(originals[i]!)!)!;
-        partCopies.push(copies[i]!);
-        partOriginals.push(originals[i]!);
+    // Each copy learns its state with its original's part (by the part's index).
+    const partCopies: BatchRecord<T>[][] = [copies];
+    const partOriginals: BatchRecord<T>[][] = [originals];
+    if (parts.length > 1) {
+      const partOf = new Map<BatchRecord<T>, number>();
+      if (copies.length > 0)
+        for (let p = 0; p < parts.length; p++) for (const record of parts[p]!) partOf.set(record, p);
+      for (let p = 0; p < parts.length; p++) {
+        partCopies[p] = [];
+        partOriginals[p] = [];
       }
-    } else if (parts.length === 1) copiesOf.set(parts[0]![0]!, [copies, originals]);
+      for (let i = 0; i < copies.length; i++) {
+        const p = partOf.get(originals[i]!)!;
+        partCopies[p]!.push(copies[i]!);
+        partOriginals[p]!.push(originals[i]!);
+      }
+    }
     // Connect once (timed apart), then every part at once.
     const connected = await this.#connect();
-    const answers = parts.map((part) => {
-      const [partCopies, partOriginals] = copiesOf.get(part[0]!)!;
-      const answered = this.#claimPart(part, partCopies, partOriginals, connected);
-      if (part !== parts[0]) {
+    const answers = parts.map((part, p) => {
+      const answered = this.#claimPart(part, partCopies[p]!, partOriginals[p]!, connected);
+      if (p > 0) {
         for (const record of part) record.claimAnswer = answered;
-        for (const copy of partCopies) copy.claimAnswer = answered;
+        for (const copy of partCopies[p]!) copy.claimAnswer = answered;
       }
       return answered;
     });

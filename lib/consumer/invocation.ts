@@ -102,9 +102,10 @@ export interface InvocationView<T = unknown> {
  */
 export interface InvocationHooks<T = unknown> {
   /**
-   * A stage ended: `decode` (the records are read, nothing claimed), `claim` (the claims sent, and
-   * answered: all of them, or where the store claims in parts the first part; nothing run), `run` (every lane ran; the claims are not settled yet: a crash here leaves them
-   * to their lease), `settle` (committed or released), `flush` (metrics emitted; the answer is next).
+   * A stage ended: `decode` (the records are read, nothing claimed), `claim` (the claims sent and
+   * answered: all of them, or where the store claims in parts the first part; nothing run), `run`
+   * (every lane ran; the claims are not settled yet: a crash here leaves them to their lease),
+   * `settle` (committed or released), `flush` (metrics emitted; the answer is next).
    * `ms`: how long the stage took.
    */
   afterStage?(stage: InvocationStage, invocation: InvocationView<T>, ms: number): void | Promise<void>;
