@@ -77,7 +77,7 @@ import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   type RedisConnectionOptions,
 } from './redis-options.ts';
-import { writeScriptsInOneBuffer } from './script-command.ts';
+import { sendScript, writeScriptsInOneBuffer } from './script-command.ts';
 import type { ClaimResult, CommitReport, DedupStore, RenewalResult } from './store.ts';
 import { errorReason } from './store-error-reason.ts';
 
@@ -212,26 +212,22 @@ end
 // mark is written first,
 // whoever holds the lease now: the effect happened. Then IN_PROGRESS(mine) -> absent (or -> 'D',
 // rolling out). Answers how many marks went into a hash over the compact encoding's field count.
-// The leases are read with one MGET and the owner's deleted with one DEL (per 1,000 keys) rather
-// than a GET and a DEL each: every redis.call costs the server about as much as a small command
-// (bench/micro/lua-cost.ts), and these were two of a new event's seven. The script is atomic, so
-// reading all leases first and deleting last leaves the state the per-key order left.
+// The owner's leases are deleted with one DEL (per 1,000 keys) rather than a DEL each: every
+// redis.call costs the server about as much as a small command (bench/micro/lua-cost.ts). The
+// script is atomic, so deleting last leaves the state the per-key order left. (An MGET of the
+// leases would save their GETs too, but it is a command the ElastiCache user of a deployed
+// service may not run yet: an ACL change, for ~0.1 us an event.)
 const COMMIT_MARKS_LUA = `${MARK_FUNCTION}local n = tonumber(ARGV[6])
 local marks = ARGV[7]
 budget = (1 + math.floor(n / ${MARK_PRUNE_SHARE})) * ${MARK_PRUNE_FIELDS}
 local over = 0
-local leases = {}
-for k = 1, n, 1000 do
-  local got = redis.call('MGET', unpack(KEYS, k, math.min(k + 999, n)))
-  for j = 1, #got do leases[k + j - 1] = got[j] end
-end
 local mine = {}
 for i = 1, n do
   local key = KEYS[i]
   local o = (i - 1) * 18
   local hi, lo = string.byte(marks, o + 1, o + 2)
   local h = hi * 256 + lo
-  local v = leases[i]
+  local v = redis.call('GET', key)
   if h > 0 and mark(KEYS[n + h], string.sub(marks, o + 3, o + 18), ARGV[5], ARGV[4]) > ${COMPACT_HASH_FIELDS} then over = over + 1 end
   if h == 0 or ARGV[3] == '1' then
     if v == ARGV[1] or not v then redis.call('SET', key, '${DONE}', 'PX', ARGV[2]) end
@@ -479,7 +475,7 @@ export class RedisDedupStore implements DedupStore {
     const slice = markValue(markSlice(layout, this.#now()));
     const marks = marksOf(keys, layout);
     const many = (p: Scripted, chunk: string[], unit: readonly number[]) =>
-      p.mskOnceClaimMarks(...declared(chunk, unit, marks, [value, lease, slice, chunk.length]));
+      sendScript(p, 'mskOnceClaimMarks', declared(chunk, unit, marks, [value, lease, slice, chunk.length]));
     const step: Step = {
       // A script even for one key: the marks and the lease are read in one step.
       one: (p, key, index) =>
@@ -554,8 +550,10 @@ export class RedisDedupStore implements DedupStore {
     const strings = this.stringMarks ? '1' : '0';
     let over = 0;
     const many = (p: Scripted, chunk: string[], unit: readonly number[]) =>
-      p.mskOnceCommitMarks(
-        ...declared(chunk, unit, marks, [value, window, strings, ttl, slice, chunk.length]),
+      sendScript(
+        p,
+        'mskOnceCommitMarks',
+        declared(chunk, unit, marks, [value, window, strings, ttl, slice, chunk.length]),
       );
     const step: Step = {
       one: (p, key, index) =>
@@ -766,7 +764,14 @@ export class RedisDedupStore implements DedupStore {
   ): Promise<[Error | null, unknown][]> {
     const { target, units } = shipment;
     let exec: Promise<[Error | null, unknown][] | null>;
-    if (shipment.pipelined) {
+    if (shipment.pipelined && units.length === 1) {
+      // One command (a standalone claim part or commit group): sent as it is, without a pipeline,
+      // whose making defines every script and command method on it again.
+      exec = (command(target as unknown as Scripted, step, keys, units[0]!) as Promise<unknown>).then(
+        (reply): [Error | null, unknown][] => [[null, reply]],
+        (error: Error): [Error | null, unknown][] => [[error, null]],
+      );
+    } else if (shipment.pipelined) {
       const pipeline = target.pipeline() as Scripted;
       for (const unit of units) command(pipeline, step, keys, unit);
       exec = pipeline.exec();
@@ -975,21 +980,24 @@ function shipmentsByNode(
 }
 
 /**
- * A mark script's arguments: the key count, the chunk's lease keys and then its distinct mark
- * hashes (every key the script touches is declared), `head`, then one string of 18 bytes a key:
- * the 1-based index of its hash among them (2 bytes, big-endian; 0: a previous format's key, no
- * mark) and its field (16 bytes; zeros without a mark). One argument, not two a key: Redis parses
- * and Lua copies each argument, and the client encodes each (a chunk of 1,000 keys: 2,000 fewer).
+ * A mark script's arguments for {@link sendScript}: a first element the command fills with the
+ * script, the key count, the chunk's lease keys and then its distinct mark hashes (every key the
+ * script touches is declared), `head`, then one string of 18 bytes a key: the 1-based index of its
+ * hash among them (2 bytes, big-endian; 0: a previous format's key, no mark) and its field (16
+ * bytes; zeros without a mark). One argument, not two a key: Redis parses and Lua copies each
+ * argument, and the client encodes each (a chunk of 1,000 keys: 2,000 fewer).
  */
 function declared(
   chunk: readonly string[],
   unit: readonly number[],
   marks: Marks,
   head: readonly (string | number)[],
-): (string | number | Buffer)[] {
+): (string | Buffer)[] {
   const hashes = new Map<string, number>();
   const packed = Buffer.alloc(chunk.length * 18);
-  const args: (string | number | Buffer)[] = [0, ...chunk];
+  const args: (string | Buffer)[] = new Array(2 + chunk.length);
+  args[0] = '';
+  for (let j = 0; j < chunk.length; j++) args[2 + j] = chunk[j]!;
   for (let j = 0; j < chunk.length; j++) {
     const index = unit[j]!;
     const hash = marks.hashes[index];
@@ -1003,8 +1011,8 @@ function declared(
     packed.writeUInt16BE(at, j * 18);
     marks.fields.copy(packed, j * 18 + 2, index * 16, index * 16 + 16);
   }
-  args[0] = chunk.length + hashes.size;
-  for (const value of head) args.push(value);
+  args[1] = String(chunk.length + hashes.size);
+  for (const value of head) args.push(String(value));
   args.push(packed);
   return args;
 }

@@ -94,11 +94,15 @@ export function respOf(name: string, args: readonly Argument[]): Buffer {
   return buffer;
 }
 
+/** Set on the command classes {@link scriptCommandOf} makes: {@link sendScript} may send them itself. */
+const ONE_BUFFER = Symbol('msk-once.oneBuffer');
+
 /** A script's command class: ioredis's ways with EVAL and NOSCRIPT, written by {@link respOf}. */
 function scriptCommandOf(lua: string, sha: string): typeof Command {
   // The connections that have run the script (as ioredis's Script keeps them).
   const loaded = new WeakSet<Socket>();
   return class ScriptCommand extends Command {
+    static readonly [ONE_BUFFER] = true;
     override toWritable(socket: Socket): string | Buffer {
       const self = this as unknown as { reject: (error: Error) => void; name: string; args: Argument[] };
       const reject = self.reject;
@@ -133,4 +137,63 @@ export function writeScriptsInOneBuffer(client: Redis | Cluster, names: readonly
     if (!(script.Command?.prototype instanceof Command)) continue;
     script.Command = scriptCommandOf(script.lua, script.sha);
   }
+}
+
+/** A client or a pipeline of one, as far as {@link sendScript} uses them (ioredis 5). */
+interface Container {
+  isPipeline?: boolean;
+  redis?: Container;
+  options?: { keyPrefix?: unknown; showFriendlyErrorStack?: unknown };
+  scriptsSet?: Record<string, DefinedScript | undefined>;
+  sendCommand(command: Command): unknown;
+}
+
+const NO_ARGS: never[] = [];
+// As ioredis's script methods: replies as text (the `...Buffer` methods are the other encoding).
+const AS_TEXT = { replyEncoding: 'utf8' } as const;
+
+function commandOf(Made: typeof Command, args: Argument[]): Command {
+  // Made with no arguments, then given them: the constructor's copy (`flat`) and its pass that
+  // turns numbers into text are for arguments that may be either; these are text and Buffers.
+  const command = new Made('evalsha', NO_ARGS, AS_TEXT);
+  (command as unknown as { args: Argument[] }).args = args;
+  return command;
+}
+
+/**
+ * Send script `name` on `container` (a client or a pipeline) as its ioredis method would, where
+ * {@link writeScriptsInOneBuffer} made its command: `args` are the script's arguments (the key
+ * count, the keys, the rest; text and Buffers only) after a first element left for the script
+ * itself, which the command writes (its text or its SHA). Returns what the method would (the
+ * reply's promise, or the pipeline).
+ *
+ * Why not the method: for a 1,000-key script it copies the arguments three times (`unshift`, a
+ * spread into `[sha, ...args]`, `flat`) and passes over them once more, which took more of the
+ * client's time than writing the command (bench/micro/cpu-profile.ts). A NOSCRIPT reply is
+ * answered as ioredis's script does: the command is sent again, as EVAL. A client with a key
+ * prefix or friendly error stacks, or a script made another way, goes through the method.
+ *
+ * @example
+ * sendScript(pipeline, 'mskOnceClaimMarks', ['', '2', key, hash, owner, '30000', '7', '1', marks]);
+ * @internal
+ */
+export function sendScript(container: object, name: string, args: Argument[]): unknown {
+  const target = container as Container;
+  const client = target.isPipeline ? target.redis! : target;
+  const script = client.scriptsSet?.[name];
+  const Made = script?.Command as (typeof Command & { [ONE_BUFFER]?: true }) | undefined;
+  if (!Made?.[ONE_BUFFER] || client.options?.keyPrefix || client.options?.showFriendlyErrorStack) {
+    const method = (container as Record<string, (...a: Argument[]) => unknown>)[name]!;
+    return method.apply(container, args.slice(1));
+  }
+  // EVALSHA until the command finds a connection that has not run the script (then EVAL).
+  args[0] = script!.sha;
+  const command = commandOf(Made, args);
+  command.promise = command.promise.catch((error: Error) => {
+    if (!error.message.includes('NOSCRIPT')) throw error;
+    const again = commandOf(Made, args);
+    client.sendCommand(again);
+    return again.promise;
+  });
+  return target.sendCommand(command);
 }

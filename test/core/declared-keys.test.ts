@@ -1,7 +1,7 @@
 /**
  * Every key the mark scripts write is one they were given as KEYS: ElastiCache refuses a script
  * that touches a key it was not passed (Redis and Valkey allow one in the same slot, so only this
- * test tells). Keyspace notifications name each key a command wrote; the pipeline is watched for
+ * test tells). Keyspace notifications name each key a command wrote; the commands sent are watched for
  * the keys each claim and commit script declared.
  *
  * Does not cover: reads (HGET of the claim names its hash as the commit does, through the same
@@ -35,19 +35,17 @@ test('the claim and commit scripts write only keys they declared (ElastiCache re
 
     await store.connect();
     const declared = new Set<string>();
+    // Every command reaches the connection through sendCommand, pipelined or not: a script's
+    // arguments are [script, key count, keys..., the rest].
     const client = store.client as unknown as Redis;
-    const pipeline = client.pipeline.bind(client);
-    client.pipeline = ((...args: Parameters<Redis['pipeline']>) => {
-      const p = pipeline(...args) as unknown as Record<string, (...a: unknown[]) => unknown>;
-      for (const name of ['mskOnceClaimMarks', 'mskOnceCommitMarks']) {
-        const script = p[name]!;
-        p[name] = function (this: unknown, count: unknown, ...rest: unknown[]) {
-          for (const key of rest.slice(0, Number(count))) declared.add(String(key));
-          return script.call(this, count, ...rest);
-        };
+    const send = client.sendCommand.bind(client);
+    client.sendCommand = ((command: { name: string; args: unknown[] }, ...more: unknown[]) => {
+      if (command.name === 'evalsha' || command.name === 'eval') {
+        const count = Number(String(command.args[1]));
+        for (const key of command.args.slice(2, 2 + count)) declared.add(String(key));
       }
-      return p;
-    }) as unknown as Redis['pipeline'];
+      return (send as (...a: unknown[]) => unknown)(command, ...more);
+    }) as unknown as Redis['sendCommand'];
 
     const keys = Array.from({ length: 50 }, () => dedupKey(prefix, ulid()));
     assert.ok((await store.claim(keys, 'owner', 60_000)).every((r) => r === 'claimed'));

@@ -64,19 +64,16 @@ describe('how many keys one script takes (the sampled StrykerJS run)', () => {
     const store = new RedisDedupStore({ redis: { url: redisUrl() } });
     try {
       await store.connect();
-      // Each script the store queues, by its key count (the first argument of the many-key script).
+      // Each script the store sends, by its key count (its arguments: the script, the key count,
+      // the keys, the rest); pipelined or not, a command reaches the connection by sendCommand.
       const sizes: number[] = [];
       const client = store.client as unknown as Redis;
-      const pipeline = client.pipeline.bind(client);
-      client.pipeline = ((...args: Parameters<Redis['pipeline']>) => {
-        const p = pipeline(...args) as unknown as Record<string, (...a: unknown[]) => unknown>;
-        const many = p.mskOnceClaimMarks!;
-        p.mskOnceClaimMarks = function (this: unknown, count: unknown, ...rest: unknown[]) {
-          sizes.push(Number(count));
-          return many.call(this, count, ...rest);
-        };
-        return p;
-      }) as unknown as Redis['pipeline'];
+      const send = client.sendCommand.bind(client);
+      client.sendCommand = ((command: { name: string; args: unknown[] }, ...more: unknown[]) => {
+        if (command.name === 'evalsha' || command.name === 'eval')
+          sizes.push(Number(String(command.args[1])));
+        return (send as (...a: unknown[]) => unknown)(command, ...more);
+      }) as unknown as Redis['sendCommand'];
       const tag = `{${uniqueService('script-size')}}`;
       const keys = Array.from({ length: 2 * KEYS_PER_SCRIPT + 500 }, (_, i) => `${tag}:${i}`);
       const claimed = await store.claim(keys, 'owner', 60_000);

@@ -159,3 +159,19 @@ test('the scripts with marks are made with the one-buffer command class', async 
     await store.close();
   }
 });
+
+test("a client with a key prefix: the mark scripts go through ioredis's method, which prefixes their keys", async () => {
+  // sendScript writes the arguments as given; ioredis's script method is what applies a client's
+  // keyPrefix, so such a client keeps it.
+  const client = new Redis(redis.url, { keyPrefix: 'kp:' });
+  const store = new RedisDedupStore({ redis: client });
+  try {
+    const key = dedupKey(dedupKeyPrefix(service, 'p'), ulid());
+    assert.deepEqual(await store.claim([key], 'o', 30_000, 600_000), ['claimed']);
+    assert.equal(await admin.get(`kp:${key}`), 'P:o', 'the lease under the prefix');
+    assert.equal(await admin.exists(key), 0, 'nothing without it');
+  } finally {
+    await store.close();
+    client.disconnect();
+  }
+});
