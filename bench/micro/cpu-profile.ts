@@ -3,7 +3,11 @@
  * loopback (REDIS_URL, default 127.0.0.1:6379) or on a local 3-master cluster it starts; 0%
  * duplicates. Prints the functions by self time, and writes the profile for a viewer.
  *
- *   node --expose-gc bench/micro/cpu-profile.ts [records=3000] [calls=30] [--cluster] [--out=file.cpuprofile]
+ *   node --expose-gc bench/micro/cpu-profile.ts [records=3000] [calls=30] [--cluster] [--each] [--out=file.cpuprofile]
+ *
+ * --each: as the bench times a call: each event made, then a full GC, then the profiler on for
+ * that call alone (the profiles merged); without it the calls run back to back under one profile,
+ * their events made before it (so it also counts the GC of the events still young).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -29,6 +33,7 @@ const contender = await projectContender(target, {
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -38,17 +43,44 @@ interface Profile {
 
 try {
   for (let i = 0; i < 3; i++) await contender.invoke(makeEvent({ records, ...BENCH_BATCH }).event);
-  const events = Array.from({ length: calls }, () => makeEvent({ records, ...BENCH_BATCH }).event);
-  globalThis.gc?.();
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  await session.post('Profiler.start');
-  const start = performance.now();
-  for (const event of events) await contender.invoke(event);
-  const wall = performance.now() - start;
-  const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
+  let profile: Profile;
+  let wall = 0;
+  if (process.argv.includes('--each')) {
+    profile = { nodes: [], samples: [], timeDeltas: [] };
+    // Node ids of each call's profile come after those of the calls before it.
+    let base = 0;
+    for (let c = 0; c < calls; c++) {
+      const event = makeEvent({ records, ...BENCH_BATCH }).event;
+      globalThis.gc?.();
+      await session.post('Profiler.start');
+      const start = performance.now();
+      await contender.invoke(event);
+      wall += performance.now() - start;
+      const one = ((await session.post('Profiler.stop')) as { profile: Profile }).profile;
+      let last = 0;
+      for (const n of one.nodes) {
+        profile.nodes.push({ ...n, id: n.id + base, children: n.children?.map((id) => id + base) });
+        if (n.id > last) last = n.id;
+      }
+      for (let i = 0; i < one.samples.length; i++) {
+        profile.samples.push(one.samples[i]! + base);
+        profile.timeDeltas.push(i === 0 ? 0 : one.timeDeltas[i]!);
+      }
+      base += last + 1;
+    }
+  } else {
+    const events = Array.from({ length: calls }, () => makeEvent({ records, ...BENCH_BATCH }).event);
+    globalThis.gc?.();
+    await session.post('Profiler.start');
+    const start = performance.now();
+    for (const event of events) await contender.invoke(event);
+    wall = performance.now() - start;
+    profile = ((await session.post('Profiler.stop')) as { profile: Profile }).profile;
+  }
   if (out) writeFileSync(out, JSON.stringify(profile));
   const self = new Map<string, number>();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
