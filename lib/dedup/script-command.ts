@@ -12,7 +12,9 @@
  *
  * What ioredis does with a script is kept as it is (ioredis 5's `Script`): the first command of a
  * script on a connection goes as EVAL with its text, EVALSHA after; a NOSCRIPT answer forgets the
- * connection, and the script's own retry sends it as EVAL again.
+ * connection, and the retry sends it as EVAL again. The claim and commit scripts are sent by
+ * {@link sendScript} (the same command, without the copies of its arguments that ioredis's script
+ * method makes), which does that retry itself.
  * @internal
  */
 import type { Cluster, Redis } from 'ioredis';
