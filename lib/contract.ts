@@ -23,7 +23,15 @@
  * });
  */
 export { isByteArray } from './contract/bytes.ts';
-export { dedupKey, dedupKeyPrefix, eventIdOfKey, KEY_BUCKETS, KEY_FORMAT } from './contract/dedup-key.ts';
+export {
+  dedupKey,
+  dedupKeyPrefix,
+  eventIdOfKey,
+  KEY_BUCKETS,
+  KEY_FORMAT,
+  KEY_TURN_MS,
+  KEY_TURNS,
+} from './contract/dedup-key.ts';
 export {
   COMPACT_HASH_FIELDS,
   DEFAULT_EVENTS_PER_SECOND,

@@ -296,8 +296,9 @@ export function resolveConfig<T, K = Buffer>(options: KafkaHandlerOptions<T, K>)
     );
   }
   const previousFormat = values.previousKeyFormat as PreviousKeyFormat | undefined;
-  // 0.3.0's key is the lease key itself: the store writes its string mark (above), no second key.
-  if (previousFormat && previousFormat !== '0.3.0') store = new RolloutDedupStore(store, previousFormat);
+  // Both keys of each event (0.3.0's took no turns: most of its keys differ); from 0.3.0 the store
+  // also writes the string mark (above) that release reads.
+  if (previousFormat) store = new RolloutDedupStore(store, previousFormat);
   // A group's size where the team gave none is the store's: on a cluster a group costs a script
   // per hash slot among its keys, so it is made larger there (DedupStore.commitGroupRecords).
   if (!settings.given.has('commitEvery.records') && store.commitGroupRecords !== undefined)

@@ -107,11 +107,12 @@ export interface KafkaHandlerOptions<T, K = Buffer> {
    */
   redis?: RedisConnectionOptions | Redis | Cluster;
   /**
-   * During a rollout of a new key format, the format of the release deployed before: '0.1.0' or
-   * '0.2.0'. Each event is then claimed, committed, released and renewed under its current key and
-   * its key in that format (a {@link RolloutDedupStore} around the store, `store` too), so the
-   * two releases never both run it while both are deployed or after a rollback. Keep it for one
-   * dedup window after the previous release stopped (docs/consumer.md, "Key format").
+   * During a rollout of a new key format, the format of the release deployed before: '0.1.0',
+   * '0.2.0' or '0.3.0'. Each event is then claimed, committed, released and renewed under its
+   * current key and its key in that format (a {@link RolloutDedupStore} around the store, `store`
+   * too; from 0.3.0 commits also write the string mark it reads), so the two releases never both
+   * run it while both are deployed or after a rollback. Keep it for one dedup window after the
+   * previous release stopped (docs/consumer.md, "Key format").
    * Variable `MSK_ONCE_PREVIOUS_KEY_FORMAT`, prop `previousKeyFormat`.
    * @default none
    * @example '0.2.0'

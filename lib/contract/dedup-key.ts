@@ -1,5 +1,5 @@
 /**
- * The dedup key of an event (format 0.3.0): `<service>:dedup:<handler>:{<tag>}<EVENT-ID>`.
+ * The dedup key of an event (format 0.4.0): `<service>:dedup:<handler>:{<tag>}<EVENT-ID>`.
  *
  * Why the `{<tag>}`: a Redis cluster runs a script only on keys of one hash slot, and a key's slot
  * is that of its first `{...}` (its hash tag). Keys of one bucket share a slot, so the store claims
@@ -15,17 +15,26 @@
  *   (`<service>:dedup:<handler>:`): handlers land in different slots of the range, so the keys of
  *   many handlers spread over many slots instead of all sharing the same few (what a reshard
  *   moves, what a hot shard is made of).
- * - The bucket is a pure function of the event id (FNV-1a) and the tag a pure function of the
- *   prefix and the bucket: every tool that names a key (consumer, `msk-once dedup-key`, runbook,
- *   tests) gets the same key from {@link dedupKey}.
+ * - Buckets are taken by turns: an event id that carries its time (a ULID, a UUIDv7) goes to one
+ *   of the buckets of its minute's turn ({@link KEY_TURNS} turns of {@link KEY_TURN_MS}, the
+ *   buckets `i` with `i mod KEY_TURNS` = the turn, every fourth range: still even over the
+ *   shards). A batch's events were mostly made within a minute, so its keys fall in a quarter of
+ *   the buckets: a quarter of the scripts a cluster needs, while over the turns every bucket and
+ *   slot gets its share. Other ids (a UUIDv4, any other id) spread over all buckets.
+ * - The bucket is a pure function of the event id (FNV-1a, and the time the id carries) and the tag
+ *   a pure function of the prefix and the bucket: every tool that names a key (consumer,
+ *   `msk-once dedup-key`, runbook, tests) gets the same key from {@link dedupKey}.
  * - A tag is five characters of `@A-O` (no brace, so the tag is the key's first `{...}`).
  *
  * Does not guarantee: that two handlers never share a slot (each bucket's slot is one of
- * `16384 / KEY_BUCKETS` in its range; two prefixes pick the same one by chance).
+ * `16384 / KEY_BUCKETS` in its range; two prefixes pick the same one by chance); that a producer
+ * whose ids all carry one time (a clock stuck, a fixed seed) spreads over more than a quarter of
+ * the buckets.
  *
  * Key format history: 0.1.0 had no tag (`<service>:dedup:<handler>:<EVENT-ID>`); 0.2.0 had 128
- * tags shared by every handler. previous-key-formats.ts names those keys for a rollout
- * (docs/consumer.md, "Key format").
+ * tags shared by every handler; 0.3.0 the same 512 tags per handler, the bucket FNV-1a of the id
+ * alone (no turns). previous-key-formats.ts names those keys for a rollout (docs/consumer.md,
+ * "Key format").
  */
 
 /**
@@ -39,17 +48,73 @@ export const KEY_BUCKETS = 512;
 const SLOTS = 16_384;
 
 /** The format this module names keys in (package version that introduced it). */
-export const KEY_FORMAT = '0.3.0';
+export const KEY_FORMAT = '0.4.0';
 
 /**
- * The bucket of an event id: FNV-1a (32 bit) of its UTF-16 code units, modulo `buckets`.
- * A loop over the string, no allocation: it runs once per record.
+ * Turns the buckets are taken in by ids that carry their time: a batch's keys fall in
+ * `KEY_BUCKETS / KEY_TURNS` buckets (128 scripts a step at most on a cluster, where 512 cost
+ * 13-19% more on a 3,000-record call at 0.25 ms: docs/performance.md, "Buckets by turns").
+ */
+export const KEY_TURNS = 4;
+
+/** How long one turn lasts, ms: a batch made within it falls in one turn's buckets. */
+export const KEY_TURN_MS = 60_000;
+
+// Crockford base32 digit values by char code ('0'-'9', 'A'-'Z' but I L O U), -1 otherwise; and
+// hex digit values ('0'-'9', 'a'-'f': canonical UUIDs are lower case).
+const BASE32 = new Int8Array(128).fill(-1);
+for (let i = 0; i < 32; i++) BASE32['0123456789ABCDEFGHJKMNPQRSTVWXYZ'.charCodeAt(i)] = i;
+const HEX = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX['0123456789abcdef'.charCodeAt(i)] = i;
+
+/**
+ * The time an event id carries, ms since the epoch: the first 48 bits of a canonical ULID (26
+ * characters of Crockford base32, upper case) or of a canonical UUIDv7 (36 characters, lower
+ * case, version digit 7); `undefined` for any other id. No allocation: it runs once per record.
  *
  * @example
- * keyBucket('01J9ZKQ6W8Y3N2V4B5C6D7E8F9'); // a number in [0, 512)
+ * eventTimeOf('01ARZ3NDEKTSV4RRFFQ69G5FAV'); // 1469918176385
+ * eventTimeOf('order-42'); // undefined
+ * @internal
+ */
+export function eventTimeOf(eventId: string): number | undefined {
+  let time = 0;
+  if (eventId.length === 26) {
+    for (let i = 0; i < 10; i++) {
+      const code = eventId.charCodeAt(i);
+      const digit = code < 128 ? BASE32[code]! : -1;
+      if (digit < 0) return undefined;
+      time = time * 32 + digit;
+    }
+    // Ten base32 digits are 50 bits; a ULID's time is 48 (its first digit is at most 7).
+    return time < 2 ** 48 ? time : undefined;
+  }
+  if (eventId.length === 36 && eventId.charCodeAt(14) === 0x37 /* 7 */) {
+    for (let i = 0; i < 13; i++) {
+      if (i === 8) continue; // the first hyphen
+      const code = eventId.charCodeAt(i);
+      const digit = code < 128 ? HEX[code]! : -1;
+      if (digit < 0) return undefined;
+      time = time * 16 + digit;
+    }
+    return eventId.charCodeAt(8) === 0x2d /* - */ ? time : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The bucket of an event id: FNV-1a (32 bit) of its UTF-16 code units, modulo `buckets`, with its
+ * last two bits replaced by the turn of the time the id carries (if it carries one: see the module
+ * doc). A loop over the string, no allocation: it runs once per record.
+ *
+ * @example
+ * keyBucket('01J9ZKQ6W8Y3N2V4B5C6D7E8F9'); // a number in [0, 512), its minute's turn mod 4
  */
 export function keyBucket(eventId: string, buckets: number = KEY_BUCKETS): number {
-  return fnv1a(eventId) % buckets;
+  const bucket = fnv1a(eventId) % buckets;
+  const time = buckets % KEY_TURNS === 0 ? eventTimeOf(eventId) : undefined;
+  if (time === undefined) return bucket;
+  return bucket - (bucket % KEY_TURNS) + (Math.floor(time / KEY_TURN_MS) % KEY_TURNS);
 }
 
 /** @internal FNV-1a (32 bit, unsigned) of the UTF-16 code units of `text` (from `from` on). */
@@ -204,6 +269,16 @@ function tagsOf(prefix: string): readonly string[] {
  */
 export function dedupKey(prefix: string, eventId: string): string {
   return prefix + tagsOf(prefix)[keyBucket(eventId)] + eventId;
+}
+
+/**
+ * The key of an event in a given bucket of its prefix (0.3.0's keys: the same tags, the bucket of
+ * the id alone; previous-key-formats.ts).
+ *
+ * @internal
+ */
+export function keyInBucket(prefix: string, bucket: number, eventId: string): string {
+  return prefix + tagsOf(prefix)[bucket] + eventId;
 }
 
 /**

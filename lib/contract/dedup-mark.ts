@@ -4,6 +4,7 @@
  * slice of the mark's commit, mod {@link MARK_SLICE_MODULUS}.
  *
  *   lease (IN_PROGRESS, as in 0.3.0):  <service>:dedup:<handler>:{<tag>}<EVENT-ID>  = P:<owner>
+ *   (the key format 0.4.0 of dedup-key.ts: 0.3.0's tags, taken by turns)
  *   DONE mark:                         <service>:dedup:<handler>:{<tag>}:d<bucket>  field <16 bytes> = <slice>
  *
  * Why: a string key per DONE mark costs ~198 bytes an event on Redis 7.0 (key, value, dict and
@@ -35,7 +36,7 @@
  * and `eventsPerSecond` place the marks (slice length and buckets): changing either is a change of
  * mark layout, made like a key format rollout (docs/consumer.md, "Key format").
  */
-import { fnv1a, KEY_BUCKETS } from './dedup-key.ts';
+import { fnv1a, KEY_BUCKETS, KEY_TURN_MS, KEY_TURNS } from './dedup-key.ts';
 import { sha256Bytes } from './sha256.ts';
 
 /** The format of DONE marks this module names (package version that introduced it). */
@@ -100,7 +101,7 @@ export interface MarkLayout {
  * The layout of the marks of a handler with this window and declared peak rate of new events.
  *
  * @example
- * markLayout(86_400_000, 1000); // { windowMs: 86400000, sliceMs: 21600000, buckets: 2637, ttlMs: 108000000 }
+ * markLayout(86_400_000, 1000); // { windowMs: 86400000, sliceMs: 21600000, buckets: 2643, ttlMs: 108000000 }
  */
 export function markLayout(
   windowMs: number,
@@ -113,10 +114,12 @@ export function markLayout(
 
 /**
  * Buckets per tag so that a hash holds about {@link MARK_FIELDS_PER_HASH} marks of `spanMs` (the
- * window + one slice: the marks a claim may find fresh) at `eventsPerSecond`.
+ * window + one slice: the marks a claim may find fresh) at `eventsPerSecond`. Keys take the tags
+ * by turns (dedup-key.ts): a tag gets a quarter of the events for one turn in four, so over a span
+ * its share is the span's plus at most one turn's (a short window's span covers few turns).
  */
 export function markBuckets(eventsPerSecond: number, spanMs: number): number {
-  const perTag = (eventsPerSecond * spanMs) / 1000 / KEY_BUCKETS;
+  const perTag = (eventsPerSecond * (spanMs + KEY_TURNS * KEY_TURN_MS)) / 1000 / KEY_BUCKETS;
   return Math.max(1, Math.ceil(perTag / MARK_FIELDS_PER_HASH));
 }
 
@@ -161,7 +164,10 @@ function markBucketAt(text: string, from: number, buckets: number): number {
   return h % buckets;
 }
 
-/** A 0.3.0 tag: five characters of `@A-O` in braces. Keys of previous formats have none. */
+/**
+ * A tag of the current format: five characters of `@A-O` in braces (0.3.0's keys have the same
+ * tags; those of 0.1.0 and 0.2.0 none).
+ */
 function tagEnd(key: string): number {
   const open = key.indexOf('{');
   if (open < 0 || key.charCodeAt(open + 6) !== 0x7d /* } */) return -1;
@@ -173,8 +179,9 @@ function tagEnd(key: string): number {
 }
 
 /**
- * The hash of a lease key's mark, or `undefined` for a key not in the current format (no 0.3.0
- * tag: a previous format's key, whose DONE stays a string mark).
+ * The hash of a lease key's mark, or `undefined` for a key without the current format's tag (a
+ * 0.1.0 or 0.2.0 key, whose DONE stays a string mark). A 0.3.0 key has one: a rollout from 0.3.0
+ * writes its mark too, beside the string mark that release reads.
  *
  * @example
  * markHashKey('s:dedup:h:{@KBNA}01J9...', layout); // 's:dedup:h:{@KBNA}:d17'

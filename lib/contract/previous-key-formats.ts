@@ -6,20 +6,22 @@
  * - `0.1.0`: `<service>:dedup:<handler>:<EVENT-ID>` (no tag).
  * - `0.2.0`: `<service>:dedup:<handler>:{<tag>}<EVENT-ID>`, one of 128 tags shared by every
  *   handler, picked by FNV-1a of the event id modulo 128.
- * - `0.3.0`: the current key (dedup-key.ts), whose DONE was the key holding 'D' for the window;
- *   DONE marks are hash fields since 0.4.0 (dedup-mark.ts). The current store reads that string
- *   mark always, and writes it too while rolling out from 0.3.0 (no second key: the same key).
+ * - `0.3.0`: `<service>:dedup:<handler>:{<tag>}<EVENT-ID>`, the current format's 512 tags per
+ *   handler, the bucket FNV-1a of the event id modulo 512 (no turns: dedup-key.ts); its DONE was
+ *   the key holding 'D' for the window (hash fields since 0.4.0: dedup-mark.ts). The current store
+ *   reads that string mark on any key, and writes it too while rolling out from 0.3.0. A quarter
+ *   of the events keep their 0.3.0 key (the turn their time gives is their 0.3.0 bucket's).
  *
  * Guarantees: the very key those releases wrote (test/core/key-rollout.test.ts checks it against
  * their code from git history). Does not guarantee anything about formats after the current one.
  */
 import { ConfigurationError } from '../errors.ts';
-import { dedupKey, eventIdOfKey, fnv1a, prefixOfKey } from './dedup-key.ts';
+import { eventIdOfKey, fnv1a, KEY_BUCKETS, keyInBucket, prefixOfKey } from './dedup-key.ts';
 import { idBeforeEncoding } from './event-id-format.ts';
 
 /**
  * Key formats of previous releases a rollout can keep writing (`EnvVar.previousKeyFormat`):
- * `0.1.0` (no tag), `0.2.0` (128 tags shared by every handler), `0.3.0` (string DONE marks).
+ * `0.1.0` (no tag), `0.2.0` (128 tags shared by every handler), `0.3.0` (no turns, string DONE marks).
  */
 export const PREVIOUS_KEY_FORMATS = ['0.1.0', '0.2.0', '0.3.0'] as const;
 
@@ -63,7 +65,7 @@ export function previousFormatKey(format: PreviousKeyFormat, key: string): strin
  * previousKeyOf('0.1.0', 's:dedup:h:', '01J9...'); // 's:dedup:h:01J9...'
  */
 export function previousKeyOf(format: PreviousKeyFormat, prefix: string, eventId: string): string {
-  if (format === '0.3.0') return dedupKey(prefix, eventId);
+  if (format === '0.3.0') return keyInBucket(prefix, fnv1a(eventId) % KEY_BUCKETS, eventId);
   // Those releases stored an opaque id as given (`notif:u1`), the current one encoded (`notif%3Au1`):
   // the key they wrote is that of the id before encoding. A hashed id (over its byte limit) cannot be
   // undone: its previous key is named by the hash, a key they never wrote (docs/consumer.md, "Event id").

@@ -119,7 +119,8 @@ export class RolloutDedupStore implements DedupStore {
     const previousAt = new Int32Array(keys.length);
     for (let i = 0; i < keys.length; i++) {
       const previous = previousFormatKey(this.previousFormat, keys[i]!);
-      if (previous === undefined) previousAt[i] = -1;
+      // The same key in both formats (a 0.3.0 key whose bucket the turn kept) is asked once.
+      if (previous === undefined || previous === keys[i]) previousAt[i] = -1;
       else previousAt[i] = all.push(previous) - 1;
     }
     return { all, previousAt };

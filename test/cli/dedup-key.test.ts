@@ -8,6 +8,7 @@ import { markField } from '../../lib/contract.ts';
 import { kafkaHandler } from '../../lib/index.ts';
 import { mskEvent, mskRecord } from '../../testkit/index.ts';
 import { dedupKey as dedupKey020 } from '../fixtures/releases/v0.2.0/lib/dedup/key.ts';
+import { dedupKey as dedupKey030 } from '../fixtures/releases/v0.3.0/lib/contract/dedup-key.ts';
 import { invoke } from '../support/consumer.ts';
 import { keyState } from '../support/marks.ts';
 import { adminClient, redisUrl, uniqueService } from '../support/redis.ts';
@@ -47,6 +48,9 @@ test('the key the CLI prints for an event id is the key the consumer marked DONE
   // 0.2.0's key, as 0.2.0's own code (from git history, test/fixtures/releases) names it.
   const [v020] = cli('--service', service, '--handler', 'h', '--previous-format', '0.2.0', ids[0]!);
   assert.equal(v020, dedupKey020(`${service}:dedup:h:`, ids[0]!.toUpperCase()));
+  // 0.3.0's key, as 0.3.0's own code names it (no turns).
+  const [v030] = cli('--service', service, '--handler', 'h', '--previous-format', '0.3.0', ids[0]!);
+  assert.equal(v030, dedupKey030(`${service}:dedup:h:`, ids[0]!.toUpperCase()));
 });
 
 /** The runbook's delete of a DONE mark (docs/runbook.md, "Delete one event's dedup mark"). */

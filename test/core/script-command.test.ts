@@ -81,6 +81,10 @@ before(async () => {
   redis = await startRedisServer();
   admin = new Redis(redis.url);
   watcher = new Redis(redis.url);
+  // Both ready (their INFO answered) before MONITOR starts: a monitor line that reaches the client
+  // in the same read as MONITOR's OK fails it ("Command queue state error"), seen on a loaded machine.
+  await admin.ping();
+  await watcher.ping();
   monitor = await watcher.monitor();
   // The name of each command that touched this test's keys (MONITOR shows scripts' own calls too).
   monitor.on('monitor', (_time: string, args: string[]) => {

@@ -249,13 +249,13 @@ for (const [mode, redis, makeAdmin] of setups) {
     });
 
     test("a hash is cleaned by its slice's first commit however few its marks; past the budget it waits, at most MARK_PRUNE_EVERY_SLICES slices", async () => {
-      // Rate 100: two mark buckets a tag, so one tag (one slot) holds two hashes. A clock at slice
+      // Rate 60: two mark buckets a tag, so one tag (one slot) holds two hashes. A clock at slice
       // 8192 * k + 5.
       const prefix = dedupKeyPrefix(uniqueService(`scripts-${mode}-slow`), 'h');
       const slice = MARK_SLICE_MODULUS * 200_000 + 5;
-      const two = markLayout(WINDOW_MS, 100);
+      const two = markLayout(WINDOW_MS, 60);
       assert.equal(two.buckets, 2);
-      const at = storeAt({ eventsPerSecond: 100, now: () => slice * layout.sliceMs });
+      const at = storeAt({ eventsPerSecond: 60, now: () => slice * layout.sliceMs });
       const inBucket = (bucket: number) => {
         for (;;) {
           const k = `${prefix}{@@@@@}${ulid()}`;
