@@ -277,6 +277,34 @@ describe('RolloutDedupStore answers', () => {
     assert.deepEqual(await store.extend!([lost], 'me', 10_000), ['lost']);
   });
 
+  test('from 0.3.0: each event under both keys, a key the same in both formats asked once', async () => {
+    const prefix = dedupKeyPrefix(uniqueService('same-030'), 'h');
+    const asked: string[][] = [];
+    const memory = new MemoryDedupStore();
+    const recording: DedupStore = {
+      claim: (keys, owner, leaseMs) => {
+        asked.push([...keys]);
+        return memory.claim(keys, owner, leaseMs);
+      },
+      commit: (keys, owner, windowMs) => memory.commit(keys, owner, windowMs),
+      release: (keys, owner) => memory.release(keys, owner),
+      close: () => memory.close(),
+    };
+    const store = new RolloutDedupStore(recording, '0.3.0');
+    // Ids of a day (every turn met): a quarter keep their 0.3.0 key.
+    const ids = Array.from({ length: 400 }, (_, i) => ulid(1_764_547_200_000 + i * 216_000));
+    const keys = ids.map((id) => dedupKey(prefix, id));
+    const kept = ids.filter((id) => previousKeyOf('0.3.0', prefix, id) === dedupKey(prefix, id)).length;
+    assert.ok(kept > 50 && kept < 150, `${kept} of 400 keys kept`);
+    assert.deepEqual(
+      await store.claim(keys, 'me', 10_000),
+      keys.map(() => 'claimed'),
+    );
+    const all = asked[0]!;
+    assert.equal(all.length, 2 * ids.length - kept, 'a moved key and its 0.3.0 key; a kept key once');
+    assert.equal(new Set(all).size, all.length, 'no key twice in one call');
+  });
+
   test('an error on either key is the answer, unless the other says DONE or held; no renewal added', async () => {
     const prefix = dedupKeyPrefix(uniqueService('errors'), 'h');
     const released: string[] = [];
