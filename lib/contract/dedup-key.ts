@@ -52,8 +52,8 @@ export const KEY_FORMAT = '0.4.0';
 
 /**
  * Turns the buckets are taken in by ids that carry their time: a batch's keys fall in
- * `KEY_BUCKETS / KEY_TURNS` buckets (128 scripts a step at most on a cluster, where 512 cost
- * 13-19% more on a 3,000-record call at 0.25 ms: docs/performance.md, "Buckets by turns").
+ * `KEY_BUCKETS / KEY_TURNS` buckets (128 scripts a step at most on a cluster, where up to 512 made
+ * a 3,000-record call at 0.25 ms ~20% slower: docs/performance.md, "Buckets by turns").
  */
 export const KEY_TURNS = 4;
 
@@ -73,7 +73,7 @@ for (let i = 0; i < 16; i++) HEX['0123456789abcdef'.charCodeAt(i)] = i;
  * case, version digit 7); `undefined` for any other id. No allocation: it runs once per record.
  *
  * @example
- * eventTimeOf('01ARZ3NDEKTSV4RRFFQ69G5FAV'); // 1469918176385
+ * eventTimeOf('01ARZ3NDEKTSV4RRFFQ69G5FAV'); // 1469922850259
  * eventTimeOf('order-42'); // undefined
  * @internal
  */
