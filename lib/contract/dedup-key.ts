@@ -60,17 +60,22 @@ export const KEY_TURNS = 4;
 /** How long one turn lasts, ms: a batch made within it falls in one turn's buckets. */
 export const KEY_TURN_MS = 60_000;
 
-// Crockford base32 digit values by char code ('0'-'9', 'A'-'Z' but I L O U), -1 otherwise; and
-// hex digit values ('0'-'9', 'a'-'f': canonical UUIDs are lower case).
-const BASE32 = new Int8Array(128).fill(-1);
-for (let i = 0; i < 32; i++) BASE32['0123456789ABCDEFGHJKMNPQRSTVWXYZ'.charCodeAt(i)] = i;
-const HEX = new Int8Array(128).fill(-1);
+/**
+ * Crockford base32 digit values by char code ('0'-'9', 'A'-'Z' but I L O U), -1 otherwise: a
+ * canonical ULID's digits (upper case). Shared with the mark's packing (dedup-mark.ts).
+ * @internal
+ */
+export const CROCKFORD = new Int8Array(128).fill(-1);
+for (let i = 0; i < 32; i++) CROCKFORD['0123456789ABCDEFGHJKMNPQRSTVWXYZ'.charCodeAt(i)] = i;
+/** Hex digit values by char code ('0'-'9', 'a'-'f': canonical UUIDs are lower case), -1 otherwise. @internal */
+export const HEX = new Int8Array(128).fill(-1);
 for (let i = 0; i < 16; i++) HEX['0123456789abcdef'.charCodeAt(i)] = i;
 
 /**
  * The time an event id carries, ms since the epoch: the first 48 bits of a canonical ULID (26
- * characters of Crockford base32, upper case) or of a canonical UUIDv7 (36 characters, lower
- * case, version digit 7); `undefined` for any other id. No allocation: it runs once per record.
+ * characters of Crockford base32, upper case, the first at most 7) or of a canonical UUIDv7 (36
+ * characters, lower case, hyphenated, version digit 7): the ids whose mark field is the id packed
+ * (dedup-mark.ts). `undefined` for any other id. No allocation: it runs once per record.
  *
  * @example
  * eventTimeOf('01ARZ3NDEKTSV4RRFFQ69G5FAV'); // 1469922850259
@@ -80,24 +85,27 @@ for (let i = 0; i < 16; i++) HEX['0123456789abcdef'.charCodeAt(i)] = i;
 export function eventTimeOf(eventId: string): number | undefined {
   let time = 0;
   if (eventId.length === 26) {
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 26; i++) {
       const code = eventId.charCodeAt(i);
-      const digit = code < 128 ? BASE32[code]! : -1;
+      const digit = code < 128 ? CROCKFORD[code]! : -1;
       if (digit < 0) return undefined;
-      time = time * 32 + digit;
+      if (i < 10) time = time * 32 + digit;
     }
     // Ten base32 digits are 50 bits; a ULID's time is 48 (its first digit is at most 7).
     return time < 2 ** 48 ? time : undefined;
   }
   if (eventId.length === 36 && eventId.charCodeAt(14) === 0x37 /* 7 */) {
-    for (let i = 0; i < 13; i++) {
-      if (i === 8) continue; // the first hyphen
+    for (let i = 0; i < 36; i++) {
       const code = eventId.charCodeAt(i);
+      if (i === 8 || i === 13 || i === 18 || i === 23) {
+        if (code !== 0x2d /* - */) return undefined;
+        continue;
+      }
       const digit = code < 128 ? HEX[code]! : -1;
       if (digit < 0) return undefined;
-      time = time * 16 + digit;
+      if (i < 13) time = time * 16 + digit;
     }
-    return eventId.charCodeAt(8) === 0x2d /* - */ ? time : undefined;
+    return time;
   }
   return undefined;
 }

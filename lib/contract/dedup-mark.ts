@@ -36,7 +36,7 @@
  * and `eventsPerSecond` place the marks (slice length and buckets): changing either is a change of
  * mark layout, made like a key format rollout (docs/consumer.md, "Key format").
  */
-import { fnv1a, KEY_BUCKETS, KEY_TURN_MS, KEY_TURNS } from './dedup-key.ts';
+import { CROCKFORD, fnv1a, HEX, KEY_BUCKETS, KEY_TURN_MS, KEY_TURNS } from './dedup-key.ts';
 import { sha256Bytes } from './sha256.ts';
 
 /** The format of DONE marks this module names (package version that introduced it). */
@@ -213,15 +213,6 @@ export function markOfKey(
   markFieldInto(leaseKey, out, at, end);
   return hashOf(leaseKey, end, layout);
 }
-
-const CROCKFORD = new Int8Array(128).fill(-1);
-'0123456789ABCDEFGHJKMNPQRSTVWXYZ'.split('').forEach((c, i) => {
-  CROCKFORD[c.charCodeAt(0)] = i;
-});
-const HEX = new Int8Array(128).fill(-1);
-'0123456789abcdef'.split('').forEach((c, i) => {
-  HEX[c.charCodeAt(0)] = i;
-});
 
 /**
  * Pack the canonical ULID `text[from..]` into `out[at..at + 16)`: false when it is not one (`out`

@@ -172,6 +172,9 @@ describe('key format 0.4.0', () => {
     for (const other of [
       '01arz3ndektsv4rrffq69g5fav', // not canonical (lower case): no time read
       '8ZZZZZZZZZZZZZZZZZZZZZZZZZ', // past a ULID's 48 bits
+      '01ARZ3NDEKTSV4RRFFQ69G5FA!', // a good time, not a ULID: its mark is hashed, its key takes no turn
+      '018f3c2e-7b1a-7c3d-9e4f-0a1b2c3d4e5g',
+      '018f3c2e-7b1a-7c3d-9e4f+0a1b2c3d4e5f',
       '01ARZ3NDEKTSV4RRFFQ69G5FAV0',
       '9b2e4f3a-1c2d-4e5f-8a9b-0c1d2e3f4a5b', // UUIDv4
       '018F3C2E-7B1A-7C3D-9E4F-0A1B2C3D4E5F', // UUIDv7, not canonical (upper case)
