@@ -139,6 +139,8 @@ async function main(): Promise<number> {
       } catch (error) {
         totals.crashed++;
         failures.push(`seed ${seed}: the run threw ${(error as Error)?.stack ?? error}`);
+        // Said at once, as a failing judgment is: a harness gone wrong shows while the soak runs.
+        say(`FAIL seed ${seed}: the run threw ${String((error as Error)?.message ?? error).split('\n')[0]}`);
       }
       totals.schedules++;
       if (s.topology) totals.onCluster++;

@@ -279,22 +279,30 @@ export async function failoverGracefully(
 /**
  * A master dies (SIGKILL): its slots have no master until its replica is elected, after the node
  * timeout (that span is the returned outage). With `restart`, the old node then starts again on
- * its port and rejoins as a replica of the new master.
+ * its port and rejoins as a replica of the new master; it is restarted too when no replica took
+ * over within `takeoverTimeoutMs` (default 30 s), and the call then throws, naming the slot.
  *
  * @example
  * const times = await killMaster(cluster, { slot: 0, restart: true });
  */
 export async function killMaster(
   cluster: LocalRedisCluster,
-  options: { slot: number; restart?: boolean },
+  options: { slot: number; restart?: boolean; takeoverTimeoutMs?: number },
 ): Promise<ClusterFaultTimes> {
   const { master } = await slotOwner(cluster, options.slot);
   const server = serverOf(cluster, master);
   const startedAt = performance.now();
   await server.crash();
-  const promoted = await waitNewOwner(cluster, options.slot, master.id);
-  const servedAt = performance.now();
-  if (options.restart) await server.restart();
+  let promoted: ClusterNodeView;
+  let servedAt: number;
+  try {
+    promoted = await waitNewOwner(cluster, options.slot, master.id, options.takeoverTimeoutMs);
+    servedAt = performance.now();
+  } finally {
+    // Restarted even when no replica took over: a cluster left a master short would fail every
+    // later fault on it (a second kill leaves no majority to elect anyone), not just this one.
+    if (options.restart) await server.restart();
+  }
   await waitClusterHealthy(cluster);
   return {
     fault: 'kill',
@@ -305,6 +313,30 @@ export async function killMaster(
       options.restart ? `; ${master.port} restarted as a replica` : ''
     }`,
   };
+}
+
+/**
+ * Bring a cluster that a fault left broken back to health: every node that is not running is
+ * started again on its port (it rejoins from its nodes.conf), every node is sent SIGCONT, then the
+ * cluster is waited for (waitClusterHealthy). Answers the ports restarted. A harness that injects
+ * faults one after another on one cluster calls it before each, so that one fault gone wrong
+ * (a takeover that never came, a restart that failed) costs that fault, not every one after it.
+ *
+ * @example
+ * const restarted = await restoreCluster(cluster); // [] when every node was running
+ */
+export async function restoreCluster(cluster: LocalRedisCluster, timeoutMs = 30_000): Promise<number[]> {
+  const restarted: number[] = [];
+  for (const server of cluster.servers) {
+    if (server.running) {
+      server.resume();
+      continue;
+    }
+    await server.restart();
+    restarted.push(server.port);
+  }
+  await waitClusterHealthy(cluster, timeoutMs);
+  return restarted;
 }
 
 /**

@@ -28,6 +28,7 @@ export {
   leaveSlotsMigrating,
   pauseNode,
   reshardSlots,
+  restoreCluster,
   slotOwner,
 } from './cluster-faults.ts';
 export { type DynamoDBTap, type DynamoDBTapOptions, startDynamoDBTap } from './dynamodb-tap.ts';

@@ -1,0 +1,48 @@
+/**
+ * A topology fault that goes wrong costs that fault, not every one after it: the soak injects its
+ * faults one after another on one cluster, and a master left dead by one (no replica took over)
+ * once left the cluster without a majority, so every later cluster schedule of the run failed.
+ * killMaster restarts the node it killed whether or not a replica took over, and restoreCluster
+ * (called before each of the soak's faults) starts every node that is not running and waits for
+ * the cluster to be healthy.
+ *
+ * Its own cluster of 3 masters without replicas (a killed master has no one to take over), node
+ * timeout 500 ms, on free ports of 127.0.0.1.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { type LocalRedisCluster, startRedisCluster } from '../../testkit/index.ts';
+import { killMaster, restoreCluster, slotOwner, waitClusterHealthy } from '../../testkit/internal/index.ts';
+
+let cluster: LocalRedisCluster;
+before(async () => {
+  cluster = await startRedisCluster({ masters: 3, nodeTimeoutMs: 500 });
+});
+after(async () => {
+  await cluster?.stop();
+});
+
+test('a killed master that no replica took over is restarted all the same, and the cluster serves its slots again', async () => {
+  const { master } = await slotOwner(cluster, 0);
+  await assert.rejects(
+    killMaster(cluster, { slot: 0, restart: true, takeoverTimeoutMs: 1500 }),
+    /no node took over slot 0 within 1500 ms/,
+  );
+  assert.ok(
+    cluster.servers.every((s) => s.running),
+    'every node runs again after the failed takeover',
+  );
+  await waitClusterHealthy(cluster);
+  const after = await slotOwner(cluster, 0);
+  assert.equal(after.master.port, master.port, 'the restarted master serves its slots again');
+});
+
+test('restoreCluster starts the nodes a fault left dead, and answers their ports', async () => {
+  assert.deepEqual(await restoreCluster(cluster), [], 'a healthy cluster: nothing restarted');
+  const { master } = await slotOwner(cluster, 16383);
+  const server = cluster.servers.find((s) => s.port === master.port)!;
+  await server.crash();
+  assert.deepEqual(await restoreCluster(cluster), [master.port]);
+  assert.ok(server.running);
+  assert.equal((await slotOwner(cluster, 16383)).master.port, master.port);
+});
