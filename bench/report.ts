@@ -70,6 +70,20 @@ export interface Figures {
   latency?: readonly LatencyRun[] | undefined;
   /** Stage timings on standalone Redis over loopback. */
   stages?: StagesResult | undefined;
+  /**
+   * kafkaHandler alone on the standalone Redis and on the cluster, taking turns call by call
+   * (10,000 records, per duplicate share): what the cluster / standalone verdict is judged on
+   * when present, since each mode's own cases run minutes apart and the machine drifts between
+   * them (docs/performance.md).
+   */
+  clusterTurns?: readonly ClusterTurns[] | undefined;
+}
+
+/** One duplicate share of {@link Figures.clusterTurns}: the two targets' cases of kafkaHandler alone. */
+export interface ClusterTurns {
+  duplicates: number;
+  standalone: CaseResult;
+  cluster: CaseResult;
 }
 
 /** The latency setting the goals are set for (same AZ); the others are recorded only. */
@@ -211,12 +225,24 @@ export function verdicts(figures: Figures): Verdict[] {
         (r) => r.contender === 'kafkaHandler' && r.records === s.records && r.duplicates === s.duplicates,
       );
       if (!c) continue;
-      const ratio = round(c.recordsPerSecond / s.recordsPerSecond, 2);
+      const target = `cluster vs standalone throughput (10,000 records, ${s.duplicates * 100}% duplicates)`;
+      const apart = round(c.recordsPerSecond / s.recordsPerSecond, 2);
+      const turns = figures.clusterTurns?.find((t) => t.duplicates === s.duplicates);
+      if (turns) {
+        const ratio = round(turns.cluster.recordsPerSecond / turns.standalone.recordsPerSecond, 2);
+        out.push({
+          target,
+          goal: '>= 0.8',
+          measured: `${ratio} taking turns (${thousands(Math.round(turns.cluster.recordsPerSecond))} vs ${thousands(Math.round(turns.standalone.recordsPerSecond))} records/s, medians of ${turns.cluster.repetitions}); the modes' own runs ${apart}`,
+          met: ratio >= 0.8,
+        });
+        continue;
+      }
       out.push({
-        target: `cluster vs standalone throughput (10,000 records, ${s.duplicates * 100}% duplicates)`,
+        target,
         goal: '>= 0.8',
-        measured: `${ratio} (${thousands(c.recordsPerSecond)} vs ${thousands(s.recordsPerSecond)} records/s)`,
-        met: ratio >= 0.8,
+        measured: `${apart} (${thousands(c.recordsPerSecond)} vs ${thousands(s.recordsPerSecond)} records/s)`,
+        met: apart >= 0.8,
       });
     }
   }

@@ -41,6 +41,7 @@ import { formatIoBound, type IoBoundResult, measureIoBound } from './io-bound.ts
 import { CHECK_RECORDS, type LatencyRun, type LatencySetting, latencyMode } from './latency.ts';
 import { measureMemoryRuns } from './memory.ts';
 import {
+  type ClusterTurns,
   formatLatency,
   formatStages,
   formatTable,
@@ -351,6 +352,45 @@ if (args.has('--io-bound-only')) {
   process.exit(0);
 }
 
+/**
+ * kafkaHandler alone on both targets, taking turns call by call: the cluster / standalone
+ * throughput at 10,000 records with the machine's drift cancelled (each mode's own cases run
+ * minutes apart). As bench/micro/cluster-ratio.ts.
+ */
+async function clusterTurnsOn(standalone: RedisTarget, onCluster: RedisTarget): Promise<ClusterTurns[]> {
+  const { projectContender } = await import('./contenders/project.ts');
+  const made = (target: RedisTarget, id: 'standalone' | 'cluster') =>
+    projectContender(target, {
+      service: `${runId}t${id[0]}`,
+      id,
+      handlerName: 'noop',
+      windowSeconds,
+      handle: noop,
+    });
+  const pair = [await made(standalone, 'standalone'), await made(onCluster, 'cluster')];
+  const out: ClusterTurns[] = [];
+  try {
+    for (const duplicates of duplicateShares) {
+      const [s, c] = await runInterleaved(pair, () => ({
+        records: 10_000,
+        duplicates,
+        warmups: quick ? 0 : 2,
+        repetitions: quick ? 1 : 9,
+        ...BENCH_BATCH,
+      }));
+      out.push({ duplicates, standalone: s!, cluster: c! });
+      console.error(
+        `[bench] taking turns, 10000 ${duplicates * 100}%: standalone ${s!.medianMs.toFixed(1)} ms, cluster ${c!.medianMs.toFixed(1)} ms (${(s!.medianMs / c!.medianMs).toFixed(2)})`,
+      );
+    }
+  } finally {
+    for (const c of pair) await c.close();
+  }
+  await removeKeys(standalone, `${runId}*`);
+  await removeKeys(onCluster, `${runId}*`);
+  return out;
+}
+
 const startedAt = new Date();
 const started: LocalRedis[] = [];
 let cluster: LocalRedisCluster | undefined;
@@ -360,9 +400,12 @@ let stages: StagesResult | undefined;
 let groupCommit: GroupCommitResult | undefined;
 let ioBound: IoBoundResult | undefined;
 let bytes: BytesResult | undefined;
+let clusterTurns: ClusterTurns[] | undefined;
+let standalone: RedisTarget | undefined;
 try {
   if (modeArg !== 'cluster') {
     const target = await standaloneTarget(started);
+    standalone = target;
     modes.push(await runMode(target));
     stages = await stagesOn(target);
     groupCommit = await groupCommitOn(target);
@@ -378,13 +421,14 @@ try {
     const target: RedisTarget = { mode: 'cluster', nodes: cluster.nodes };
     modes.push(await runMode(target));
     latencyRuns.push(...(await latency(target)));
+    if (standalone && !baselinesOnly) clusterTurns = await clusterTurnsOn(standalone, target);
   }
 } finally {
   await cluster?.stop();
   for (const s of started) await s.stop();
 }
 const bundle = await bundles();
-const figures = { modes, bundle, latency: latencyRuns, stages };
+const figures = { modes, bundle, latency: latencyRuns, stages, clusterTurns };
 const judged = verdicts(figures);
 const notJudged = recorded(latencyRuns);
 const result = {
@@ -408,6 +452,8 @@ const result = {
     latency: `${latencyRecords.toLocaleString('en-US')} records, every contender, standalone and cluster, through a TCP proxy in a child process that holds every chunk a fixed delay each way (0.25 ms: same-AZ ElastiCache, 1 ms: across AZs; third-party figures, docs/performance.md), scheduled by due time (timer above ~1 ms, setImmediate poll below), FIFO per direction, noDelay sockets, one listener per node (cluster clients map announced node addresses to the listeners: ioredis natMap, node-redis nodeAddressMap); PING round trip straight and through the proxy, median of 50; before timing each contender delivers a ${CHECK_RECORDS}-record batch through the proxy, untimed, and the run fails unless every listener carried it; kafkaHandler gets a URL (standalone) or, on the cluster, an ioredis Cluster made in bench/target.ts like the core's own (lazy, no offline queue, no retries) plus natMap; repetitions per setting and contender in latency.runs[].cases; ratios compare contenders of the same mode, setting and duplicate share; goals judged at 0.25 ms, 0% duplicates, 1 ms and 30% recorded only`,
     stages:
       'kafkaHandler core (ConsumerCore from lib/middlewares.ts, under middy as kafkaHandler runs it) timed by its afterStage hook, 10,000 records, 30% duplicates, standalone, loopback, median per stage over the timed repetitions: decode, claim (its first part: standalone, the later parts answer during the run), run of a no-op (the lanes), commit (settle: the final commit and the groups in flight), metrics (flush); claim + commit is compared with the time the one-connection floor takes for 2 SETs a record',
+    clusterTurns:
+      "with both modes: kafkaHandler alone on the standalone Redis and on the cluster, taking turns call by call, 10,000 records at 0% and 30% duplicates, 2 warm-ups and 9 repetitions each; the cluster / standalone verdict is judged on these (the modes' own cases run minutes apart, and one machine drifts by 20% within an hour), the modes' own ratio shown beside it",
     groupCommit:
       'bench/group-commit.ts: 3,000 records, standalone, loopback; two kafkaHandlers taking turns repetition by repetition, the default commitEvery (100 records or 500 ms) against the final commit only; cost = median wall clock per record, 4 partitions; bound = one partition, at ten points (1 to 99 records past a group boundary) the no-op handler counts with one MGET the finished records not DONE yet, plus the running one',
     windowSeconds,
@@ -416,6 +462,7 @@ const result = {
   emfCheck,
   latency: latencyRuns.length > 0 ? { runs: latencyRuns, rows: latencyRowsOf(latencyRuns) } : undefined,
   stages,
+  clusterTurns,
   groupCommit,
   ioBound,
   bytesPerEvent: bytes,

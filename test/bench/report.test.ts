@@ -132,6 +132,32 @@ describe('the verdicts', () => {
     assert.match(at30.measured, /^0\.7 /);
   });
 
+  test("cluster vs standalone is judged on the two taking turns when the run has them, the modes' own ratio beside it", () => {
+    // The modes' own runs: 0.85 at 0% and 0.7 at 30% (above); taking turns: 0.75 and 0.9.
+    const turns = [
+      {
+        duplicates: 0,
+        standalone: aCase('standalone', 10_000, 0, 100),
+        cluster: aCase('cluster', 10_000, 0, 100 / 0.75),
+      },
+      {
+        duplicates: 0.3,
+        standalone: aCase('standalone', 10_000, 0.3, 90),
+        cluster: aCase('cluster', 10_000, 0.3, 100),
+      },
+    ];
+    const judged = verdicts({ ...figures, clusterTurns: turns });
+    const at0 = find(judged, 'cluster vs standalone throughput (10,000 records, 0% duplicates)');
+    assert.deepEqual([at0.goal, at0.met], ['>= 0.8', false]);
+    assert.equal(
+      at0.measured,
+      "0.75 taking turns (75,000 vs 100,000 records/s, medians of 3); the modes' own runs 0.85",
+    );
+    const at30 = find(judged, 'cluster vs standalone throughput (10,000 records, 30% duplicates)');
+    assert.equal(at30.met, true);
+    assert.match(at30.measured, /^0\.9 taking turns .*; the modes' own runs 0\.7$/);
+  });
+
   test('x naive >= 50 and x Powertools >= 100 through the proxy at 0.25 ms each way, per mode', () => {
     const naive = find(all, 'x naive (latency 0.25 ms each way, 3,000 records, standalone)');
     assert.deepEqual([naive.goal, naive.measured, naive.met], ['>= 50', '30x', false]);
