@@ -352,40 +352,20 @@ if (args.has('--io-bound-only')) {
   process.exit(0);
 }
 
-/**
- * kafkaHandler alone on both targets, taking turns call by call: the cluster / standalone
- * throughput at 10,000 records with the machine's drift cancelled (each mode's own cases run
- * minutes apart). As bench/micro/cluster-ratio.ts.
- */
+/** The cluster / standalone verdict's measure (bench/cluster-turns.ts), said as it goes. */
 async function clusterTurnsOn(standalone: RedisTarget, onCluster: RedisTarget): Promise<ClusterTurns[]> {
-  const { projectContender } = await import('./contenders/project.ts');
-  const made = (target: RedisTarget, id: 'standalone' | 'cluster') =>
-    projectContender(target, {
-      service: `${runId}t${id[0]}`,
-      id,
-      handlerName: 'noop',
-      windowSeconds,
-      handle: noop,
-    });
-  const pair = [await made(standalone, 'standalone'), await made(onCluster, 'cluster')];
-  const out: ClusterTurns[] = [];
-  try {
-    for (const duplicates of duplicateShares) {
-      const [s, c] = await runInterleaved(pair, () => ({
-        records: 10_000,
-        duplicates,
-        warmups: quick ? 0 : 2,
-        repetitions: quick ? 1 : 9,
-        ...BENCH_BATCH,
-      }));
-      out.push({ duplicates, standalone: s!, cluster: c! });
-      console.error(
-        `[bench] taking turns, 10000 ${duplicates * 100}%: standalone ${s!.medianMs.toFixed(1)} ms, cluster ${c!.medianMs.toFixed(1)} ms (${(s!.medianMs / c!.medianMs).toFixed(2)})`,
-      );
-    }
-  } finally {
-    for (const c of pair) await c.close();
-  }
+  const { measureClusterTurns } = await import('./cluster-turns.ts');
+  const out = await measureClusterTurns(standalone, onCluster, {
+    service: runId,
+    records: 10_000,
+    duplicates: duplicateShares,
+    warmups: quick ? 0 : 2,
+    repetitions: quick ? 1 : 9,
+  });
+  for (const { duplicates, standalone: s, cluster: c } of out)
+    console.error(
+      `[bench] taking turns, 10000 ${duplicates * 100}%: standalone ${s.medianMs.toFixed(1)} ms, cluster ${c.medianMs.toFixed(1)} ms (${(s.medianMs / c.medianMs).toFixed(2)})`,
+    );
   await removeKeys(standalone, `${runId}*`);
   await removeKeys(onCluster, `${runId}*`);
   return out;

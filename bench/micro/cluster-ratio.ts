@@ -7,9 +7,7 @@
  * (`clusterGroup`: the cluster consumer's `commitEvery.records`; default the consumer's, 1,000 there).
  */
 import { startRedisCluster, startRedisServer } from '../../testkit/redis-server.ts';
-import { projectContender } from '../contenders/project.ts';
-import { BENCH_BATCH } from '../event.ts';
-import { runInterleaved } from '../harness.ts';
+import { measureClusterTurns } from '../cluster-turns.ts';
 
 const repetitions = Number(process.argv[2] ?? 7);
 const duplicates = Number(process.argv[3] ?? 0);
@@ -17,38 +15,30 @@ const records = Number(process.argv[4] ?? 10_000);
 const clusterGroup = process.argv[5] === undefined ? undefined : Number(process.argv[5]);
 const server = await startRedisServer();
 const cluster = await startRedisCluster({ masters: 3 });
-const made = (target: Parameters<typeof projectContender>[0], id: string) =>
-  projectContender(target, {
-    service: `ratio${process.pid}${id}`,
-    id,
-    handlerName: 'noop',
-    windowSeconds: 600,
-    handle: () => {},
-    ...(id === 'cluster' && clusterGroup !== undefined ? { commitEvery: { records: clusterGroup } } : {}),
-  });
-const contenders = [
-  await made({ mode: 'standalone', url: server.url }, 'standalone'),
-  await made({ mode: 'cluster', nodes: cluster.nodes }, 'cluster'),
-];
 try {
-  const [standalone, onCluster] = await runInterleaved(contenders, () => ({
-    records,
-    duplicates,
-    warmups: 2,
-    repetitions,
-    ...BENCH_BATCH,
-  }));
+  const [turns] = await measureClusterTurns(
+    { mode: 'standalone', url: server.url },
+    { mode: 'cluster', nodes: cluster.nodes },
+    {
+      service: `ratio${process.pid}`,
+      records,
+      duplicates: [duplicates],
+      warmups: 2,
+      repetitions,
+      ...(clusterGroup === undefined ? {} : { clusterGroup }),
+    },
+  );
+  const { standalone, cluster: onCluster } = turns!;
   console.log(
     JSON.stringify({
       records,
       duplicates,
-      standaloneMs: Number(standalone!.medianMs.toFixed(1)),
-      clusterMs: Number(onCluster!.medianMs.toFixed(1)),
-      clusterOverStandalone: Number((standalone!.medianMs / onCluster!.medianMs).toFixed(2)),
+      standaloneMs: Number(standalone.medianMs.toFixed(1)),
+      clusterMs: Number(onCluster.medianMs.toFixed(1)),
+      clusterOverStandalone: Number((standalone.medianMs / onCluster.medianMs).toFixed(2)),
     }),
   );
 } finally {
-  for (const c of contenders) await c.close();
   await server.stop();
   await cluster.stop();
 }
