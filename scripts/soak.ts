@@ -17,7 +17,9 @@
  * The schedules wait far more than they compute (leases, backoffs, timeouts), so C of them run at
  * once; each has its own proxy and key prefix, so their faults do not touch each other.
  */
-import { writeSync } from 'node:fs';
+import { appendFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { startDynalite } from '../test/effects/support/dynamodb.ts';
@@ -117,6 +119,11 @@ async function main(): Promise<number> {
   const configurations = new Set<string>();
   const refusals = new Map<string, number>();
   const failures: string[] = [];
+  // The whole of each failure (every unexplained run with its trace and the invocations' reports),
+  // as it happens: a failure that hangs on timing may not come back on a replay, and the lines
+  // printed below are cut to be read.
+  const detailsFile = join(tmpdir(), `msk-once-soak-${process.pid}.log`);
+  const keepDetails = (text: string) => appendFileSync(detailsFile, `${text}\n\n`);
   const started = performance.now();
   let next = 0;
   const worker = async (proxy: TcpFaultProxy) => {
@@ -139,6 +146,7 @@ async function main(): Promise<number> {
       } catch (error) {
         totals.crashed++;
         failures.push(`seed ${seed}: the run threw ${(error as Error)?.stack ?? error}`);
+        keepDetails(failures.at(-1)!);
         // Said at once, as a failing judgment is: a harness gone wrong shows while the soak runs.
         say(`FAIL seed ${seed}: the run threw ${String((error as Error)?.message ?? error).split('\n')[0]}`);
       }
@@ -166,10 +174,22 @@ async function main(): Promise<number> {
       totals.disordered += r.disordered.length;
       if (r.lag !== 0) totals.stuck++;
       if (r.lost.length || r.doubled.length || r.unexplained.length || r.disordered.length || r.lag !== 0) {
+        const head = `seed ${seed} (${s.policy}, ${s.config ? configName(s.config, s.ordering) : `${s.ordering} order`}): lost ${r.lost.length}, doubled ${r.doubled.length}, unexplained ${r.unexplained.length}, disordered ${r.disordered.length}${r.disordered.length ? ` (${r.disordered[0]})` : ''}, lag ${r.lag}\n  schedule ${JSON.stringify(s)}`;
         failures.push(
-          `seed ${seed} (${s.policy}, ${s.config ? configName(s.config, s.ordering) : `${s.ordering} order`}): lost ${r.lost.length}, doubled ${r.doubled.length}, unexplained ${r.unexplained.length}, disordered ${r.disordered.length}${r.disordered.length ? ` (${r.disordered[0]})` : ''}, lag ${r.lag}\n  schedule ${JSON.stringify(s)}${r.unexplained.length ? `\n  ${process.env.SOAK_VERBOSE ? r.unexplained.join('\n  ') : r.unexplained[0]!.slice(0, 600)}` : ''}`,
+          `${head}${r.unexplained.length ? `\n  ${process.env.SOAK_VERBOSE ? r.unexplained.join('\n  ') : r.unexplained[0]!.slice(0, 600)}` : ''}`,
         );
-        say(`FAIL seed ${seed}: replay with npm run soak -- --seed ${seed} --runs 1`);
+        keepDetails(
+          [
+            head,
+            ...r.lost.map((id) => `lost ${id}`),
+            ...r.doubled.map((id) => `doubled ${id}`),
+            ...r.unexplained,
+            ...r.disordered,
+          ].join('\n  '),
+        );
+        say(
+          `FAIL seed ${seed}: replay with npm run soak -- --seed ${seed} --runs 1 (the whole of it: ${detailsFile})`,
+        );
       }
       if (totals.schedules % 50 === 0) {
         say(
