@@ -4,7 +4,8 @@
  * once left the cluster without a majority, so every later cluster schedule of the run failed.
  * killMaster restarts the node it killed whether or not a replica took over, and restoreCluster
  * (called before each of the soak's faults) starts every node that is not running and waits for
- * the cluster to be healthy.
+ * the cluster to be healthy. A master whose own view has lost one of its slots (others still name
+ * it the owner; seen after a graceful failover in a soak) is given it back first (assignOrphanSlots).
  *
  * Its own cluster of 3 masters without replicas (a killed master has no one to take over), node
  * timeout 500 ms, on free ports of 127.0.0.1.
@@ -12,7 +13,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type LocalRedisCluster, startRedisCluster } from '../../testkit/index.ts';
-import { killMaster, restoreCluster, slotOwner, waitClusterHealthy } from '../../testkit/internal/index.ts';
+import {
+  assignOrphanSlots,
+  clusterUnhealthy,
+  killMaster,
+  nodeCommand,
+  restoreCluster,
+  slotOwner,
+  waitClusterHealthy,
+} from '../../testkit/internal/index.ts';
 
 let cluster: LocalRedisCluster;
 before(async () => {
@@ -45,4 +54,17 @@ test('restoreCluster starts the nodes a fault left dead, and answers their ports
   assert.deepEqual(await restoreCluster(cluster), [master.port]);
   assert.ok(server.running);
   assert.equal((await slotOwner(cluster, 16383)).master.port, master.port);
+});
+
+test('restoreCluster gives a master back a slot its own view lost while every other node names it the owner', async () => {
+  assert.deepEqual(await assignOrphanSlots(cluster), [], 'a healthy cluster: nothing to give back');
+  const slot = 853;
+  const { master } = await slotOwner(cluster, slot);
+  // The state the soak's cluster was found in: the owner's view has the slot unassigned, so it says
+  // cluster_state:fail; the other nodes still name it the owner and say ok.
+  await nodeCommand(master.port, 'CLUSTER', 'DELSLOTS', slot);
+  await assert.rejects(waitClusterHealthy(cluster, 1500), new RegExp(`${master.port}: cluster_state:fail`));
+  assert.deepEqual(await restoreCluster(cluster, 5000), [], 'no node was restarted');
+  assert.equal(await clusterUnhealthy(cluster), undefined);
+  assert.equal((await slotOwner(cluster, slot)).master.port, master.port, 'the slot stays with its owner');
 });

@@ -335,8 +335,61 @@ export async function restoreCluster(cluster: LocalRedisCluster, timeoutMs = 30_
     await server.restart();
     restarted.push(server.port);
   }
+  await assignOrphanSlots(cluster);
   await waitClusterHealthy(cluster, timeoutMs);
   return restarted;
+}
+
+/**
+ * Give back each slot that a master's own view leaves without any master while every other
+ * running node names one and the same: `CLUSTER SETSLOT <slot> NODE <that one>` on the master
+ * whose view lacks it. Seen on a soak's cluster after a graceful failover (2026-12-04): the
+ * promoted master's view had one of its own slots unassigned (cluster_state:fail there, ok on every
+ * other node, which all named it the owner), and no wait mends that: a node takes a slot from
+ * another's claim, never from others' agreement. A slot the other nodes do not agree on is left to
+ * the cluster's epochs. Answers the repairs, as `<port>:<slot>`.
+ *
+ * @example
+ * await assignOrphanSlots(cluster); // [] on a healthy cluster
+ */
+export async function assignOrphanSlots(cluster: LocalRedisCluster): Promise<string[]> {
+  const views: { port: number; view: ClusterNodeView[] }[] = [];
+  for (const server of cluster.servers) {
+    if (!server.running) continue;
+    try {
+      views.push({ port: server.port, view: await clusterNodesOf(server.port) });
+    } catch {
+      // A node that does not answer yet has no view to mend; waitClusterHealthy waits for it.
+    }
+  }
+  const ownerOf = (view: ClusterNodeView[]) => {
+    const owners: (string | undefined)[] = new Array(16384);
+    for (const node of view)
+      if (node.role === 'master')
+        for (const [a, b] of node.slots) for (let i = a; i <= b; i++) owners[i] = node.id;
+    return owners;
+  };
+  const owners = views.map(({ view }) => ownerOf(view));
+  const repairs: string[] = [];
+  for (let v = 0; v < views.length; v++) {
+    const me = views[v]!.view.find((n) => n.myself);
+    if (me?.role !== 'master') continue;
+    for (let slot = 0; slot < 16384; slot++) {
+      if (owners[v]![slot] !== undefined) continue;
+      let named: string | undefined;
+      let agreed = true;
+      for (let o = 0; o < owners.length && agreed; o++) {
+        if (o === v) continue;
+        const owner = owners[o]![slot];
+        if (owner === undefined || (named !== undefined && owner !== named)) agreed = false;
+        else named = owner;
+      }
+      if (!agreed || named === undefined) continue;
+      await nodeCommand(views[v]!.port, 'CLUSTER', 'SETSLOT', slot, 'NODE', named);
+      repairs.push(`${views[v]!.port}:${slot}`);
+    }
+  }
+  return repairs;
 }
 
 /**

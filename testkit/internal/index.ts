@@ -21,6 +21,7 @@ export {
 } from '../redis-server.ts';
 export { seededRandom } from '../seeded-random.ts';
 export {
+  assignOrphanSlots,
   type ClusterFaultTimes,
   type ClusterOutage,
   failoverGracefully,
