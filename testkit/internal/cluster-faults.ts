@@ -343,9 +343,9 @@ export async function restoreCluster(cluster: LocalRedisCluster, timeoutMs = 30_
 /**
  * Give back each slot that a master's own view leaves without any master while every other
  * running node names one and the same: `CLUSTER SETSLOT <slot> NODE <that one>` on the master
- * whose view lacks it. Seen on a soak's cluster after a graceful failover (2026-12-04): the
- * promoted master's view had one of its own slots unassigned (cluster_state:fail there, ok on every
- * other node, which all named it the owner), and no wait mends that: a node takes a slot from
+ * whose view lacks it. Seen on a soak's cluster in a graceful failover (2026-12-04): a master's
+ * own view had one of its own slots unassigned (cluster_state:fail there, ok on every other node,
+ * which all named it the owner), and no wait mends that: a node takes a slot from
  * another's claim, never from others' agreement. A slot the other nodes do not agree on is left to
  * the cluster's epochs. Answers the repairs, as `<port>:<slot>`.
  *
