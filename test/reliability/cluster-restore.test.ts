@@ -68,3 +68,20 @@ test('restoreCluster gives a master back a slot its own view lost while every ot
   assert.equal(await clusterUnhealthy(cluster), undefined);
   assert.equal((await slotOwner(cluster, slot)).master.port, master.port, 'the slot stays with its owner');
 });
+
+test('a slot that two views lose is not given back by guess: the other nodes do not agree on an owner', async () => {
+  const slot = 9000;
+  const { master, nodes } = await slotOwner(cluster, slot);
+  const other = nodes.find((n) => n.role === 'master' && n.port !== master.port)!;
+  await nodeCommand(master.port, 'CLUSTER', 'DELSLOTS', slot);
+  await nodeCommand(other.port, 'CLUSTER', 'DELSLOTS', slot);
+  try {
+    // The owner's view lacks the slot, and so does one of the two views that would name its owner.
+    assert.deepEqual(await assignOrphanSlots(cluster), []);
+  } finally {
+    for (const port of [master.port, other.port])
+      await nodeCommand(port, 'CLUSTER', 'SETSLOT', slot, 'NODE', master.id);
+  }
+  await waitClusterHealthy(cluster, 10_000);
+  assert.equal((await slotOwner(cluster, slot)).master.port, master.port);
+});
