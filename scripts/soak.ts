@@ -14,6 +14,10 @@
  * replays it. Exit 1 when any schedule lost a record, doubled an external effect, re-ran a handler
  * without a documented cause, or left offsets uncommitted.
  *
+ * `--valkey`: the same on Valkey, the engine ElastiCache runs (scripts/valkey.ts: built by
+ * scripts/build-valkey.sh; a standalone Valkey of the soak's own, and the cluster of Valkeys).
+ * The summary names the engine of each.
+ *
  * The schedules wait far more than they compute (leases, backoffs, timeouts), so C of them run at
  * once; each has its own proxy and key prefix, so their faults do not touch each other.
  */
@@ -37,9 +41,11 @@ import {
   findRedis,
   type LocalRedisCluster,
   startRedisCluster,
+  startRedisServer,
   startTcpFaultProxy,
   type TcpFaultProxy,
 } from '../testkit/index.ts';
+import { engineOf, useValkey, valkeyAt } from './valkey.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,6 +54,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     minutes: { type: 'string' },
     topology: { type: 'string', default: '0.25' },
+    valkey: { type: 'boolean', default: false },
   },
 });
 const topologyShare = Number(values.topology);
@@ -80,14 +87,26 @@ const scheduleOf = (seed: number): Schedule =>
   fc.sample(onCluster(seed) ? clusterSchedules : schedules, { seed, numRuns: 1 })[0]!;
 
 async function main(): Promise<number> {
-  const redis = await findRedis(process.env);
+  // On Valkey every server is the soak's own (REDIS_URL and 6379 are the machine's Redis).
+  if (values.valkey) useValkey();
+  const redis = values.valkey
+    ? await startRedisServer().then((started) => ({ url: started.url, started }))
+    : await findRedis(process.env);
   if (!redis.url)
     throw new Error('the soak needs Redis 7: none found (REDIS_URL, localhost:6379 or redis-server)');
   process.env.REDIS_URL = redis.url;
+  const engine = values.valkey
+    ? await valkeyAt(Number(new URL(redis.url).port), 'soak --valkey')
+    : await engineOf(redis.url);
   const dynamo = await startDynalite();
   // Its own cluster: the topology faults must not touch a Redis anyone else uses.
   const cluster: LocalRedisCluster | undefined =
     topologyShare > 0 ? await startRedisCluster({ masters: 3, replicas: 1, nodeTimeoutMs: 1000 }) : undefined;
+  const clusterEngine = cluster
+    ? values.valkey
+      ? await valkeyAt(cluster.nodes[0]!.port, 'soak --valkey')
+      : await engineOf(cluster.nodes[0]!.port)
+    : undefined;
   const topology = cluster ? clusterTopology(cluster) : undefined;
   const proxies: TcpFaultProxy[] = [];
   for (let i = 0; i < concurrency; i++) proxies.push(await startTcpFaultProxy(redis.url));
@@ -216,6 +235,7 @@ async function main(): Promise<number> {
   say(
     `configurations   ${configurations.size} distinct run; ${totals.refused} drawn and refused at cold start${refusals.size ? ` (${[...refusals].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`,
   );
+  say(`engine           ${engine}${clusterEngine ? `; the cluster ${clusterEngine}` : ''}`);
   say(`records          ${totals.records}`);
   say(`faults injected  ${totals.faults}: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   say(`lost             ${totals.lost}`);

@@ -11,10 +11,9 @@
  *
  * Options: test files to run instead of the list below.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { nodeCommand } from '../testkit/internal/index.ts';
+import { spawn } from 'node:child_process';
 import { startRedisCluster, startRedisServer } from '../testkit/redis-server.ts';
+import { useValkey, valkeyAt } from './valkey.ts';
 
 /** The tests whose subject is what the server does: scripts, slots, ACL, TLS, faults, rollouts. */
 const STORE_TESTS = [
@@ -41,36 +40,16 @@ const STORE_TESTS = [
   'test/reliability/cluster-faults.test.ts',
 ];
 
-const bin = execFileSync('bash', [join(import.meta.dirname, 'build-valkey.sh')], {
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
-  .trim()
-  .split('\n')
-  .pop()!;
 // Here (the probes below) and in the test run: every server the test kit starts is a Valkey.
-process.env.MSK_ONCE_REDIS_SERVER = join(bin, 'valkey-server');
-process.env.MSK_ONCE_REDIS_CLI = join(bin, 'valkey-cli');
-
-/** The server's own name and version from INFO: Valkey says `server_name:valkey`. */
-async function engineOf(port: number): Promise<string> {
-  const info = String(await nodeCommand(port, 'INFO', 'server'));
-  const name = /server_name:(\S+)/.exec(info)?.[1];
-  const version = /valkey_version:(\S+)/.exec(info)?.[1];
-  if (name !== 'valkey' || !version)
-    throw new Error(
-      `test:valkey: the server on port ${port} is not a Valkey (INFO server says ${name ?? 'redis'})`,
-    );
-  return `Valkey ${version}`;
-}
+useValkey();
 
 const standalone = await startRedisServer();
 let code = 1;
 try {
-  const engine = await engineOf(standalone.port);
+  const engine = await valkeyAt(standalone.port, 'test:valkey');
   const probe = await startRedisCluster(3);
   try {
-    for (const node of probe.nodes) await engineOf(node.port);
+    for (const node of probe.nodes) await valkeyAt(node.port, 'test:valkey');
   } finally {
     await probe.stop();
   }
