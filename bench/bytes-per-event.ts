@@ -35,7 +35,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { MSKRecord } from 'aws-lambda';
 import { Redis } from 'ioredis';
 import { ulid } from 'ulid';
-import { dedupKey, dedupKeyPrefix, KEY_BUCKETS } from '../lib/contract/dedup-key.ts';
+import { dedupKey, dedupKeyPrefix, KEY_BUCKETS, KEY_TURN_MS, KEY_TURNS } from '../lib/contract/dedup-key.ts';
 import { MARK_FIELDS_PER_HASH, MARK_SLICES, markLayout } from '../lib/contract/dedup-mark.ts';
 import { MIN_WINDOW_SECONDS } from '../lib/contract/windows.ts';
 import { RedisDedupStore } from '../lib/dedup/redis-store.ts';
@@ -120,7 +120,7 @@ export async function duplicateRounds(
     },
   ];
   try {
-    const all = ids(events);
+    const all = ids(events, (n) => t0 + Math.floor((n * 1000) / RATE));
     for (let at = 0; at < events; at += BATCH) {
       clock = t0 + Math.floor((at * 1000) / RATE);
       for (const { prefix, store } of stores) {
@@ -185,7 +185,15 @@ async function info(redis: Redis): Promise<Info> {
   return { usedMemory: Number(/used_memory:(\d+)/.exec(memory)![1]), usec: all, scriptUsec: scripts };
 }
 
-const ids = (count: number) => Array.from({ length: count }, () => ulid());
+/**
+ * `count` ULIDs; the n-th made at `timeOf(n)` where given (else now). A ULID's time picks its key's
+ * turn (dedup-key.ts: a minute's turn takes a quarter of the buckets), so the cases that drive the
+ * store's clock at a rate make ids whose times follow that clock, as a producer's at that rate
+ * would: ids made all at once, in the second or so a case takes, would all fall in one turn and
+ * fill a quarter of the hashes four times over.
+ */
+const ids = (count: number, timeOf?: (n: number) => number) =>
+  Array.from({ length: count }, (_, n) => ulid(timeOf?.(n)));
 
 /** One case on a flushed private server: write `events` (claim + commit), then claim DUPLICATES again. */
 async function measure(
@@ -199,11 +207,13 @@ async function measure(
   fresh?: (batch: string[]) => Promise<unknown>,
   /** The events the memory is per (default all): the steady state's, those of one window. */
   perEvents = events,
+  /** The time the n-th event's id carries, where the case drives a clock (default: now). */
+  idTime?: (n: number) => number,
 ): Promise<BytesCase> {
   await redis.flushall();
   await redis.config('RESETSTAT');
   globalThis.gc?.();
-  const all = ids(events);
+  const all = ids(events, idTime);
   const started = performance.now();
   const before = await info(redis);
   let claimUs = 0;
@@ -320,12 +330,34 @@ class ClaimTimedStore extends RedisDedupStore {
 }
 
 /**
+ * The rate a short window's store is told so that, driven at `rate`, its hashes are as full as a
+ * long window's: the buckets follow the declared rate over the marks' span plus one round of key
+ * turns (a tag may get one turn more than its share: markBuckets), a margin of 0.2% of a 24 h span
+ * but 30-65% of the few minutes a steady-state case can afford. Told `rate` x span / (span + the
+ * turns), the store makes the buckets of the fill without the margin.
+ *
+ * @example
+ * dayFillRate(640_000, 512); // 393
+ */
+export function dayFillRate(windowMs: number, rate: number): number {
+  const spanMs = markLayout(windowMs, rate).ttlMs;
+  return Math.floor((rate * spanMs) / (spanMs + KEY_TURNS * KEY_TURN_MS));
+}
+
+/**
  * The rate and layout of the steady state through the consumer for about `events` events: the
  * buckets the store case would have (3.125 windows of 32,768 events a bucket), at a window of
  * {@link CONSUMER_WINDOW_S} and the whole rate of events that fills them to ~80 marks a hash.
  *
+ * `declared` is the rate the store is told (`eventsPerSecond`), `rate` the one its clock is driven
+ * at. The buckets follow the declared rate over the marks' span plus one round of key turns (a tag
+ * may get one turn more than its share: markBuckets). Over 24 h that margin is 0.2% of the span;
+ * over this case's 640 s + a slice (800 s) it would be 30%, and its hashes ~23% emptier than the
+ * day's it stands for. So the store is told the rate whose buckets, with the margin, are the day's fill's:
+ * `rate` x span / (span + the turns).
+ *
  * @example
- * consumerSteadyLayout(1_000_000); // rate 512, 10 buckets, fill 80, 327,680 a window, 1,024,000 in all
+ * consumerSteadyLayout(1_000_000); // rate 512, declared 393, 10 buckets, fill 80, 327,680 a window, 1,024,000 in all
  */
 export function consumerSteadyLayout(events: number) {
   if (CONSUMER_WINDOW_S < MIN_WINDOW_SECONDS) throw new Error('the consumer refuses this window');
@@ -333,12 +365,14 @@ export function consumerSteadyLayout(events: number) {
   const buckets = Math.max(1, Math.round(events / 3.125 / perBucket));
   // Whole events a second, at most the exact rate: the buckets come out at `buckets`, not one more.
   const rate = Math.floor((buckets * perBucket) / CONSUMER_WINDOW_S);
-  const layout = markLayout(CONSUMER_WINDOW_S * 1000, rate);
+  const declared = dayFillRate(CONSUMER_WINDOW_S * 1000, rate);
+  const layout = markLayout(CONSUMER_WINDOW_S * 1000, declared);
   const fill = round((rate * layout.ttlMs) / 1000 / KEY_BUCKETS / layout.buckets);
   const perWindow = rate * CONSUMER_WINDOW_S;
   return {
     windowS: CONSUMER_WINDOW_S,
     rate,
+    declared,
     layout,
     fill,
     perWindow,
@@ -356,7 +390,7 @@ export function consumerSteadyLayout(events: number) {
  * delivered again (their positions too), which must be skipped: the handler is not called for them.
  */
 async function consumerSteadyState(redis: Redis, url: string, events: number): Promise<BytesCase> {
-  const { rate, layout, fill, perWindow, caseEvents } = consumerSteadyLayout(events);
+  const { rate, declared, layout, fill, perWindow, caseEvents } = consumerSteadyLayout(events);
   const day = markLayout(DAY_MS, RATE);
   const dayFill = round((RATE * day.ttlMs) / 1000 / KEY_BUCKETS / day.buckets);
   // What the case stands for: each hash as full as a 24 h window's at 1,000/s.
@@ -369,7 +403,7 @@ async function consumerSteadyState(redis: Redis, url: string, events: number): P
   let clock = t0;
   const store = new ClaimTimedStore({
     redis: { url, commandTimeoutMs: 30_000 },
-    eventsPerSecond: rate,
+    eventsPerSecond: declared,
     now: () => clock,
   });
   const sink = new CountingSink();
@@ -414,7 +448,7 @@ async function consumerSteadyState(redis: Redis, url: string, events: number): P
       redis,
       'compact, steady state, through the consumer (kafkaHandler)',
       caseEvents,
-      `kafkaHandler (middy stack, key order, group commits), window ${CONSUMER_WINDOW_S} s at ${rate} events/s declared and driven, ${caseEvents.toLocaleString('en-US')} events (3 windows + half a slice) in invocations of ${BATCH.toLocaleString('en-US')}, B per event of one window: ${layout.buckets} buckets, ~${fill} fresh marks per hash over a window + a slice (24 h at 1,000/s: ${dayFill}); duplicates: redelivered through it, none handled`,
+      `kafkaHandler (middy stack, key order, group commits), window ${CONSUMER_WINDOW_S} s driven at ${rate} events/s (declared ${declared}: the buckets of 24 h's fill, consumerSteadyLayout), ${caseEvents.toLocaleString('en-US')} events (3 windows + half a slice) in invocations of ${BATCH.toLocaleString('en-US')}, B per event of one window: ${layout.buckets} buckets, ~${fill} fresh marks per hash over a window + a slice (24 h at 1,000/s: ${dayFill}); duplicates: redelivered through it, none handled`,
       async (batch, from) => {
         clock = t0 + Math.floor((from * 1000) / rate);
         store.admin = redis;
@@ -426,6 +460,7 @@ async function consumerSteadyState(redis: Redis, url: string, events: number): P
       (batch, from) => invoke(batch, from, 0),
       undefined,
       perWindow,
+      (n) => t0 + Math.floor((n * 1000) / rate),
     );
     result.hashesNotListpack = await hashesNotListpack(redis);
     if (store.overfullMarks > 0) result.note += `; ${store.overfullMarks} marks past 128 fields`;
@@ -465,12 +500,18 @@ export async function measureBytesPerEvent(
       note: string,
       perEvents = events,
       caseEvents = events,
+      /** The rate the store is told; its clock is driven at RATE (see {@link dayFillRate}). */
+      declared = RATE,
     ) => {
       // From a slice's start: the steady state then ends halfway through one.
       const sliceMs = markLayout(windowMs, RATE).sliceMs;
       const t0 = Math.ceil(Date.now() / sliceMs) * sliceMs;
       let clock = t0;
-      const store = new RedisDedupStore({ redis: redisOptions, eventsPerSecond: RATE, now: () => clock });
+      const store = new RedisDedupStore({
+        redis: redisOptions,
+        eventsPerSecond: declared,
+        now: () => clock,
+      });
       try {
         const result = await measure(
           redis,
@@ -501,6 +542,7 @@ export async function measureBytesPerEvent(
               windowMs,
             ),
           perEvents,
+          (n) => t0 + Math.floor((n * 1000) / RATE),
         );
         result.hashesNotListpack = await hashesNotListpack(redis);
         if (store.overfullMarks > 0) result.note += `; ${store.overfullMarks} marks past 128 fields`;
@@ -525,16 +567,18 @@ export async function measureBytesPerEvent(
     const unitMs = (MARK_FIELDS_PER_HASH * KEY_BUCKETS * 1000 * MARK_SLICES) / RATE / (MARK_SLICES + 1);
     const steadyBuckets = Math.max(1, Math.floor((events * 1000) / RATE / 3.125 / unitMs));
     const steadyWindow = Math.round(steadyBuckets * unitMs);
-    const steady = markLayout(steadyWindow, RATE);
+    const steadyDeclared = dayFillRate(steadyWindow, RATE);
+    const steady = markLayout(steadyWindow, steadyDeclared);
     const perWindow = Math.round((RATE * steadyWindow) / 1000);
     const steadyEvents = Math.round(perWindow * 3.125);
     cases.push(
       await compact(
         'compact, steady state (a window after the first, at the declared rate)',
         steadyWindow,
-        `window ${steadyWindow / 1000} s, ${steadyEvents.toLocaleString('en-US')} events (3 windows + half a slice), B per event of one window: ${steady.buckets} buckets, ~${round((RATE * steady.ttlMs) / 1000 / 512 / steady.buckets)} fresh marks per hash over a window + a slice (24 h at 1,000/s: ${round((RATE * day.ttlMs) / 1000 / 512 / day.buckets)})`,
+        `window ${steadyWindow / 1000} s driven at ${RATE}/s (declared ${steadyDeclared}: the buckets of 24 h's fill), ${steadyEvents.toLocaleString('en-US')} events (3 windows + half a slice), B per event of one window: ${steady.buckets} buckets, ~${round((RATE * steady.ttlMs) / 1000 / 512 / steady.buckets)} fresh marks per hash over a window + a slice (24 h at 1,000/s: ${round((RATE * day.ttlMs) / 1000 / 512 / day.buckets)})`,
         perWindow,
         steadyEvents,
+        steadyDeclared,
       ),
     );
     cases.push(await consumerSteadyState(redis, server.url, events));

@@ -1,0 +1,35 @@
+/**
+ * The bench's "through the consumer" bytes case (bench/bytes-per-event.ts) stands for a 24 h window
+ * at 1,000 events/s on a short window the consumer accepts: its hashes must be as full as the
+ * day's, whatever margin the store's bucket count adds for short spans (the key turns').
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { consumerSteadyLayout, dayFillRate } from '../../bench/bytes-per-event.ts';
+import { KEY_BUCKETS } from '../../lib/contract/dedup-key.ts';
+import { markLayout } from '../../lib/contract/dedup-mark.ts';
+
+test('bytes through the consumer: the case fills each hash as a 24 h window at 1,000/s does', () => {
+  const day = markLayout(24 * 60 * 60 * 1000, 1000);
+  const dayFill = (1000 * day.ttlMs) / 1000 / KEY_BUCKETS / day.buckets;
+  for (const events of [1_000_000, 2_000_000]) {
+    const c = consumerSteadyLayout(events);
+    // The store is told `declared`: its buckets are the case's layout.
+    assert.equal(markLayout(c.windowS * 1000, c.declared).buckets, c.layout.buckets, `${events}`);
+    // Driven at `rate`, a hash holds the day's fresh marks (within one).
+    const fill = (c.rate * c.layout.ttlMs) / 1000 / KEY_BUCKETS / c.layout.buckets;
+    assert.ok(Math.abs(fill - dayFill) <= 1, `${events} events: ${fill} marks a hash, the day's ${dayFill}`);
+    assert.ok(c.caseEvents >= events * 0.9 && c.caseEvents <= events * 1.1, `${events}: ${c.caseEvents}`);
+  }
+});
+
+test("bytes, the store's steady state: a short window told dayFillRate fills its hashes as the day's", () => {
+  const day = markLayout(24 * 60 * 60 * 1000, 1000);
+  const dayFill = (1000 * day.ttlMs) / 1000 / KEY_BUCKETS / day.buckets;
+  // The windows the case picks at 1,000/s: multiples of 32.768 s (9 of them for 1,000,000 events).
+  for (const windowMs of [294_912, 655_360]) {
+    const layout = markLayout(windowMs, dayFillRate(windowMs, 1000));
+    const fill = (1000 * layout.ttlMs) / 1000 / KEY_BUCKETS / layout.buckets;
+    assert.ok(Math.abs(fill - dayFill) <= 1, `${windowMs} ms: ${fill} marks a hash, the day's ${dayFill}`);
+  }
+});
