@@ -304,11 +304,15 @@ export function serverVersion(info: string): string {
 const serverLabel = (version: string) => (/^\d/.test(version) ? `Redis ${version}` : version);
 
 /**
- * The window of the steady state through the consumer, s: the consumer refuses one under
- * MIN_WINDOW_SECONDS; 640 is a multiple of 64 s, so that at a rate of 51.2/s a bucket (512/s: 10
- * buckets) the window + a slice fills each hash with 80 fresh marks exactly, as 24 h at 1,000/s.
+ * The window of the steady states, s (the store's and the consumer's): 8,192 is a multiple of 64 s,
+ * so that at 4/s a bucket (40/s: 10 buckets, ~1,000,000 events in 3 windows + half a slice) the
+ * window + a slice fills each hash with 80 fresh marks exactly, as 24 h at 1,000/s. Its slices
+ * (2,048 s) hold ~8 of a tag's key turns, so a hash fills about as evenly as a day's: a window of a
+ * few minutes (640 s here before) gave each tag's hashes its events one turn-minute in four, 50
+ * marks a minute, and pushed some hashes past the compact encoding that a day's ~0.2 marks a
+ * turn-minute never reach.
  */
-const CONSUMER_WINDOW_S = 640;
+const CONSUMER_WINDOW_S = 8192;
 
 /** A record's value through the consumer: small, one base64 string for all (the cost is Redis's). */
 const CONSUMER_VALUE = Buffer.from('{"n":1}').toString('base64');
@@ -332,9 +336,9 @@ class ClaimTimedStore extends RedisDedupStore {
 /**
  * The rate a short window's store is told so that, driven at `rate`, its hashes are as full as a
  * long window's: the buckets follow the declared rate over the marks' span plus one round of key
- * turns (a tag may get one turn more than its share: markBuckets), a margin of 0.2% of a 24 h span
- * but 30-65% of the few minutes a steady-state case can afford. Told `rate` x span / (span + the
- * turns), the store makes the buckets of the fill without the margin.
+ * turns (a tag may get one turn more than its share: markBuckets), a margin of 0.2% of a 24 h span,
+ * 2.3% of the steady states' 8,192 s + a slice, 30% of 640 s + a slice. Told `rate` x span / (span
+ * + the turns), the store makes the buckets of the fill without the margin.
  *
  * @example
  * dayFillRate(640_000, 512); // 393
@@ -349,15 +353,11 @@ export function dayFillRate(windowMs: number, rate: number): number {
  * buckets the store case would have (3.125 windows of 32,768 events a bucket), at a window of
  * {@link CONSUMER_WINDOW_S} and the whole rate of events that fills them to ~80 marks a hash.
  *
- * `declared` is the rate the store is told (`eventsPerSecond`), `rate` the one its clock is driven
- * at. The buckets follow the declared rate over the marks' span plus one round of key turns (a tag
- * may get one turn more than its share: markBuckets). Over 24 h that margin is 0.2% of the span;
- * over this case's 640 s + a slice (800 s) it would be 30%, and its hashes ~23% emptier than the
- * day's it stands for. So the store is told the rate whose buckets, with the margin, are the day's fill's:
- * `rate` x span / (span + the turns).
+ * `declared` is the rate the store is told (`eventsPerSecond`: {@link dayFillRate}), `rate` the one
+ * its clock is driven at and its ids' times follow.
  *
  * @example
- * consumerSteadyLayout(1_000_000); // rate 512, declared 393, 10 buckets, fill 80, 327,680 a window, 1,024,000 in all
+ * consumerSteadyLayout(1_000_000); // rate 40, declared 39, 10 buckets, fill 80, 327,680 a window, 1,024,000 in all
  */
 export function consumerSteadyLayout(events: number) {
   if (CONSUMER_WINDOW_S < MIN_WINDOW_SECONDS) throw new Error('the consumer refuses this window');
@@ -500,8 +500,10 @@ export async function measureBytesPerEvent(
       note: string,
       perEvents = events,
       caseEvents = events,
-      /** The rate the store is told; its clock is driven at RATE (see {@link dayFillRate}). */
+      /** The rate the store is told (see {@link dayFillRate}). */
       declared = RATE,
+      /** The rate its clock is driven at, and the ids' times. */
+      driven = RATE,
     ) => {
       // From a slice's start: the steady state then ends halfway through one.
       const sliceMs = markLayout(windowMs, RATE).sliceMs;
@@ -519,7 +521,7 @@ export async function measureBytesPerEvent(
           caseEvents,
           note,
           async (batch, from) => {
-            clock = t0 + Math.floor((from * 1000) / RATE);
+            clock = t0 + Math.floor((from * 1000) / driven);
             const keys = batch.map((id) => dedupKey(prefix, id));
             const claimUs = await usecOf(redis, () => store.claim(keys, 'owner', 30_000, windowMs));
             await store.commit(keys, 'owner', windowMs);
@@ -542,7 +544,7 @@ export async function measureBytesPerEvent(
               windowMs,
             ),
           perEvents,
-          (n) => t0 + Math.floor((n * 1000) / RATE),
+          (n) => t0 + Math.floor((n * 1000) / driven),
         );
         result.hashesNotListpack = await hashesNotListpack(redis);
         if (store.overfullMarks > 0) result.note += `; ${store.overfullMarks} marks past 128 fields`;
@@ -559,26 +561,22 @@ export async function measureBytesPerEvent(
         `${day.buckets} buckets per tag; ${events.toLocaleString('en-US')} events fill ${Math.round(events / RATE)} s of a ${day.sliceMs / 3_600_000} h slice: ~${round(events / 512 / day.buckets)} marks per hash`,
       ),
     );
-    // The steady state: the events span three windows and half a slice at the declared rate, so
-    // that each hash holds what it holds once a window has gone by, halfway through a slice (its
-    // fresh marks: 4.5 slices' worth on average over a slice, and stale ones a commit has not
-    // deleted yet); bytes are per event of one window. The window is a multiple of 32.768 s, so
-    // that the buckets come out whole at 80 fresh marks a hash (as 24 h at 1,000/s: 79.99).
-    const unitMs = (MARK_FIELDS_PER_HASH * KEY_BUCKETS * 1000 * MARK_SLICES) / RATE / (MARK_SLICES + 1);
-    const steadyBuckets = Math.max(1, Math.floor((events * 1000) / RATE / 3.125 / unitMs));
-    const steadyWindow = Math.round(steadyBuckets * unitMs);
-    const steadyDeclared = dayFillRate(steadyWindow, RATE);
-    const steady = markLayout(steadyWindow, steadyDeclared);
-    const perWindow = Math.round((RATE * steadyWindow) / 1000);
-    const steadyEvents = Math.round(perWindow * 3.125);
+    // The steady state: the events span three windows and half a slice, so that each hash holds
+    // what it holds once a window has gone by, halfway through a slice (its fresh marks: 4.5
+    // slices' worth on average over a slice, and stale ones a commit has not deleted yet); bytes
+    // are per event of one window. The layout of the case through the consumer
+    // (consumerSteadyLayout: a window of hours at the rate that fills the hashes as 24 h at
+    // 1,000/s does), so that the two differ in the writer only.
+    const steady = consumerSteadyLayout(events);
     cases.push(
       await compact(
         'compact, steady state (a window after the first, at the declared rate)',
-        steadyWindow,
-        `window ${steadyWindow / 1000} s driven at ${RATE}/s (declared ${steadyDeclared}: the buckets of 24 h's fill), ${steadyEvents.toLocaleString('en-US')} events (3 windows + half a slice), B per event of one window: ${steady.buckets} buckets, ~${round((RATE * steady.ttlMs) / 1000 / 512 / steady.buckets)} fresh marks per hash over a window + a slice (24 h at 1,000/s: ${round((RATE * day.ttlMs) / 1000 / 512 / day.buckets)})`,
-        perWindow,
-        steadyEvents,
-        steadyDeclared,
+        steady.windowS * 1000,
+        `window ${steady.windowS} s driven at ${steady.rate}/s (declared ${steady.declared}: the buckets of 24 h's fill), ${steady.caseEvents.toLocaleString('en-US')} events (3 windows + half a slice), B per event of one window: ${steady.layout.buckets} buckets, ~${steady.fill} fresh marks per hash over a window + a slice (24 h at 1,000/s: ${round((RATE * day.ttlMs) / 1000 / 512 / day.buckets)})`,
+        steady.perWindow,
+        steady.caseEvents,
+        steady.declared,
+        steady.rate,
       ),
     );
     cases.push(await consumerSteadyState(redis, server.url, events));
