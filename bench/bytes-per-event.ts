@@ -13,9 +13,10 @@
  * Time: the compact store cuts slices by a clock the bench drives at the declared rate (1,000
  * events/s). Two compact cases: the 24 h window itself (1,000,000 events fill 1,000 s of it: under
  * one mark per hash of its 2,637 buckets a tag, the first minutes' cost), and the steady state:
- * the events span about three windows of a shorter window at the same declared rate, so that each
- * hash holds its ~80 fresh marks and the stale ones not yet deleted, as every hash of a 24 h window
- * does after its first day (buckets follow rate x (window + slice)); bytes per event of one window.
+ * the events span about three windows of a shorter window (8,192 s) at the rate that fills its
+ * hashes as a 24 h window's at 1,000/s, so that each hash holds its ~80 fresh marks and the stale
+ * ones not yet deleted, as every hash of a 24 h window does after its first day
+ * ({@link consumerSteadyLayout}, {@link dayFillRate}); bytes per event of one window.
  * The steady state once more through the consumer ({@link consumerSteadyState}): kafkaHandler, its
  * middy stack, claims and group commits as a Lambda makes them, at a window the consumer accepts.
  *
