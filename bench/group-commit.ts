@@ -35,14 +35,14 @@ export interface GroupCommitResult {
   reRunsIfCrashed: { points: number[]; grouped: number[]; atEnd: number[]; groupedMax: number };
 }
 
+/** The handlers' dedup window, seconds. */
+const WINDOW_SECONDS = 600;
+
 /**
  * Groups that never fill within a batch: the largest the settings allow (10,000 records, the
  * largest batch; the longest wait, which the consumer cuts to a third of the lease, longer than a
  * batch here). Read from the declarations, so that a tighter bound there is not a refused bench.
  */
-/** The handlers' dedup window, seconds. */
-const WINDOW_SECONDS = 600;
-
 const AT_END = { records: largest('commitEvery.records'), ms: largest('commitEvery.ms') };
 
 function largest(id: string): number {
