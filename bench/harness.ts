@@ -35,11 +35,22 @@ export interface CaseResult {
 
 let offset = 1_000_000;
 
+/**
+ * Called just before and just after each timed call of a contender, outside its timing (warm-ups
+ * and the untimed earlier delivery of a duplicate share are not watched): what the latency mode
+ * reads the proxy's usage with.
+ */
+export interface TimedCallWatch {
+  before(contender: string): Promise<void>;
+  after(contender: string): Promise<void>;
+}
+
 /** One timed repetition (after an untimed earlier delivery of the duplicate share); checks the counts. */
 async function repetition(
   contender: Contender,
   spec: CaseSpec,
   i: number,
+  watch?: TimedCallWatch,
 ): Promise<{ ms: number; eventBytes: number }> {
   offset += spec.records;
   const batch = makeEvent({ ...spec, firstOffset: offset });
@@ -50,10 +61,12 @@ async function repetition(
       throw new Error(`${contender.id}: earlier delivery handled ${earlier.handled} of ${dups.length}`);
     }
   }
+  await watch?.before(contender.id);
   globalThis.gc?.();
   const start = performance.now();
   const count = await contender.invoke(batch.event);
   const ms = performance.now() - start;
+  await watch?.after(contender.id);
   const want = spec.records - dups.length;
   if (count.handled !== want || count.duplicates !== dups.length || count.failed !== 0) {
     throw new Error(
@@ -106,6 +119,7 @@ export async function runCase(contender: Contender, spec: CaseSpec): Promise<Cas
 export async function runInterleaved(
   contenders: readonly Contender[],
   specOf: (id: string) => CaseSpec,
+  watch?: TimedCallWatch,
 ): Promise<CaseResult[]> {
   const specs = contenders.map((c) => specOf(c.id));
   const samples: number[][] = contenders.map(() => []);
@@ -115,7 +129,7 @@ export async function runInterleaved(
     for (let c = 0; c < contenders.length; c++) {
       const spec = specs[c]!;
       if (i >= spec.warmups + spec.repetitions) continue;
-      const rep = await repetition(contenders[c]!, spec, i);
+      const rep = await repetition(contenders[c]!, spec, i, i >= spec.warmups ? watch : undefined);
       bytes[c] = rep.eventBytes;
       if (i >= spec.warmups) samples[c]!.push(rep.ms);
     }

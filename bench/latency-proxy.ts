@@ -10,7 +10,10 @@
  * only while chunks are in flight and sleeps when none are. Sockets have `noDelay` on.
  *
  * It counts connections and bytes per listener, so that the bench can check that a contender's
- * traffic really went through it.
+ * traffic really went through it, and how late it delivered its chunks and the CPU it spent, so
+ * that the bench can say what the instrument itself cost each contender: its spin shares the
+ * machine with the client and Redis, and a chunk is late when the proxy was not on a core at its
+ * due time.
  *
  * Run alone: node bench/latency-proxy.ts <delayMs> <host:port>[,<host:port>...]  (prints the listeners)
  */
@@ -45,8 +48,23 @@ export interface LatencyProxy {
   readonly listeners: readonly { upstream: NodeAddress; listener: NodeAddress }[];
   /** Connections and bytes per listener so far (asks the child). */
   traffic(): Promise<ListenerTraffic[]>;
+  /** Chunks, lateness and CPU so far (asks the child). */
+  usage(): Promise<ProxyUsage>;
   /** Close every connection and end the child process. */
   stop(): Promise<void>;
+}
+
+/**
+ * What the proxy did since it started: chunks delivered, their lateness, its CPU. Differences of
+ * two readings say what one contender's calls cost it.
+ */
+export interface ProxyUsage {
+  /** Chunks written on, both directions, all listeners. */
+  chunks: number;
+  /** Sum over those chunks of (when the proxy wrote it) - (its due time), ms. */
+  lateMs: number;
+  /** The proxy process's user + system CPU, ms. */
+  cpuMs: number;
 }
 
 /** A chunk waiting for its due time. */
@@ -77,11 +95,13 @@ const TIMER_ABOVE_MS = 2;
 export async function serveDelayed(
   upstreams: readonly NodeAddress[],
   delayMs: number,
-): Promise<{ traffic: () => ListenerTraffic[]; close: () => Promise<void> }> {
+): Promise<{ traffic: () => ListenerTraffic[]; usage: () => ProxyUsage; close: () => Promise<void> }> {
   if (!(delayMs >= 0)) throw new Error(`delay must be >= 0 ms, got ${delayMs}`);
   const active = new Set<Lane>();
   const sockets = new Set<Socket>();
   let scheduled = false;
+  let chunks = 0;
+  let lateMs = 0;
 
   const tick = () => {
     scheduled = false;
@@ -91,8 +111,10 @@ export async function serveDelayed(
       const { held, to } = lane;
       let n = 0;
       while (lane.head < held.length && held[lane.head]!.due <= now) {
-        const { chunk } = held[lane.head++]!;
+        const { chunk, due } = held[lane.head++]!;
         if (to.destroyed) continue;
+        chunks++;
+        lateMs += now - due;
         if (n++ === 0) to.cork();
         to.write(chunk);
       }
@@ -172,6 +194,10 @@ export async function serveDelayed(
   }
   return {
     traffic: () => counts.map((c) => ({ ...c })),
+    usage: () => {
+      const cpu = process.cpuUsage();
+      return { chunks, lateMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+    },
     close: async () => {
       for (const s of sockets) s.destroy();
       await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
@@ -182,8 +208,9 @@ export async function serveDelayed(
 type FromChild =
   | { type: 'ready'; traffic: ListenerTraffic[] }
   | { type: 'traffic'; id: number; traffic: ListenerTraffic[] }
+  | { type: 'usage'; id: number; usage: ProxyUsage }
   | { type: 'error'; message: string };
-type ToChild = { type: 'traffic'; id: number } | { type: 'stop' };
+type ToChild = { type: 'traffic'; id: number } | { type: 'usage'; id: number } | { type: 'stop' };
 
 /**
  * Start the proxy in a child process: one listener per upstream, each adding `delayMs` to every
@@ -203,7 +230,7 @@ export async function startLatencyProxy(
     [String(delayMs), upstreams.map((u) => `${u.host}:${u.port}`).join(',')],
     { execPath: process.execPath, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
-  const waiting = new Map<number, (traffic: ListenerTraffic[]) => void>();
+  const waiting = new Map<number, (answer: ListenerTraffic[] | ProxyUsage) => void>();
   let nextId = 0;
   const first = await new Promise<ListenerTraffic[]>((resolve, reject) => {
     const onExit = (code: number | null) =>
@@ -214,31 +241,32 @@ export async function startLatencyProxy(
         child.off('exit', onExit);
         resolve(message.traffic);
       } else if (message.type === 'error') reject(new Error(`latency proxy: ${message.message}`));
-      else if (message.type === 'traffic') {
-        waiting.get(message.id)?.(message.traffic);
+      else if (message.type === 'traffic' || message.type === 'usage') {
+        waiting.get(message.id)?.(message.type === 'traffic' ? message.traffic : message.usage);
         waiting.delete(message.id);
       }
     });
   });
-  const send = (message: ToChild) => child.send(message);
+  const ask = <T>(type: 'traffic' | 'usage') => {
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (!child.connected) {
+        reject(new Error('latency proxy is gone'));
+        return;
+      }
+      waiting.set(id, resolve as (answer: ListenerTraffic[] | ProxyUsage) => void);
+      child.send({ type, id } satisfies ToChild);
+    });
+  };
   return {
     delayMs,
     listeners: first.map((t) => ({ upstream: t.upstream, listener: t.listener })),
-    traffic() {
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        if (!child.connected) {
-          reject(new Error('latency proxy is gone'));
-          return;
-        }
-        waiting.set(id, resolve);
-        send({ type: 'traffic', id });
-      });
-    },
+    traffic: () => ask<ListenerTraffic[]>('traffic'),
+    usage: () => ask<ProxyUsage>('usage'),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const gone = new Promise((resolve) => child.once('exit', resolve));
-      if (child.connected) send({ type: 'stop' });
+      if (child.connected) child.send({ type: 'stop' } satisfies ToChild);
       else child.kill();
       await gone;
     },
@@ -270,6 +298,7 @@ async function child(): Promise<void> {
   tell({ type: 'ready', traffic: proxy.traffic() });
   process.on('message', async (message: ToChild) => {
     if (message.type === 'traffic') tell({ type: 'traffic', id: message.id, traffic: proxy.traffic() });
+    else if (message.type === 'usage') tell({ type: 'usage', id: message.id, usage: proxy.usage() });
     else if (message.type === 'stop') {
       await proxy.close();
       process.exit(0);

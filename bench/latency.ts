@@ -15,8 +15,14 @@
 import { Cluster, Redis } from 'ioredis';
 import type { Contender } from './contenders/contender.ts';
 import { BENCH_BATCH, makeEvent } from './event.ts';
-import { type CaseResult, runInterleaved } from './harness.ts';
-import { type ListenerTraffic, type NodeAddress, startLatencyProxy } from './latency-proxy.ts';
+import { type CaseResult, runInterleaved, type TimedCallWatch } from './harness.ts';
+import {
+  type LatencyProxy,
+  type ListenerTraffic,
+  type NodeAddress,
+  type ProxyUsage,
+  startLatencyProxy,
+} from './latency-proxy.ts';
 import { median } from './stats.ts';
 import { firstNode, ioredisClient, type RedisTarget } from './target.ts';
 
@@ -50,6 +56,68 @@ export interface LatencyRun {
   /** Everything that went through each listener during this setting. */
   traffic: ListenerTraffic[];
   cases: CaseResult[];
+  /**
+   * What the proxy did during each contender's timed calls, per duplicate share (absent in
+   * results from before 2026-12-04).
+   */
+  proxy?: ProxyShare[];
+}
+
+/**
+ * The instrument's own part in a contender's timed calls: how late the proxy wrote the chunks
+ * (each is due `delayMs` after it came; a spinning proxy that was not on a core at that time
+ * writes it later) and the CPU it spent, which on this machine's two cores the client and Redis
+ * go without.
+ */
+export interface ProxyShare {
+  contender: string;
+  duplicates: number;
+  /** Timed calls watched. */
+  calls: number;
+  /** Chunks written on, both ways, per call. */
+  chunksPerCall: number;
+  /** Mean of (written - due) over those chunks, µs. */
+  meanLateUs: number;
+  /** The proxy's CPU per call, ms. */
+  cpuMsPerCall: number;
+}
+
+/**
+ * Reads the proxy's usage around each timed call and keeps one sum per contender.
+ *
+ * @internal
+ */
+export function proxyWatch(proxy: Pick<LatencyProxy, 'usage'>): TimedCallWatch & {
+  shares(duplicates: number): ProxyShare[];
+} {
+  const sums = new Map<string, { calls: number } & ProxyUsage>();
+  let before: ProxyUsage | undefined;
+  return {
+    async before() {
+      before = await proxy.usage();
+    },
+    async after(contender: string) {
+      const now = await proxy.usage();
+      if (!before) throw new Error('proxyWatch: after() without before()');
+      const sum = sums.get(contender) ?? { calls: 0, chunks: 0, lateMs: 0, cpuMs: 0 };
+      sum.calls++;
+      sum.chunks += now.chunks - before.chunks;
+      sum.lateMs += now.lateMs - before.lateMs;
+      sum.cpuMs += now.cpuMs - before.cpuMs;
+      sums.set(contender, sum);
+      before = undefined;
+    },
+    shares(duplicates) {
+      return [...sums].map(([contender, s]) => ({
+        contender,
+        duplicates,
+        calls: s.calls,
+        chunksPerCall: s.chunks / s.calls,
+        meanLateUs: s.chunks > 0 ? (s.lateMs / s.chunks) * 1000 : 0,
+        cpuMsPerCall: s.cpuMs / s.calls,
+      }));
+    },
+  };
 }
 
 /** Records of the batch each contender delivers through the proxy, untimed, before timing. */
@@ -170,6 +238,7 @@ export async function latencyMode(
       const all = await make(proxied);
       const checks: LatencyRun['checks'] = [];
       const cases: CaseResult[] = [];
+      const shares: ProxyShare[] = [];
       try {
         for (const contender of all) {
           const before = await proxy.traffic();
@@ -183,16 +252,27 @@ export async function latencyMode(
           checks.push({ contender: contender.id, records: CHECK_RECORDS, listeners: delta });
         }
         for (const duplicates of setting.duplicates) {
-          const results = await runInterleaved(all, (id) => ({
-            records,
-            duplicates,
-            ...setting.plan(id),
-            ...BENCH_BATCH,
-          }));
+          const watch = proxyWatch(proxy);
+          const results = await runInterleaved(
+            all,
+            (id) => ({
+              records,
+              duplicates,
+              ...setting.plan(id),
+              ...BENCH_BATCH,
+            }),
+            watch,
+          );
+          const shareOf = new Map(watch.shares(duplicates).map((s) => [s.contender, s]));
           for (const result of results) {
             cases.push(result);
+            const share = shareOf.get(result.contender);
+            if (share) shares.push(share);
             console.error(
-              `[bench] latency ${setting.delayMs} ms ${target.mode} ${records} ${duplicates * 100}% ${result.contender}: ${result.medianMs.toFixed(1)} ms, ${Math.round(result.recordsPerSecond).toLocaleString('en-US')} records/s`,
+              `[bench] latency ${setting.delayMs} ms ${target.mode} ${records} ${duplicates * 100}% ${result.contender}: ${result.medianMs.toFixed(1)} ms, ${Math.round(result.recordsPerSecond).toLocaleString('en-US')} records/s` +
+                (share
+                  ? ` (proxy: ${share.chunksPerCall.toFixed(0)} chunks a call, ${share.meanLateUs.toFixed(0)} µs late on average, ${share.cpuMsPerCall.toFixed(1)} ms CPU a call)`
+                  : ''),
             );
           }
         }
@@ -206,6 +286,7 @@ export async function latencyMode(
         checks,
         traffic: await proxy.traffic(),
         cases,
+        proxy: shares,
       });
     } finally {
       await proxy.stop();

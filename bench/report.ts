@@ -367,6 +367,19 @@ export function formatLatency(runs: readonly LatencyRun[]): string {
     lines.push(
       `| ${r.mode} | ${r.delayMsEachWay} ms | ${pad(r.records, 5)} | ${pad(`${r.duplicates * 100}%`, 3)} | ${r.contender.padEnd(12)} | ${pad(thousands(r.recordsPerSecond), 7)} | ${pad(r.msPerBatch.toFixed(1), 8)} | ${pad(r.xNaive.toFixed(2), 6)} | ${pad(r.xPowertools.toFixed(2), 6)} | ${pad(r.repetitions, 2)} |`,
     );
+  // What the instrument itself did in each contender's timed calls (results from 2026-12-04 on).
+  if (runs.some((r) => r.proxy?.length)) {
+    lines.push(
+      '',
+      '| mode | each way | dups | contender | proxy: chunks a call | mean late | CPU a call |',
+      '| --- | ---: | ---: | --- | ---: | ---: | ---: |',
+    );
+    for (const r of runs)
+      for (const p of r.proxy ?? [])
+        lines.push(
+          `| ${r.mode} | ${r.delayMsEachWay} ms | ${pad(`${p.duplicates * 100}%`, 3)} | ${p.contender.padEnd(12)} | ${pad(p.chunksPerCall.toFixed(0), 6)} | ${pad(p.meanLateUs.toFixed(0), 4)} µs | ${pad(p.cpuMsPerCall.toFixed(1), 7)} ms |`,
+        );
+  }
   return lines.join('\n');
 }
 

@@ -2,12 +2,17 @@
  * The latency proxy of the benchmark (bench/latency-proxy.ts) really adds its delay: an echo server
  * behind it, a round trip through it takes at least twice the delay (once each way), in its own
  * child process; it counts what went through it; a client that did not go through it is caught.
+ * What it did in each contender's timed calls (chunks, lateness, CPU) is read around those calls
+ * alone and kept per contender.
  */
 import assert from 'node:assert/strict';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { checkProxied } from '../../bench/latency.ts';
-import { type ListenerTraffic, startLatencyProxy } from '../../bench/latency-proxy.ts';
+import type { Contender } from '../../bench/contenders/contender.ts';
+import { BENCH_BATCH } from '../../bench/event.ts';
+import { runInterleaved } from '../../bench/harness.ts';
+import { checkProxied, proxyWatch } from '../../bench/latency.ts';
+import { type ListenerTraffic, type ProxyUsage, startLatencyProxy } from '../../bench/latency-proxy.ts';
 
 let echo: Server;
 let echoPort = 0;
@@ -59,6 +64,21 @@ describe('the latency proxy', () => {
       }
     });
   }
+
+  test('counts each chunk it writes on, never before its due time, and its own CPU', async () => {
+    const proxy = await startLatencyProxy([{ host: '127.0.0.1', port: echoPort }], 0.25);
+    try {
+      const before = await proxy.usage();
+      // One byte each way per round trip, one round trip at a time: one chunk each way.
+      await roundTrips(proxy.listeners[0]!.listener.port, 20);
+      const after = await proxy.usage();
+      assert.equal(after.chunks - before.chunks, 40);
+      assert.ok(after.lateMs - before.lateMs >= 0, `lateness ${after.lateMs - before.lateMs} ms < 0`);
+      assert.ok(after.cpuMs > before.cpuMs, 'the proxy spent no CPU forwarding 40 chunks');
+    } finally {
+      await proxy.stop();
+    }
+  });
 
   test('keeps the order of the chunks of each direction', async () => {
     const proxy = await startLatencyProxy([{ host: '127.0.0.1', port: echoPort }], 0.25);
@@ -113,5 +133,39 @@ describe('the bypass check', () => {
 
   test('fails a contender that sent less than an Event-Id per record through it', () => {
     assert.throws(() => checkProxied('kafkaHandler', 200, [listener(1, 120)]), /kafkaHandler bypassed/);
+  });
+});
+
+describe("the proxy's share of each contender's timed calls", () => {
+  test('sums chunks, lateness and CPU of the timed calls alone (no warm-up), per contender', async () => {
+    // A proxy whose counters each contender's call moves by its own amount.
+    const usage: ProxyUsage = { chunks: 0, lateMs: 0, cpuMs: 0 };
+    const perCall: Record<string, ProxyUsage> = {
+      a: { chunks: 10, lateMs: 0.5, cpuMs: 2 },
+      b: { chunks: 4, lateMs: 0.02, cpuMs: 1 },
+    };
+    const watch = proxyWatch({ usage: async () => ({ ...usage }) });
+    const contender = (id: string): Contender => ({
+      id,
+      async invoke(event) {
+        usage.chunks += perCall[id]!.chunks;
+        usage.lateMs += perCall[id]!.lateMs;
+        usage.cpuMs += perCall[id]!.cpuMs;
+        return { handled: Object.values(event.records).flat().length, duplicates: 0, failed: 0 };
+      },
+      async close() {},
+    });
+    await runInterleaved(
+      [contender('a'), contender('b')],
+      () => ({ records: 8, duplicates: 0, warmups: 2, repetitions: 3, ...BENCH_BATCH }),
+      watch,
+    );
+    assert.deepEqual(
+      watch.shares(0).map((s) => ({ ...s, meanLateUs: Math.round(s.meanLateUs) })),
+      [
+        { contender: 'a', duplicates: 0, calls: 3, chunksPerCall: 10, meanLateUs: 50, cpuMsPerCall: 2 },
+        { contender: 'b', duplicates: 0, calls: 3, chunksPerCall: 4, meanLateUs: 5, cpuMsPerCall: 1 },
+      ],
+    );
   });
 });
