@@ -69,6 +69,8 @@ export interface BytesCase {
   /** Keys Redis holds afterwards, and how many of them are hashes not in listpack encoding. */
   keys: number;
   hashesNotListpack?: number;
+  /** Marks the store wrote into a hash already past 128 fields (the compact encoding's limit on Redis 7). */
+  overfullMarks?: number;
   note: string;
 }
 
@@ -389,8 +391,11 @@ export function consumerSteadyLayout(events: number) {
  * the store's case: rate x (window + slice) / 512 / buckets = ~80 marks a hash. The events span three
  * windows and half a slice; bytes are per event of one window. Duplicates: the newest events
  * delivered again (their positions too), which must be skipped: the handler is not called for them.
+ * It flushes the server `redis` is on: give it one of its own.
+ *
+ * @internal
  */
-async function consumerSteadyState(redis: Redis, url: string, events: number): Promise<BytesCase> {
+export async function consumerSteadyState(redis: Redis, url: string, events: number): Promise<BytesCase> {
   const { rate, declared, layout, fill, perWindow, caseEvents } = consumerSteadyLayout(events);
   const day = markLayout(DAY_MS, RATE);
   const dayFill = round((RATE * day.ttlMs) / 1000 / KEY_BUCKETS / day.buckets);
@@ -401,6 +406,8 @@ async function consumerSteadyState(redis: Redis, url: string, events: number): P
   const handlerName = 'consumer';
   // From a slice's start: the case ends halfway through one.
   const t0 = Math.ceil(Date.now() / layout.sliceMs) * layout.sliceMs;
+  // The n-th event's time: the store's clock when its batch is delivered, and its id's time.
+  const timeOf = (n: number) => t0 + Math.floor((n * 1000) / rate);
   let clock = t0;
   const store = new ClaimTimedStore({
     redis: { url, commandTimeoutMs: 30_000 },
@@ -451,7 +458,7 @@ async function consumerSteadyState(redis: Redis, url: string, events: number): P
       caseEvents,
       `kafkaHandler (middy stack, key order, group commits), window ${CONSUMER_WINDOW_S} s driven at ${rate} events/s (declared ${declared}: the buckets of 24 h's fill, consumerSteadyLayout), ${caseEvents.toLocaleString('en-US')} events (3 windows + half a slice) in invocations of ${BATCH.toLocaleString('en-US')}, B per event of one window: ${layout.buckets} buckets, ~${fill} fresh marks per hash over a window + a slice (24 h at 1,000/s: ${dayFill}); duplicates: redelivered through it, none handled`,
       async (batch, from) => {
-        clock = t0 + Math.floor((from * 1000) / rate);
+        clock = timeOf(from);
         store.admin = redis;
         store.claimUs = 0;
         await invoke(batch, from, batch.length);
@@ -461,9 +468,10 @@ async function consumerSteadyState(redis: Redis, url: string, events: number): P
       (batch, from) => invoke(batch, from, 0),
       undefined,
       perWindow,
-      (n) => t0 + Math.floor((n * 1000) / rate),
+      timeOf,
     );
     result.hashesNotListpack = await hashesNotListpack(redis);
+    result.overfullMarks = store.overfullMarks;
     if (store.overfullMarks > 0) result.note += `; ${store.overfullMarks} marks past 128 fields`;
     return result;
   } finally {
@@ -515,6 +523,8 @@ export async function measureBytesPerEvent(
         eventsPerSecond: declared,
         now: () => clock,
       });
+      // The n-th event's time: the store's clock when its batch is written, and its id's time.
+      const timeOf = (n: number) => t0 + Math.floor((n * 1000) / driven);
       try {
         const result = await measure(
           redis,
@@ -522,7 +532,7 @@ export async function measureBytesPerEvent(
           caseEvents,
           note,
           async (batch, from) => {
-            clock = t0 + Math.floor((from * 1000) / driven);
+            clock = timeOf(from);
             const keys = batch.map((id) => dedupKey(prefix, id));
             const claimUs = await usecOf(redis, () => store.claim(keys, 'owner', 30_000, windowMs));
             await store.commit(keys, 'owner', windowMs);
@@ -545,9 +555,10 @@ export async function measureBytesPerEvent(
               windowMs,
             ),
           perEvents,
-          (n) => t0 + Math.floor((n * 1000) / driven),
+          timeOf,
         );
         result.hashesNotListpack = await hashesNotListpack(redis);
+        result.overfullMarks = store.overfullMarks;
         if (store.overfullMarks > 0) result.note += `; ${store.overfullMarks} marks past 128 fields`;
         return result;
       } finally {
