@@ -61,7 +61,10 @@ export interface LatencyProxy {
 export interface ProxyUsage {
   /** Chunks written on, both directions, all listeners. */
   chunks: number;
-  /** Sum over those chunks of (when the proxy wrote it) - (its due time), ms. */
+  /**
+   * Sum over those chunks of (when the proxy's pass that wrote it began) - (its due time), ms: a
+   * chunk written after others in the same pass is later by their writes, not counted.
+   */
   lateMs: number;
   /** The proxy process's user + system CPU, ms. */
   cpuMs: number;

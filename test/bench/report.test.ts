@@ -10,6 +10,7 @@ import type { LatencyRun } from '../../bench/latency.ts';
 import type { MemoryResult } from '../../bench/memory.ts';
 import {
   type Figures,
+  formatLatency,
   latencyRowsOf,
   type ModeReport,
   oneConnectionFloorMs,
@@ -250,5 +251,37 @@ describe('the rows', () => {
     assert.equal(rows.length, 9);
     const cluster = rows.find((r) => r.mode === 'cluster' && r.contender === 'kafkaHandler')!;
     assert.deepEqual([cluster.xNaive, cluster.xPowertools, cluster.pingMs], [60, 240, 0.55]);
+  });
+
+  test("the latency tables show the proxy's share of each contender's calls where the run has it", () => {
+    const run = latencyRun('standalone', 0.25, 30);
+    assert.doesNotMatch(formatLatency([run]), /mean late/);
+    run.proxy = [
+      {
+        contender: 'kafkaHandler',
+        duplicates: 0,
+        calls: 11,
+        chunksPerCall: 46.5,
+        meanLateUs: 158.6,
+        cpuMsPerCall: 13.7,
+      },
+      {
+        contender: 'naive',
+        duplicates: 0,
+        calls: 3,
+        chunksPerCall: 6000,
+        meanLateUs: 5.2,
+        cpuMsPerCall: 1793.6,
+      },
+    ];
+    const lines = formatLatency([run]).split('\n');
+    assert.ok(
+      lines.some((l) => /\| kafkaHandler +\| +47 \| +159 µs \| +13\.7 ms \|/.test(l)),
+      lines.join('\n'),
+    );
+    assert.ok(
+      lines.some((l) => /\| naive +\| +6000 \| +5 µs \| +1793\.6 ms \|/.test(l)),
+      lines.join('\n'),
+    );
   });
 });
