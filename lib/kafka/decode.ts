@@ -47,15 +47,47 @@ function base64(record: MSKRecord, field: 'key' | 'value', text: unknown): Buffe
     throw new InvalidRecordError(record, `${field} is ${describeType(text)}, not base64 text`);
   }
   const bytes = Buffer.from(text, 'base64');
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  if (text.length % 4 !== 0 || bytes.length !== (text.length / 4) * 3 - padding) {
+  if (text.length % 4 !== 0 || bytes.length !== decodedLength(text)) {
     throw new InvalidRecordError(record, `${field} is not valid base64 (${text.length} characters)`);
   }
   return bytes;
 }
 
-/** Where {@link checkBase64} decodes to, and throws away: grown to the longest key seen. */
+/**
+ * Where {@link scratchBase64} decodes bytes that need no buffer of their own: grown to the longest
+ * such field seen, up to {@link SCRATCH_MAX_BYTES}.
+ */
 let scratch = Buffer.allocUnsafeSlow(256);
+/** A longer field is decoded into a buffer of its own, so that the scratch stays this small. */
+const SCRATCH_MAX_BYTES = 64 * 1024;
+
+/**
+ * Decode base64 `text` and check it as {@link base64} does, into a buffer that is only valid until
+ * the next call: its first `decodedLength(text)` bytes. For bytes that are read once and dropped (a
+ * key checked before its claim; the default JSON value, read once into its string), so that a batch
+ * does not make a buffer per record for them.
+ */
+function scratchBase64(record: MSKRecord, field: 'key' | 'value', text: unknown): Buffer {
+  if (typeof text !== 'string') {
+    throw new InvalidRecordError(record, `${field} is ${describeType(text)}, not base64 text`);
+  }
+  const length = decodedLength(text);
+  let into = scratch;
+  if (length > into.length) {
+    into = Buffer.allocUnsafeSlow(length);
+    if (length <= SCRATCH_MAX_BYTES) scratch = into;
+  }
+  if (text.length % 4 !== 0 || into.write(text, 0, length, 'base64') !== length) {
+    throw new InvalidRecordError(record, `${field} is not valid base64 (${text.length} characters)`);
+  }
+  return into;
+}
+
+/** The bytes base64 `text` of a whole number of quads holds (less its padding). */
+function decodedLength(text: string): number {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor(text.length / 4) * 3 - padding);
+}
 
 /**
  * Throw as {@link base64} would, without keeping the bytes: a key is checked when the record is
@@ -63,15 +95,7 @@ let scratch = Buffer.allocUnsafeSlow(256);
  * a buffer per record from its start to its end.
  */
 function checkBase64(record: MSKRecord, field: 'key' | 'value', text: unknown): void {
-  if (typeof text !== 'string') {
-    throw new InvalidRecordError(record, `${field} is ${describeType(text)}, not base64 text`);
-  }
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const length = (text.length / 4) * 3 - padding;
-  if (text.length % 4 === 0 && scratch.length < length) scratch = Buffer.allocUnsafeSlow(length);
-  if (text.length % 4 !== 0 || scratch.write(text, 0, length, 'base64') !== length) {
-    throw new InvalidRecordError(record, `${field} is not valid base64 (${text.length} characters)`);
-  }
+  scratchBase64(record, field, text);
 }
 
 /**
@@ -265,6 +289,18 @@ export function decodeValue<T>(
 ): T | null | Promise<T | null> {
   const text = record.value as unknown;
   if (!hasValue(text)) return null;
+  if (options.parse === parseJson) {
+    // The default JSON reads the bytes once, into its string: they need no buffer of their own
+    // (a custom parse may keep the buffer it is given, so it gets one).
+    const bytes = scratchBase64(record, 'value', text);
+    let json: unknown;
+    try {
+      json = JSON.parse(bytes.toString('utf8', 0, decodedLength(text as string)));
+    } catch (error) {
+      throw rejected(record, 'value', error, eventId);
+    }
+    return notNull(record, json as T, eventId);
+  }
   const value = base64(record, 'value', text);
   let parsed: T | Promise<T>;
   try {

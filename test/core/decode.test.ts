@@ -146,6 +146,50 @@ describe('decodeRecord', () => {
   });
 });
 
+describe('the default JSON value: decoded through a scratch buffer, never shared between records', () => {
+  const payloadOf = (offset: number, value: unknown) =>
+    decodeRecord(mskRecord({ offset, value }), options).payload;
+
+  test('a long value, then a short one, then one past the scratch: each parses whole and alone', () => {
+    const long = { text: 'é'.repeat(20_000), n: 1 };
+    const short = { n: 2 };
+    const huge = { text: 'x'.repeat(200_000), tail: 'ü' };
+    assert.deepEqual(payloadOf(1, long), long);
+    assert.deepEqual(payloadOf(2, short), short);
+    assert.deepEqual(payloadOf(3, huge), huge);
+    assert.deepEqual(payloadOf(4, short), short);
+    // A key checked between two values does not reach the next value's bytes.
+    assert.deepEqual(
+      decodeRecord(mskRecord({ offset: 5, key: 'k'.repeat(500), value: short }), options).payload,
+      short,
+    );
+  });
+
+  test('a custom parse gets a buffer of its own, which it may keep', () => {
+    const kept: Buffer[] = [];
+    const keeping = { ...options, parse: (value: Buffer) => kept.push(value) && value.toString('utf8') };
+    decodeRecord(mskRecord({ offset: 1, rawValue: Buffer.from('first').toString('base64') }), keeping);
+    decodeRecord(mskRecord({ offset: 2, rawValue: Buffer.from('other').toString('base64') }), keeping);
+    assert.deepEqual(
+      kept.map((b) => b.toString('utf8')),
+      ['first', 'other'],
+    );
+  });
+
+  test('JSON null is refused and invalid JSON is rejected by parse, naming the record', () => {
+    assert.throws(
+      () => decodeRecord(mskRecord({ offset: 6, rawValue: Buffer.from('null').toString('base64') }), options),
+      (e: unknown) => e instanceof InvalidRecordError && /orders-0@6: value parses to null/.test(e.message),
+    );
+    assert.throws(
+      () =>
+        decodeRecord(mskRecord({ offset: 7, rawValue: Buffer.from('{"a":').toString('base64') }), options),
+      (e: unknown) =>
+        e instanceof InvalidRecordError && /orders-0@7: value rejected by parse/.test(e.message),
+    );
+  });
+});
+
 describe('a parse that answers a thenable that is not a Promise', () => {
   /** A minimal thenable, as some libraries' lazy results are: only `then`, not a Promise. */
   const thenable = (settle: (resolve: (v: unknown) => void, reject: (e: unknown) => void) => void) => ({
