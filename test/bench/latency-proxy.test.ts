@@ -65,7 +65,7 @@ describe('the latency proxy', () => {
     });
   }
 
-  test('counts each chunk it writes on, never before its due time, and its own CPU', async () => {
+  test('counts each chunk it writes on, how late they were in all (not below zero), and its own CPU', async () => {
     const proxy = await startLatencyProxy([{ host: '127.0.0.1', port: echoPort }], 0.25);
     try {
       const before = await proxy.usage();
