@@ -123,9 +123,10 @@ export async function duplicateRounds(
     },
   ];
   try {
-    const all = ids(events, (n) => t0 + Math.floor((n * 1000) / RATE));
+    const timeOf = drivenClock(t0, RATE);
+    const all = ids(events, timeOf);
     for (let at = 0; at < events; at += BATCH) {
-      clock = t0 + Math.floor((at * 1000) / RATE);
+      clock = timeOf(at);
       for (const { prefix, store } of stores) {
         const keys = all.slice(at, at + BATCH).map((id) => dedupKey(prefix, id));
         await store.claim(keys, 'owner', 30_000, DAY_MS);
@@ -197,6 +198,15 @@ async function info(redis: Redis): Promise<Info> {
  */
 const ids = (count: number, timeOf?: (n: number) => number) =>
   Array.from({ length: count }, (_, n) => ulid(timeOf?.(n)));
+
+/**
+ * The time of the n-th event of a case that drives the store's clock at `rate` from `t0`: the
+ * clock when that event's batch is written, and the time its id carries.
+ */
+const drivenClock =
+  (t0: number, rate: number) =>
+  (n: number): number =>
+    t0 + Math.floor((n * 1000) / rate);
 
 /** One case on a flushed private server: write `events` (claim + commit), then claim DUPLICATES again. */
 async function measure(
@@ -406,8 +416,7 @@ export async function consumerSteadyState(redis: Redis, url: string, events: num
   const handlerName = 'consumer';
   // From a slice's start: the case ends halfway through one.
   const t0 = Math.ceil(Date.now() / layout.sliceMs) * layout.sliceMs;
-  // The n-th event's time: the store's clock when its batch is delivered, and its id's time.
-  const timeOf = (n: number) => t0 + Math.floor((n * 1000) / rate);
+  const timeOf = drivenClock(t0, rate);
   let clock = t0;
   const store = new ClaimTimedStore({
     redis: { url, commandTimeoutMs: 30_000 },
@@ -523,8 +532,7 @@ export async function measureBytesPerEvent(
         eventsPerSecond: declared,
         now: () => clock,
       });
-      // The n-th event's time: the store's clock when its batch is written, and its id's time.
-      const timeOf = (n: number) => t0 + Math.floor((n * 1000) / driven);
+      const timeOf = drivenClock(t0, driven);
       try {
         const result = await measure(
           redis,

@@ -26,10 +26,11 @@ test('bytes through the consumer: the case fills each hash as a 24 h window at 1
   }
 });
 
-test("bytes, the store's steady state: a short window told dayFillRate fills its hashes as the day's", () => {
+test('dayFillRate: a window of minutes told it fills its hashes as the day does, despite the key turns margin', () => {
   const day = markLayout(24 * 60 * 60 * 1000, 1000);
   const dayFill = (1000 * day.ttlMs) / 1000 / KEY_BUCKETS / day.buckets;
-  // The windows the case picks at 1,000/s: multiples of 32.768 s (9 of them for 1,000,000 events).
+  // Windows of 5 and 11 minutes at 1,000/s (the store's steady state used such windows before it
+  // took consumerSteadyLayout's 8,192 s): there the turns' margin is 30-65% of the span.
   for (const windowMs of [294_912, 655_360]) {
     const layout = markLayout(windowMs, dayFillRate(windowMs, 1000));
     const fill = (1000 * layout.ttlMs) / 1000 / KEY_BUCKETS / layout.buckets;
