@@ -12,8 +12,10 @@
  * untimed, and the proxy's byte counts must show that batch on every listener: a contender whose
  * client bypassed the proxy (a cluster client without the address map, say) fails the run.
  */
+import { spawnSync } from 'node:child_process';
 import { Cluster, Redis } from 'ioredis';
 import type { Contender } from './contenders/contender.ts';
+import type { BenchRun } from './contenders/index.ts';
 import { BENCH_BATCH, makeEvent } from './event.ts';
 import { type CaseResult, runInterleaved, type TimedCallWatch } from './harness.ts';
 import {
@@ -48,6 +50,11 @@ export interface RoundTrip {
 
 export interface LatencyRun {
   mode: 'standalone' | 'cluster';
+  /**
+   * The process the contenders ran in: the latency child's (bench/latency-child.ts), not the
+   * bench's own (absent in results from before 2026-12-04, which ran them in the bench's process).
+   */
+  pid?: number;
   delayMsEachWay: number;
   /** PING to the first node, straight and through its listener. */
   rtt: RoundTrip;
@@ -281,6 +288,7 @@ export async function latencyMode(
       }
       runs.push({
         mode: target.mode,
+        pid: process.pid,
         delayMsEachWay: setting.delayMs,
         rtt,
         checks,
@@ -293,4 +301,75 @@ export async function latencyMode(
     }
   }
   return runs;
+}
+
+/**
+ * The bench's latency settings. A per-record baseline pays a round trip per command (naive ~3,000
+ * per batch, Powertools ~6,000: ~3 s and ~7 s a batch at 0.25 ms, ~8 s and ~18 s at 1 ms here), so
+ * it gets few repetitions, fewest at 1 ms, and 30% duplicates run at 0.25 ms only: the whole
+ * latency section stays under ~6 minutes. The check batch each contender delivers through the
+ * proxy before timing has already made its connections and warmed its code, so at 1 ms the
+ * baselines go without a warm-up of their own. `quick`: one call each, for trying the harness.
+ *
+ * @example
+ * latencyMode(target, make, 3000, benchLatencySettings(false));
+ */
+export function benchLatencySettings(quick: boolean): LatencySetting[] {
+  if (quick)
+    return [0.25, 1].map((delayMs) => ({
+      delayMs,
+      duplicates: [0],
+      plan: () => ({ warmups: 0, repetitions: 1 }),
+    }));
+  return [
+    {
+      delayMs: 0.25,
+      duplicates: [0, 0.3],
+      plan: (id) =>
+        id === 'kafkaHandler' ? { warmups: 2, repetitions: 11 } : { warmups: 1, repetitions: 3 },
+    },
+    {
+      delayMs: 1,
+      duplicates: [0],
+      plan: (id) => (id === 'kafkaHandler' ? { warmups: 2, repetitions: 7 } : { warmups: 0, repetitions: 2 }),
+    },
+  ];
+}
+
+/** What bench/latency-child.ts runs: the bench's contenders and settings on one target. */
+export interface LatencyChildSpec extends BenchRun {
+  target: RedisTarget;
+  records: number;
+  /** One call per contender and setting ({@link benchLatencySettings}). */
+  quick: boolean;
+}
+
+/**
+ * {@link latencyMode} with the bench's contenders, in a Node process of its own (the bench waits,
+ * idle, until it ends). A Lambda's process runs its handler alone; the bench's own process has by
+ * now run every earlier case, and its heap, compiled code and garbage came along into the
+ * latency calls, where a CPU-bound contender is timed against round-trip-bound ones.
+ *
+ * @example
+ * const runs = latencyModeInChild({ target, records: 3000, runId: 'bench-1', windowSeconds: 600, quick: false });
+ */
+export function latencyModeInChild(spec: LatencyChildSpec): LatencyRun[] {
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', new URL('./latency-child.ts', import.meta.url).pathname, JSON.stringify(spec)],
+    // Its progress lines go straight to the bench's stderr; its result is stdout's last line.
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 2 ** 20,
+      timeout: 30 * 60_000,
+      env: process.env,
+    },
+  );
+  if (child.status !== 0) {
+    throw new Error(
+      `latency child failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}); its stderr is above`,
+    );
+  }
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as LatencyRun[];
 }

@@ -31,14 +31,13 @@ import {
 import { type BundleResult, bundleAndLoad } from './bundle.ts';
 import { type BytesResult, formatBytesPerEvent, measureBytesPerEvent } from './bytes-per-event.ts';
 import type { Contender } from './contenders/contender.ts';
-import { naiveContender } from './contenders/naive.ts';
-import { powertoolsContender } from './contenders/powertools.ts';
+import { benchContenders } from './contenders/index.ts';
 import { BENCH_BATCH } from './event.ts';
 import { measureFloor } from './floor.ts';
 import { formatGroupCommit, type GroupCommitResult, measureGroupCommit } from './group-commit.ts';
 import { type CaseResult, runInterleaved } from './harness.ts';
 import { formatIoBound, type IoBoundResult, measureIoBound } from './io-bound.ts';
-import { CHECK_RECORDS, type LatencyRun, type LatencySetting, latencyMode } from './latency.ts';
+import { CHECK_RECORDS, type LatencyRun, latencyModeInChild } from './latency.ts';
 import { measureMemoryRuns } from './memory.ts';
 import {
   type ClusterTurns,
@@ -90,36 +89,6 @@ function plan(contender: string, records: number): { warmups: number; repetition
 /** The latency-mode records per batch: what fits the 6 MB invocation payload at 1 KB a record. */
 const latencyRecords = 3_000;
 
-/**
- * Latency-mode settings. A per-record baseline pays a round trip per command (naive ~3,000 per
- * batch, Powertools ~6,000: ~3 s and ~7 s a batch at 0.25 ms, ~8 s and ~18 s at 1 ms here), so it
- * gets few repetitions, fewest at 1 ms, and 30% duplicates run at 0.25 ms only: the whole latency
- * section stays under ~6 minutes. The check batch each contender delivers through the proxy before
- * timing (bench/latency.ts) has already made its connections and warmed its code, so at 1 ms the
- * baselines go without a warm-up of their own.
- */
-function latencySettings(): LatencySetting[] {
-  if (quick)
-    return [0.25, 1].map((delayMs) => ({
-      delayMs,
-      duplicates: [0],
-      plan: () => ({ warmups: 0, repetitions: 1 }),
-    }));
-  return [
-    {
-      delayMs: 0.25,
-      duplicates: [0, 0.3],
-      plan: (id) =>
-        id === 'kafkaHandler' ? { warmups: 2, repetitions: 11 } : { warmups: 1, repetitions: 3 },
-    },
-    {
-      delayMs: 1,
-      duplicates: [0],
-      plan: (id) => (id === 'kafkaHandler' ? { warmups: 2, repetitions: 7 } : { warmups: 0, repetitions: 2 }),
-    },
-  ];
-}
-
 async function standaloneTarget(started: LocalRedis[]): Promise<RedisTarget> {
   if (!args.has('--own-redis')) {
     if (process.env.REDIS_URL) return { mode: 'standalone', url: process.env.REDIS_URL };
@@ -151,28 +120,7 @@ async function clusterReady(c: LocalRedisCluster): Promise<void> {
   throw new Error('the local Redis cluster did not reach cluster_state:ok on every node within 15 s');
 }
 
-const noop = () => {};
-
-async function contenders(target: RedisTarget): Promise<Contender[]> {
-  const baselines = [
-    await naiveContender(target, {
-      prefix: `${runId}:dedup:naive:`,
-      ttlMs: windowSeconds * 1000,
-      handle: noop,
-    }),
-    await powertoolsContender(target, {
-      keyPrefix: `${runId}:powertools`,
-      ttlSeconds: windowSeconds,
-      handle: noop,
-    }),
-  ];
-  if (baselinesOnly) return baselines;
-  const { projectContender } = await import('./contenders/project.ts');
-  return [
-    await projectContender(target, { service: runId, handlerName: 'noop', windowSeconds, handle: noop }),
-    ...baselines,
-  ];
-}
+const contenders = (target: RedisTarget) => benchContenders(target, { runId, windowSeconds, baselinesOnly });
 
 /**
  * The metrics work must be in the timing: the last kafkaHandler invocation's EMF must carry the
@@ -286,7 +234,15 @@ function machine() {
 /** Latency mode on `target`: 3,000 records, every contender, through the delay proxy. */
 async function latency(target: RedisTarget): Promise<LatencyRun[]> {
   if (args.has('--no-latency') || baselinesOnly) return [];
-  const runs = await latencyMode(target, contenders, latencyRecords, latencySettings());
+  // In a process of its own: see latencyModeInChild.
+  const runs = latencyModeInChild({
+    target,
+    records: latencyRecords,
+    runId,
+    windowSeconds,
+    baselinesOnly,
+    quick,
+  });
   await removeKeys(target, `${runId}*`);
   return runs;
 }

@@ -1,0 +1,19 @@
+/**
+ * Child process of the bench's latency case (bench/latency.ts, latencyModeInChild; run with
+ * --expose-gc): the bench's contenders through the delay proxy, in a process that has run nothing
+ * else. argv: one JSON LatencyChildSpec; prints the LatencyRun[] as one JSON line.
+ */
+import { benchContenders } from './contenders/index.ts';
+import { benchLatencySettings, type LatencyChildSpec, latencyMode } from './latency.ts';
+
+if (!globalThis.gc) throw new Error('latency-child.ts needs node --expose-gc');
+const specJson = process.argv[2];
+if (!specJson) throw new Error('usage: latency-child.ts <LatencyChildSpec JSON>');
+const spec = JSON.parse(specJson) as LatencyChildSpec;
+const runs = await latencyMode(
+  spec.target,
+  (proxied) => benchContenders(proxied, spec),
+  spec.records,
+  benchLatencySettings(spec.quick),
+);
+process.stdout.write(`${JSON.stringify(runs)}\n`);
