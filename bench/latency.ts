@@ -12,7 +12,8 @@
  * untimed, and the proxy's byte counts must show that batch on every listener: a contender whose
  * client bypassed the proxy (a cluster client without the address map, say) fails the run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { Cluster, Redis } from 'ioredis';
 import type { Contender } from './contenders/contender.ts';
 import type { BenchRun } from './contenders/index.ts';
@@ -350,26 +351,40 @@ export interface LatencyChildSpec extends BenchRun {
  * now run every earlier case, and its heap, compiled code and garbage came along into the
  * latency calls, where a CPU-bound contender is timed against round-trip-bound ones.
  *
+ * The child's stderr (its progress lines) goes to `progress` as it comes; a child that fails
+ * rejects with the last of it.
+ *
  * @example
- * const runs = latencyModeInChild({ target, records: 3000, runId: 'bench-1', windowSeconds: 600, quick: false });
+ * const runs = await latencyModeInChild({ target, records: 3000, runId: 'bench-1', windowSeconds: 600, quick: false });
  */
-export function latencyModeInChild(spec: LatencyChildSpec): LatencyRun[] {
-  const child = spawnSync(
+export async function latencyModeInChild(
+  spec: LatencyChildSpec,
+  progress: (text: string) => void = (text) => process.stderr.write(text),
+): Promise<LatencyRun[]> {
+  const child = spawn(
     process.execPath,
     ['--expose-gc', new URL('./latency-child.ts', import.meta.url).pathname, JSON.stringify(spec)],
-    // Its progress lines go straight to the bench's stderr; its result is stdout's last line.
-    {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 64 * 2 ** 20,
-      timeout: 30 * 60_000,
-      env: process.env,
-    },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: process.env },
   );
-  if (child.status !== 0) {
+  let stdout = '';
+  let stderrTail = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+  });
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    progress(text);
+    stderrTail = (stderrTail + text).slice(-4096);
+  });
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) {
+    const last = stderrTail
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('at ') && !line.startsWith('Node.js '))
+      .at(-1);
     throw new Error(
-      `latency child failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}); its stderr is above`,
+      `latency child failed (${code === null ? signal : `exit ${code}`}): ${last ?? 'no output'}`,
     );
   }
-  return JSON.parse(child.stdout.trim().split('\n').pop()!) as LatencyRun[];
+  return JSON.parse(stdout.trim().split('\n').pop()!) as LatencyRun[];
 }
