@@ -348,8 +348,9 @@ export interface LatencyChildSpec extends BenchRun {
 /**
  * {@link latencyMode} with the bench's contenders, in a Node process of its own (the bench waits,
  * idle, until it ends). A Lambda's process runs its handler alone; the bench's own process has by
- * now run every earlier case, and its heap, compiled code and garbage came along into the
- * latency calls, where a CPU-bound contender is timed against round-trip-bound ones.
+ * now run every earlier case, and kafkaHandler's call measured 20-25 ms slower there on the
+ * cluster than alone (docs/performance.md, "The latency case in a process of its own"): a
+ * CPU-bound contender timed against round-trip-bound ones feels whatever those cases left.
  *
  * The child's stderr (its progress lines) goes to `progress` as it comes; a child that fails
  * rejects with the last of it.

@@ -3,7 +3,6 @@
  * kafkaHandler first (run.ts reads its EMF sink), then the two baselines. One definition, so the
  * latency child (bench/latency-child.ts) runs what the throughput cases run.
  */
-import type { CountingSink } from '../sink.ts';
 import type { RedisTarget } from '../target.ts';
 import type { Contender } from './contender.ts';
 import { naiveContender } from './naive.ts';
@@ -25,10 +24,7 @@ const noop = () => {};
  * @example
  * const all = await benchContenders(target, { runId: 'bench-1', windowSeconds: 600 });
  */
-export async function benchContenders(
-  target: RedisTarget,
-  run: BenchRun,
-): Promise<(Contender | (Contender & { sink: CountingSink }))[]> {
+export async function benchContenders(target: RedisTarget, run: BenchRun): Promise<Contender[]> {
   const { runId, windowSeconds } = run;
   const baselines = [
     await naiveContender(target, {
