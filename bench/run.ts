@@ -31,7 +31,7 @@ import {
 import { type BundleResult, bundleAndLoad } from './bundle.ts';
 import { type BytesResult, formatBytesPerEvent, measureBytesPerEvent } from './bytes-per-event.ts';
 import type { Contender } from './contenders/contender.ts';
-import { benchContenders } from './contenders/index.ts';
+import { type BenchRun, benchContenders } from './contenders/index.ts';
 import { BENCH_BATCH } from './event.ts';
 import { measureFloor } from './floor.ts';
 import { formatGroupCommit, type GroupCommitResult, measureGroupCommit } from './group-commit.ts';
@@ -120,7 +120,9 @@ async function clusterReady(c: LocalRedisCluster): Promise<void> {
   throw new Error('the local Redis cluster did not reach cluster_state:ok on every node within 15 s');
 }
 
-const contenders = (target: RedisTarget) => benchContenders(target, { runId, windowSeconds, baselinesOnly });
+/** The run's keys and window, for the contenders here and in the latency child. */
+const benchRun: BenchRun = { runId, windowSeconds, baselinesOnly };
+const contenders = (target: RedisTarget) => benchContenders(target, benchRun);
 
 /**
  * The metrics work must be in the timing: the last kafkaHandler invocation's EMF must carry the
@@ -235,14 +237,7 @@ function machine() {
 async function latency(target: RedisTarget): Promise<LatencyRun[]> {
   if (args.has('--no-latency') || baselinesOnly) return [];
   // In a process of its own: see latencyModeInChild.
-  const runs = await latencyModeInChild({
-    target,
-    records: latencyRecords,
-    runId,
-    windowSeconds,
-    baselinesOnly,
-    quick,
-  });
+  const runs = await latencyModeInChild({ ...benchRun, target, records: latencyRecords, quick });
   await removeKeys(target, `${runId}*`);
   return runs;
 }
