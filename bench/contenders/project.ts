@@ -6,7 +6,7 @@
  * node addresses to the latency proxy.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import type { KafkaMessage } from '../../lib/index.ts';
+import type { DedupStore, KafkaMessage } from '../../lib/index.ts';
 import { kafkaHandler } from '../../lib/index.ts';
 import { benchContext } from '../lambda-context.ts';
 import { CountingSink, silence, toSink } from '../sink.ts';
@@ -34,6 +34,8 @@ export async function projectContender(
     order?: { ordering: 'key'; concurrency: number };
     /** Group commits. Default: the consumer's (100; the store's 1,000 on a cluster). */
     commitEvery?: { records?: number; ms?: number };
+    /** A store in place of `target`'s Redis (an in-memory one: the call without Redis). */
+    store?: DedupStore;
   },
 ): Promise<Contender & { sink: CountingSink }> {
   const sink = new CountingSink();
@@ -43,7 +45,7 @@ export async function projectContender(
   const handler = kafkaHandler({
     service: options.service,
     handlerName: options.handlerName,
-    redis: kafkaHandlerRedis(target),
+    ...(options.store ? { store: options.store } : { redis: kafkaHandlerRedis(target) }),
     window: options.windowSeconds,
     logger,
     ...(options.order ?? { ordering: 'partition' }),
