@@ -69,6 +69,28 @@ export interface LatencyRun {
    * results from before 2026-12-04).
    */
   proxy?: ProxyShare[];
+  /**
+   * The same contenders straight to the target, no proxy, 0% duplicates: each call with no network
+   * at all, measured once a mode before its settings, the same in each of its runs (absent in
+   * results from before 2026-12-04, late night). What the ratios can be at most on this machine:
+   * report.ts, `ceilingOf`.
+   */
+  loopback?: LoopbackCall[];
+}
+
+/** A contender's calls straight to Redis (no proxy): the call with no network. */
+export interface LoopbackCall {
+  contender: string;
+  records: number;
+  /** Timed calls. */
+  calls: number;
+  /** Median call, ms. */
+  medianMs: number;
+  /**
+   * Commands the servers processed a record during its timed calls (`total_commands_processed`,
+   * every master; a script's own commands count): a baseline's round trips a record.
+   */
+  commandsPerRecord: number;
 }
 
 /**
@@ -126,6 +148,66 @@ export function proxyWatch(proxy: Pick<LatencyProxy, 'usage'>): TimedCallWatch &
       }));
     },
   };
+}
+
+/**
+ * Every contender's calls straight to `target` (no proxy, 0% duplicates, taking turns), with the
+ * commands the servers processed a record during them.
+ *
+ * @example
+ * const calls = await loopbackCalls(target, (t) => contenders(t), 3000, () => ({ warmups: 1, repetitions: 3 }));
+ */
+export async function loopbackCalls(
+  target: RedisTarget,
+  make: (target: RedisTarget) => Promise<Contender[]>,
+  records: number,
+  plan: (contender: string) => { warmups: number; repetitions: number },
+): Promise<LoopbackCall[]> {
+  const admin = await ioredisClient(target);
+  const masters = () => (admin instanceof Cluster ? admin.nodes('master') : [admin]);
+  const processed = async () => {
+    let sum = 0;
+    for (const node of masters()) {
+      const found = /total_commands_processed:(\d+)/.exec(await node.info('stats'));
+      if (!found) throw new Error('INFO stats has no total_commands_processed');
+      sum += Number(found[1]);
+    }
+    return sum;
+  };
+  const commands = new Map<string, number>();
+  let before = 0;
+  const all = await make(target);
+  try {
+    const results = await runInterleaved(
+      all,
+      (id) => ({ records, duplicates: 0, ...plan(id), ...BENCH_BATCH }),
+      {
+        async before() {
+          before = await processed();
+        },
+        async after(contender) {
+          // Less the INFO command of the reading before, one a master.
+          const spent = (await processed()) - before - masters().length;
+          commands.set(contender, (commands.get(contender) ?? 0) + spent);
+        },
+      },
+    );
+    return results.map((r) => {
+      console.error(
+        `[bench] loopback, no proxy, ${target.mode} ${records} 0% ${r.contender}: ${r.medianMs.toFixed(1)} ms`,
+      );
+      return {
+        contender: r.contender,
+        records,
+        calls: r.samplesMs.length,
+        medianMs: r.medianMs,
+        commandsPerRecord: (commands.get(r.contender) ?? 0) / r.samplesMs.length / records,
+      };
+    });
+  } finally {
+    for (const c of all) await c.close();
+    admin.disconnect();
+  }
 }
 
 /** Records of the batch each contender delivers through the proxy, untimed, before timing. */
@@ -214,7 +296,8 @@ export function checkProxied(contender: string, records: number, delta: readonly
 }
 
 /**
- * Run every contender on `records`-record batches through the proxy, once per setting.
+ * Run every contender on `records`-record batches through the proxy, once per setting; with a
+ * `loopbackPlan`, first straight to the target ({@link loopbackCalls}), kept in every run.
  *
  * @example
  * const runs = await latencyMode(target, (t) => contenders(t), 3000, [{ delayMs: 0.25, duplicates: [0], plan: () => ({ warmups: 1, repetitions: 3 }) }]);
@@ -224,8 +307,10 @@ export async function latencyMode(
   make: (target: RedisTarget) => Promise<Contender[]>,
   records: number,
   settings: readonly LatencySetting[],
+  loopbackPlan?: (contender: string) => { warmups: number; repetitions: number },
 ): Promise<LatencyRun[]> {
   const upstreams = await upstreamsOf(target);
+  const loopback = loopbackPlan ? await loopbackCalls(target, make, records, loopbackPlan) : undefined;
   const runs: LatencyRun[] = [];
   for (const setting of settings) {
     const proxy = await startLatencyProxy(upstreams, setting.delayMs);
@@ -296,6 +381,7 @@ export async function latencyMode(
         traffic: await proxy.traffic(),
         cases,
         proxy: shares,
+        ...(loopback ? { loopback } : {}),
       });
     } finally {
       await proxy.stop();
@@ -335,6 +421,20 @@ export function benchLatencySettings(quick: boolean): LatencySetting[] {
       plan: (id) => (id === 'kafkaHandler' ? { warmups: 2, repetitions: 7 } : { warmups: 0, repetitions: 2 }),
     },
   ];
+}
+
+/**
+ * The calls straight to Redis before the settings ({@link loopbackCalls}): ~5 s a mode here (a
+ * naive call ~0.3 s, Powertools' ~0.9 s). `quick`: one call each.
+ *
+ * @example
+ * latencyMode(target, make, 3000, benchLatencySettings(false), benchLoopbackPlan(false));
+ */
+export function benchLoopbackPlan(
+  quick: boolean,
+): (contender: string) => { warmups: number; repetitions: number } {
+  if (quick) return () => ({ warmups: 0, repetitions: 1 });
+  return (id) => (id === 'kafkaHandler' ? { warmups: 2, repetitions: 7 } : { warmups: 1, repetitions: 3 });
 }
 
 /** What bench/latency-child.ts runs: the bench's contenders and settings on one target. */

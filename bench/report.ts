@@ -5,7 +5,7 @@
 import type { BundleResult } from './bundle.ts';
 import type { FloorResult } from './floor.ts';
 import type { CaseResult } from './harness.ts';
-import type { LatencyRun } from './latency.ts';
+import type { LatencyRun, LoopbackCall } from './latency.ts';
 import type { MemoryResult } from './memory.ts';
 import type { StagesResult } from './stages.ts';
 import { round } from './stats.ts';
@@ -291,8 +291,32 @@ export function verdicts(figures: Figures): Verdict[] {
 }
 
 /**
+ * The most the ratios can be over a network that adds `delayMs` each way and costs neither end any
+ * CPU, from the calls straight to Redis: a baseline sends one command at a time (the proxy writes
+ * two chunks a command for it), so such a network adds `records x commands a record x 2 x delayMs`
+ * to its call; it only adds waits to kafkaHandler's, which stays at least its loopback call.
+ * NaN where a contender is missing.
+ *
+ * @example
+ * ceilingOf(run.loopback, 0.25); // { xNaive: 38.2, xPowertools: 82 }
+ */
+export function ceilingOf(
+  loopback: readonly LoopbackCall[],
+  delayMs: number,
+): { xNaive: number; xPowertools: number } {
+  const ours = loopback.find((c) => c.contender === 'kafkaHandler')?.medianMs ?? Number.NaN;
+  const over = (id: string) => {
+    const c = loopback.find((l) => l.contender === id);
+    if (!c) return Number.NaN;
+    return round((c.medianMs + c.records * c.commandsPerRecord * 2 * delayMs) / ours, 1);
+  };
+  return { xNaive: over('naive'), xPowertools: over('powertools') };
+}
+
+/**
  * The latency-mode ratios that are recorded but not judged: duplicates at the judged setting, and
- * every other setting.
+ * every other setting; then, per mode and setting, the ceiling ({@link ceilingOf}) where the run
+ * measured the calls straight to Redis.
  *
  * @example
  * for (const r of recorded(latency)) console.log(r.target, r.measured);
@@ -305,6 +329,14 @@ export function recorded(latency: readonly LatencyRun[] | undefined): Recorded[]
     const at = latencyLabel(row, true);
     out.push({ target: `x naive (${at})`, measured: `${row.xNaive}x` });
     out.push({ target: `x Powertools (${at})`, measured: `${row.xPowertools}x` });
+  }
+  for (const run of latency ?? []) {
+    if (!run.loopback) continue;
+    const ceiling = ceilingOf(run.loopback, run.delayMsEachWay);
+    const records = thousands(run.loopback[0]?.records ?? 0);
+    const at = `latency ${run.delayMsEachWay} ms each way, ${records} records, ${run.mode}, over a network that costs no CPU: the most this machine allows`;
+    out.push({ target: `ceiling x naive (${at})`, measured: `${ceiling.xNaive}x` });
+    out.push({ target: `ceiling x Powertools (${at})`, measured: `${ceiling.xPowertools}x` });
   }
   return out;
 }
@@ -378,6 +410,20 @@ export function formatLatency(runs: readonly LatencyRun[]): string {
       for (const p of r.proxy ?? [])
         lines.push(
           `| ${r.mode} | ${r.delayMsEachWay} ms | ${pad(`${p.duplicates * 100}%`, 3)} | ${p.contender.padEnd(12)} | ${pad(p.chunksPerCall.toFixed(0), 6)} | ${pad(p.meanLateUs.toFixed(0), 4)} µs | ${pad(p.cpuMsPerCall.toFixed(1), 7)} ms |`,
+        );
+  }
+  // The calls straight to Redis, once a mode (results from 2026-12-04, late night, on).
+  const modes = runs.filter((r, i) => r.loopback && runs.findIndex((o) => o.mode === r.mode) === i);
+  if (modes.length > 0) {
+    lines.push(
+      '',
+      '| mode | no proxy | contender | ms/batch | commands a record | calls |',
+      '| --- | --- | --- | ---: | ---: | ---: |',
+    );
+    for (const r of modes)
+      for (const c of r.loopback ?? [])
+        lines.push(
+          `| ${r.mode} | loopback | ${c.contender.padEnd(12)} | ${pad(c.medianMs.toFixed(1), 8)} | ${pad(c.commandsPerRecord.toFixed(2), 5)} | ${pad(c.calls, 2)} |`,
         );
   }
   return lines.join('\n');

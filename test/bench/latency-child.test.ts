@@ -1,7 +1,8 @@
 /**
  * The bench's latency case runs in a Node process of its own (bench/latency.ts,
- * latencyModeInChild): every contender through the delay proxy, at each setting, in a process that
- * ran nothing else, its runs handed back whole; a child that fails fails the bench.
+ * latencyModeInChild): every contender straight to Redis, then through the delay proxy at each
+ * setting, in a process that ran nothing else, its runs handed back whole; a child that fails
+ * fails the bench.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -44,7 +45,21 @@ test('every contender runs at every setting, in the child, not in the calling pr
       ],
     );
     assert.ok(run.rtt.addedMs > 0, 'the delay went through the proxy');
+    // Straight to Redis first, once a mode, kept in each run: the servers' commands a record say
+    // a baseline's round trips (naive one SET, Powertools two).
+    assert.deepEqual(
+      run.loopback?.map((c) => [c.contender, c.records, c.calls]),
+      [
+        ['kafkaHandler', 20, 1],
+        ['naive', 20, 1],
+        ['powertools', 20, 1],
+      ],
+    );
+    const commands = Object.fromEntries(run.loopback!.map((c) => [c.contender, c.commandsPerRecord]));
+    assert.deepEqual([commands.naive, commands.powertools], [1, 2]);
+    assert.ok(commands.kafkaHandler! > 0);
   }
+  assert.deepEqual(runs[0]!.loopback, runs[1]!.loopback, 'measured once, not per setting');
   assert.match(
     progress,
     /latency 1 ms standalone 20 0% powertools/,

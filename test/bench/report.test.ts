@@ -9,6 +9,7 @@ import type { CaseResult } from '../../bench/harness.ts';
 import type { LatencyRun } from '../../bench/latency.ts';
 import type { MemoryResult } from '../../bench/memory.ts';
 import {
+  ceilingOf,
   type Figures,
   formatLatency,
   latencyRowsOf,
@@ -251,6 +252,59 @@ describe('the rows', () => {
     assert.equal(rows.length, 9);
     const cluster = rows.find((r) => r.mode === 'cluster' && r.contender === 'kafkaHandler')!;
     assert.deepEqual([cluster.xNaive, cluster.xPowertools, cluster.pingMs], [60, 240, 0.55]);
+  });
+
+  test('the ceiling: baselines plus their round trips over a network that costs no CPU, over our loopback call', () => {
+    const loopback = [
+      { contender: 'kafkaHandler', records: 3000, calls: 7, medianMs: 45, commandsPerRecord: 6.03 },
+      { contender: 'naive', records: 3000, calls: 3, medianMs: 300, commandsPerRecord: 1 },
+      { contender: 'powertools', records: 3000, calls: 3, medianMs: 900, commandsPerRecord: 2 },
+    ];
+    // (300 + 3,000 x 1 x 0.5) / 45 = 40; (900 + 3,000 x 2 x 0.5) / 45 = 86.7.
+    assert.deepEqual(ceilingOf(loopback, 0.25), { xNaive: 40, xPowertools: 86.7 });
+    // At 1 ms each way: (300 + 6,000) / 45 = 140; (900 + 12,000) / 45 = 286.7.
+    assert.deepEqual(ceilingOf(loopback, 1), { xNaive: 140, xPowertools: 286.7 });
+    assert.ok(Number.isNaN(ceilingOf(loopback.slice(1), 0.25).xNaive), 'no kafkaHandler call, no ceiling');
+
+    // Recorded per mode and setting where a run has its loopback calls; never judged.
+    const runs = [
+      latencyRun('standalone', 0.25, 60),
+      latencyRun('standalone', 1, 60),
+      latencyRun('cluster', 0.25, 30),
+    ];
+    runs[0]!.loopback = loopback;
+    runs[1]!.loopback = loopback;
+    const noted = recorded(runs).filter((r) => r.target.startsWith('ceiling'));
+    assert.deepEqual(
+      noted.map((r) => [r.target, r.measured]),
+      [
+        [
+          'ceiling x naive (latency 0.25 ms each way, 3,000 records, standalone, over a network that costs no CPU: the most this machine allows)',
+          '40x',
+        ],
+        [
+          'ceiling x Powertools (latency 0.25 ms each way, 3,000 records, standalone, over a network that costs no CPU: the most this machine allows)',
+          '86.7x',
+        ],
+        [
+          'ceiling x naive (latency 1 ms each way, 3,000 records, standalone, over a network that costs no CPU: the most this machine allows)',
+          '140x',
+        ],
+        [
+          'ceiling x Powertools (latency 1 ms each way, 3,000 records, standalone, over a network that costs no CPU: the most this machine allows)',
+          '286.7x',
+        ],
+      ],
+    );
+    assert.ok(!verdicts({ ...figures, latency: runs }).some((v) => v.target.startsWith('ceiling')));
+    // The calls straight to Redis are printed once a mode.
+    const table = formatLatency(runs).split('\n');
+    const rows = table.filter((l) => l.includes('| loopback |'));
+    assert.deepEqual(rows.length, 3, table.join('\n'));
+    assert.ok(
+      rows.some((l) => /\| standalone \| loopback \| naive +\| +300\.0 \| +1\.00 \| +3 \|/.test(l)),
+      rows.join('\n'),
+    );
   });
 
   test("the latency tables show the proxy's share of each contender's calls where the run has it", () => {
