@@ -1,7 +1,8 @@
 /**
  * Child process of the bench's latency case (bench/latency.ts, latencyModeInChild; run with
  * --expose-gc): the bench's contenders straight to Redis, then through the delay proxy, in a
- * process that has run nothing else. argv: one JSON LatencyChildSpec; prints the LatencyRun[] as one JSON line.
+ * process that has run nothing else. argv: one JSON LatencyChildSpec; prints the LatencyRun[] as
+ * one JSON line.
  */
 import { benchContenders } from './contenders/index.ts';
 import { benchLatencySettings, benchLoopbackPlan, type LatencyChildSpec, latencyMode } from './latency.ts';
@@ -12,7 +13,7 @@ if (!specJson) throw new Error('usage: latency-child.ts <LatencyChildSpec JSON>'
 const spec = JSON.parse(specJson) as LatencyChildSpec;
 const runs = await latencyMode(
   spec.target,
-  (proxied) => benchContenders(proxied, spec),
+  (target) => benchContenders(target, spec),
   spec.records,
   benchLatencySettings(spec.quick),
   benchLoopbackPlan(spec.quick),

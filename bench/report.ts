@@ -375,6 +375,11 @@ export function formatTable(modes: readonly ModeReport[]): string {
   return lines.join('\n');
 }
 
+/** A markdown table after a blank line, when it has rows. */
+function appendTable(lines: string[], head: string, rule: string, rows: readonly string[]): void {
+  if (rows.length > 0) lines.push('', head, rule, ...rows);
+}
+
 /**
  * The latency-mode tables: the PING round trips per setting, then the cases.
  *
@@ -400,32 +405,31 @@ export function formatLatency(runs: readonly LatencyRun[]): string {
       `| ${r.mode} | ${r.delayMsEachWay} ms | ${pad(r.records, 5)} | ${pad(`${r.duplicates * 100}%`, 3)} | ${r.contender.padEnd(12)} | ${pad(thousands(r.recordsPerSecond), 7)} | ${pad(r.msPerBatch.toFixed(1), 8)} | ${pad(r.xNaive.toFixed(2), 6)} | ${pad(r.xPowertools.toFixed(2), 6)} | ${pad(r.repetitions, 2)} |`,
     );
   // What the instrument itself did in each contender's timed calls (results from 2026-12-04 on).
-  if (runs.some((r) => r.proxy?.length)) {
-    lines.push(
-      '',
-      '| mode | each way | dups | contender | proxy: chunks a call | mean late | CPU a call |',
-      '| --- | ---: | ---: | --- | ---: | ---: | ---: |',
-    );
-    for (const r of runs)
-      for (const p of r.proxy ?? [])
-        lines.push(
+  appendTable(
+    lines,
+    '| mode | each way | dups | contender | proxy: chunks a call | mean late | CPU a call |',
+    '| --- | ---: | ---: | --- | ---: | ---: | ---: |',
+    runs.flatMap((r) =>
+      (r.proxy ?? []).map(
+        (p) =>
           `| ${r.mode} | ${r.delayMsEachWay} ms | ${pad(`${p.duplicates * 100}%`, 3)} | ${p.contender.padEnd(12)} | ${pad(p.chunksPerCall.toFixed(0), 6)} | ${pad(p.meanLateUs.toFixed(0), 4)} µs | ${pad(p.cpuMsPerCall.toFixed(1), 7)} ms |`,
-        );
-  }
+      ),
+    ),
+  );
   // The calls straight to Redis, once a mode (results from 2026-12-04, late night, on).
-  const modes = runs.filter((r, i) => r.loopback && runs.findIndex((o) => o.mode === r.mode) === i);
-  if (modes.length > 0) {
-    lines.push(
-      '',
-      '| mode | no proxy | contender | ms/batch | commands a record | calls |',
-      '| --- | --- | --- | ---: | ---: | ---: |',
-    );
-    for (const r of modes)
-      for (const c of r.loopback ?? [])
-        lines.push(
-          `| ${r.mode} | loopback | ${c.contender.padEnd(12)} | ${pad(c.medianMs.toFixed(1), 8)} | ${pad(c.commandsPerRecord.toFixed(2), 5)} | ${pad(c.calls, 2)} |`,
-        );
-  }
+  appendTable(
+    lines,
+    '| mode | no proxy | contender | ms/batch | commands a record | calls |',
+    '| --- | --- | --- | ---: | ---: | ---: |',
+    runs
+      .filter((r, i) => runs.findIndex((o) => o.mode === r.mode) === i)
+      .flatMap((r) =>
+        (r.loopback ?? []).map(
+          (c) =>
+            `| ${r.mode} | loopback | ${c.contender.padEnd(12)} | ${pad(c.medianMs.toFixed(1), 8)} | ${pad(c.commandsPerRecord.toFixed(2), 5)} | ${pad(c.calls, 2)} |`,
+        ),
+      ),
+  );
   return lines.join('\n');
 }
 
