@@ -88,7 +88,8 @@ export interface LoopbackCall {
   medianMs: number;
   /**
    * Commands the servers processed a record during its timed calls (`total_commands_processed`,
-   * every master; a script's own commands count): a baseline's round trips a record.
+   * every master; a script's own commands count): a baseline's round trips a record. Every
+   * client's commands count: on a Redis shared with other clients this reads high.
    */
   commandsPerRecord: number;
 }

@@ -5,21 +5,26 @@
  * fails the bench.
  */
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { latencyModeInChild } from '../../bench/latency.ts';
-import { removeKeys } from '../../bench/target.ts';
-import { redisUrl } from '../support/redis.ts';
+import { type LocalRedis, startRedisServer } from '../../testkit/redis-server.ts';
 
 const runId = `latency-child-${process.pid}`;
+// A Redis of its own: the loopback calls count every command the server processed, and the test
+// files running beside this one would add theirs on a shared one.
+let redis: LocalRedis;
+before(async () => {
+  redis = await startRedisServer();
+});
 after(async () => {
-  await removeKeys({ mode: 'standalone', url: redisUrl() }, `${runId}*`);
+  await redis.stop();
 });
 
 test('every contender runs at every setting, in the child, not in the calling process', async () => {
   let progress = '';
   const runs = await latencyModeInChild(
     {
-      target: { mode: 'standalone', url: redisUrl() },
+      target: { mode: 'standalone', url: redis.url },
       records: 20,
       runId,
       windowSeconds: 600,
